@@ -1,0 +1,38 @@
+package dev.docsassistant;
+
+import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.site.Sites;
+import dev.docsassistant.store.Database;
+
+/**
+ * The wired application: configuration, loaded sites and the store. Built once by {@code serve}
+ * (and by tests), then handed to the HTTP and gRPC edges.
+ */
+public final class App implements AutoCloseable {
+    private final AppConfig config;
+    private final Sites sites;
+    private final Database database;
+
+    public App(AppConfig config, Sites sites, Database database) {
+        this.config = config;
+        this.sites = sites;
+        this.database = database;
+    }
+
+    public AppConfig config() {
+        return config;
+    }
+
+    public Sites sites() {
+        return sites;
+    }
+
+    public Database database() {
+        return database;
+    }
+
+    @Override
+    public void close() {
+        database.close();
+    }
+}

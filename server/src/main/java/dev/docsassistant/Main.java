@@ -1,0 +1,22 @@
+package dev.docsassistant;
+
+import dev.docsassistant.cli.IndexCommand;
+import dev.docsassistant.cli.ServeCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code docs-assistant} command line. */
+@Command(name = "docs-assistant",
+        mixinStandardHelpOptions = true,
+        version = "docs-assistant 0.1.0",
+        description = "Self-hostable documentation platform: assistant, search and rendered docs sites.",
+        subcommands = {ServeCommand.class, IndexCommand.class})
+public final class Main {
+
+    public static void main(String[] args) {
+        int code = new CommandLine(new Main()).execute(args);
+        if (code != 0) {
+            System.exit(code);
+        }
+    }
+}

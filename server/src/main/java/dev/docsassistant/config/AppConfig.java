@@ -1,0 +1,72 @@
+package dev.docsassistant.config;
+
+import io.helidon.config.Config;
+import io.helidon.config.ConfigSources;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The application configuration: the YAML file, with every key overridable by environment
+ * variables the way Helidon maps them (for example SERVER_PORT, DOCS_DASH_ASSISTANT_DATA_DASH_DIR).
+ *
+ * @param config  the whole Helidon config tree, for sections owned by other parts of the app
+ * @param baseDir the folder of the config file; relative paths in it are resolved against it
+ * @param dataDir where the embedded store and indexes live
+ * @param sites   the documentation sites to serve
+ */
+public record AppConfig(Config config, Path baseDir, Path dataDir, List<SiteConfig> sites) {
+
+    /** Loads a YAML config file. */
+    public static AppConfig load(Path file) {
+        if (!Files.isRegularFile(file)) {
+            throw new ConfigException("config file not found: " + file);
+        }
+        Path absolute = file.toAbsolutePath().normalize();
+        Config config = Config.builder()
+                .addSource(ConfigSources.file(absolute))
+                .build();
+        return from(config, absolute.getParent());
+    }
+
+    /** Reads the typed settings out of an already built config tree. */
+    public static AppConfig from(Config config, Path baseDir) {
+        Config root = config.get("docs-assistant");
+        Path dataDir = baseDir.resolve(root.get("data-dir").asString().orElse("data")).normalize();
+        List<SiteConfig> sites = new ArrayList<>();
+        Set<String> domains = new HashSet<>();
+        for (Config site : root.get("sites").asNodeList().orElse(List.of())) {
+            String domain = required(site, "domain");
+            if (!domain.matches("[a-z0-9][a-z0-9-]{0,62}")) {
+                throw new ConfigException(site.key() + ".domain: '" + domain
+                        + "' must be lower-case letters, digits and '-' (it is used in URLs and host names)");
+            }
+            if (!domains.add(domain)) {
+                throw new ConfigException(site.key() + ".domain: '" + domain + "' is configured twice");
+            }
+            sites.add(new SiteConfig(domain,
+                    required(site, "organization"),
+                    baseDir.resolve(required(site, "path")).normalize(),
+                    site.get("url").asString().asOptional().map(AppConfig::trimSlash)));
+        }
+        return new AppConfig(config, baseDir, dataDir, List.copyOf(sites));
+    }
+
+    /** The {@code docs-assistant} section, for settings read by individual components. */
+    public Config section() {
+        return config.get("docs-assistant");
+    }
+
+    private static String required(Config node, String key) {
+        return node.get(key).asString().filter(s -> !s.isBlank())
+                .orElseThrow(() -> new ConfigException(node.key() + "." + key + " is required"));
+    }
+
+    private static String trimSlash(String url) {
+        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    }
+}

@@ -1,0 +1,17 @@
+package dev.docsassistant.search;
+
+import java.util.List;
+import java.util.Optional;
+
+/** Search and page look-up over one loaded documentation site. Thread-safe. */
+public interface SiteSearch {
+
+    /** Ranked results, one per page, at most {@code request.pageSize()}. */
+    List<SearchHit> search(SearchRequest request);
+
+    /**
+     * A published page by path ({@code /x}, {@code x}, {@code /x#anchor} and {@code /x.mdx} all name
+     * the same page), if the caller's access groups may see it.
+     */
+    Optional<PageContent> page(String path, List<String> groups);
+}

@@ -1,0 +1,24 @@
+package dev.docsassistant.site;
+
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** The loaded sites, by domain. */
+public final class Sites {
+    private final Map<String, Site> byDomain = new LinkedHashMap<>();
+
+    public Sites(List<Site> sites) {
+        sites.forEach(s -> byDomain.put(s.domain(), s));
+    }
+
+    public Optional<Site> get(String domain) {
+        return Optional.ofNullable(byDomain.get(domain));
+    }
+
+    public Collection<Site> all() {
+        return byDomain.values();
+    }
+}

@@ -1,0 +1,62 @@
+package dev.docsassistant.config;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class AppConfigTest {
+
+    @Test
+    void resolvesPathsAgainstTheConfigFile(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("conf/app.yaml");
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, """
+                docs-assistant:
+                  data-dir: ../state
+                  sites:
+                    - domain: mcp
+                      organization: acme
+                      path: ../sites/mcp
+                      url: https://docs.example.com/
+                """);
+        AppConfig config = AppConfig.load(file);
+        assertEquals(dir.resolve("state").toAbsolutePath(), config.dataDir());
+        assertEquals(1, config.sites().size());
+        SiteConfig site = config.sites().getFirst();
+        assertEquals("mcp", site.domain());
+        assertEquals("acme", site.organization());
+        assertEquals(dir.resolve("sites/mcp").toAbsolutePath(), site.path());
+        assertEquals("https://docs.example.com", site.url().orElseThrow());
+    }
+
+    @Test
+    void namesTheMissingKey(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("app.yaml");
+        Files.writeString(file, """
+                docs-assistant:
+                  sites:
+                    - domain: mcp
+                      path: x
+                """);
+        ConfigException e = assertThrows(ConfigException.class, () -> AppConfig.load(file));
+        assertTrue(e.getMessage().contains("organization"), e.getMessage());
+    }
+
+    @Test
+    void rejectsDuplicateDomains(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("app.yaml");
+        Files.writeString(file, """
+                docs-assistant:
+                  sites:
+                    - {domain: a, organization: o, path: x}
+                    - {domain: a, organization: o, path: y}
+                """);
+        assertThrows(ConfigException.class, () -> AppConfig.load(file));
+    }
+}
