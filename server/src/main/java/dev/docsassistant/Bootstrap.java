@@ -17,7 +17,7 @@ public final class Bootstrap {
     }
 
     public static App start(AppConfig config, PrintStream out) {
-        Database db = Database.openSqlite(config.dataDir());
+        Database db = Database.open(config);
         List<Site> sites = new ArrayList<>();
         for (SiteConfig site : config.sites()) {
             sites.add(SiteLoader.load(site, config, out));

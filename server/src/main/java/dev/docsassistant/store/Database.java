@@ -1,5 +1,7 @@
 package dev.docsassistant.store;
 
+import dev.docsassistant.config.AppConfig;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -27,6 +29,16 @@ public final class Database implements AutoCloseable {
         for (int i = 0; i < poolSize; i++) {
             pool.add(connect());
         }
+    }
+
+    /**
+     * Opens the store the configuration names: {@code docs-assistant.store.url} (a JDBC URL, e.g.
+     * PostgreSQL for a cluster of servers sharing threads and keys), else SQLite in the data directory.
+     */
+    public static Database open(AppConfig config) {
+        return config.section().get("store.url").asString().asOptional()
+                .map(url -> open(url, config.section().get("store.pool-size").asInt().orElse(8)))
+                .orElseGet(() -> openSqlite(config.dataDir()));
     }
 
     /** Opens (creating if needed) the SQLite database file in {@code dataDir} and migrates it. */
