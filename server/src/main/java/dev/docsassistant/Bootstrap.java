@@ -1,27 +1,50 @@
 package dev.docsassistant;
 
 import dev.docsassistant.config.AppConfig;
-import dev.docsassistant.config.SiteConfig;
+import dev.docsassistant.site.LoadStats;
+import dev.docsassistant.site.Progress;
 import dev.docsassistant.site.Site;
 import dev.docsassistant.site.SiteLoader;
+import dev.docsassistant.site.SiteProblem;
 import dev.docsassistant.site.Sites;
 import dev.docsassistant.store.Database;
 
 import java.io.PrintStream;
-import java.util.ArrayList;
 import java.util.List;
 
 /** Builds the {@link App} from configuration: opens the store, loads and indexes every site. */
 public final class Bootstrap {
+    /** Problems listed one by one per site; beyond this only a count, so a broken site can't flood the log. */
+    private static final int LISTED_PROBLEMS = 20;
+
     private Bootstrap() {
     }
 
     public static App start(AppConfig config, PrintStream out) {
+        return start(config, out, Progress.NONE);
+    }
+
+    public static App start(AppConfig config, PrintStream out, Progress progress) {
         Database db = Database.open(config);
-        List<Site> sites = new ArrayList<>();
-        for (SiteConfig site : config.sites()) {
-            sites.add(SiteLoader.load(site, config, out));
+        try {
+            // Sites load side by side (indexing one is single-threaded); reports keep the config order.
+            List<Site> sites = config.sites().parallelStream()
+                    .map(siteConfig -> SiteLoader.load(siteConfig, config.dataDir(), progress))
+                    .toList();
+            sites.forEach(site -> report(site.stats(), out));
+            return new App(config, new Sites(sites), db);
+        } catch (RuntimeException e) {
+            db.close();
+            throw e;
         }
-        return new App(config, new Sites(sites), db);
+    }
+
+    private static void report(LoadStats stats, PrintStream out) {
+        out.println(stats.summary());
+        List<SiteProblem> problems = stats.problems();
+        problems.stream().limit(LISTED_PROBLEMS).forEach(p -> out.println("  skipped or suspect: " + p));
+        if (problems.size() > LISTED_PROBLEMS) {
+            out.println("  ... and " + (problems.size() - LISTED_PROBLEMS) + " more (bin/docs-assistant index lists them all)");
+        }
     }
 }

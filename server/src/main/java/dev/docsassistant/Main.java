@@ -2,6 +2,7 @@ package dev.docsassistant;
 
 import dev.docsassistant.cli.IndexCommand;
 import dev.docsassistant.cli.ServeCommand;
+import io.helidon.logging.common.LogConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -14,6 +15,7 @@ import picocli.CommandLine.Command;
 public final class Main {
 
     public static void main(String[] args) {
+        LogConfig.configureRuntime(); // one-line records from logging.properties
         int code = new CommandLine(new Main()).execute(args);
         if (code != 0) {
             System.exit(code);

@@ -2,12 +2,16 @@ package dev.docsassistant.cli;
 
 import dev.docsassistant.App;
 import dev.docsassistant.Bootstrap;
+import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.site.Progress;
+import dev.docsassistant.site.Site;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
+import java.util.Locale;
 import java.util.concurrent.Callable;
 
-/** Loads and indexes every configured site, printing per-site statistics. */
+/** Loads and indexes every configured site, printing per-site statistics and every problem found. */
 @Command(name = "index", description = "Build the search indexes and print per-site stats.")
 public final class IndexCommand implements Callable<Integer> {
     @Mixin
@@ -15,7 +19,18 @@ public final class IndexCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        try (App app = Bootstrap.start(config.load(), System.out)) {
+        AppConfig appConfig = config.load();
+        Progress progress = System.console() != null ? new ProgressBar(System.err, appConfig.sites().size()) : Progress.NONE;
+        long start = System.nanoTime();
+        try (App app = Bootstrap.start(appConfig, System.out, progress)) {
+            for (Site site : app.sites().all()) {
+                if (site.stats().problems().size() > 20) {
+                    System.out.println("all problems of site " + site.domain() + ":");
+                    site.stats().problems().forEach(p -> System.out.println("  " + p));
+                }
+            }
+            System.out.printf(Locale.ROOT, "%d site(s) ready in %.2f s%n", app.sites().all().size(),
+                    (System.nanoTime() - start) / 1e9);
             return 0;
         }
     }

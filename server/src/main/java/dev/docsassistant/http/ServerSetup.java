@@ -30,6 +30,7 @@ public final class ServerSetup {
                         Json.sendError(res, 500, "internal server error");
                     }
                 })
-                .get("/health", (req, res) -> Json.send(res, 200, Map.of("status", "UP")));
+                .get("/health", (req, res) -> Json.send(res, 200, Map.of("status", "UP")))
+                .register("/v1", new SearchRoutes(app.sites()));
     }
 }

@@ -6,10 +6,12 @@ import dev.docsassistant.search.SiteSearch;
 /**
  * One loaded documentation site.
  *
- * @param config the site's configuration entry
- * @param search search and page look-up over its pages
+ * @param config  the site's configuration entry
+ * @param content its docs.json, navigation and pages
+ * @param search  search and page look-up over its pages
+ * @param stats   what loading it found
  */
-public record Site(SiteConfig config, SiteSearch search) {
+public record Site(SiteConfig config, SiteContent content, SiteSearch search, LoadStats stats) {
     public String domain() {
         return config.domain();
     }

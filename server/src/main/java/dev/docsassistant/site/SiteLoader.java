@@ -1,33 +1,25 @@
 package dev.docsassistant.site;
 
-import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.config.SiteConfig;
-import dev.docsassistant.search.PageContent;
-import dev.docsassistant.search.SearchHit;
-import dev.docsassistant.search.SearchRequest;
-import dev.docsassistant.search.SiteSearch;
+import dev.docsassistant.search.LuceneSiteSearch;
 
-import java.io.PrintStream;
-import java.util.List;
-import java.util.Optional;
+import java.nio.file.Path;
 
-/** Loads one site folder (docs.json + pages) and indexes it for search. */
+/** Loads one site folder (docs.json + pages) and opens its search index under the data directory. */
 public final class SiteLoader {
     private SiteLoader() {
     }
 
-    public static Site load(SiteConfig site, AppConfig config, PrintStream out) {
-        // Placeholder until the docs.json loader and Lucene index land: an empty site.
-        return new Site(site, new SiteSearch() {
-            @Override
-            public List<SearchHit> search(SearchRequest request) {
-                return List.of();
-            }
-
-            @Override
-            public Optional<PageContent> page(String path, List<String> groups) {
-                return Optional.empty();
-            }
-        });
+    public static Site load(SiteConfig config, Path dataDir, Progress progress) {
+        long start = System.nanoTime();
+        progress.update(config.domain(), "reading", 0, 1);
+        SiteContent content = SiteReader.read(config.path());
+        progress.update(config.domain(), "indexing", 0, 1);
+        LuceneSiteSearch search = LuceneSiteSearch.open(content, dataDir.resolve("indexes").resolve(config.domain()));
+        progress.update(config.domain(), "done", 1, 1);
+        int searchable = (int) content.pages().stream().filter(Page::searchable).count();
+        LoadStats stats = new LoadStats(config.domain(), content.pages().size(), searchable, search.sectionCount(),
+                (System.nanoTime() - start) / 1e9, search.rebuilt(), content.problems());
+        return new Site(config, content, search, stats);
     }
 }

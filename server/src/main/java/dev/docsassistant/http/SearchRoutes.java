@@ -1,0 +1,99 @@
+package dev.docsassistant.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.docsassistant.search.PageContent;
+import dev.docsassistant.search.SearchFilter;
+import dev.docsassistant.search.SearchHit;
+import dev.docsassistant.search.SearchRequest;
+import dev.docsassistant.site.Site;
+import dev.docsassistant.site.Sites;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code POST /v1/search/{domain}} and {@code POST /v1/page/{domain}}: Mintlify-compatible search
+ * results (a bare JSON array) and whole pages as Markdown.
+ */
+public final class SearchRoutes implements HttpService {
+    static final int MAX_BODY_BYTES = 64 * 1024;
+    static final int MAX_QUERY_CHARS = 2000;
+    static final int MAX_GROUPS = 100;
+
+    private final Sites sites;
+
+    public SearchRoutes(Sites sites) {
+        this.sites = sites;
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        rules.post("/search/{domain}", this::search)
+                .post("/page/{domain}", this::page);
+    }
+
+    private void search(ServerRequest req, ServerResponse res) {
+        Site site = site(req);
+        JsonNode body = JsonBody.read(req, MAX_BODY_BYTES);
+        String query = Fields.requiredString(body, "query", "query");
+        if (query.length() > MAX_QUERY_CHARS) {
+            throw ApiException.badRequest("query must be at most " + MAX_QUERY_CHARS + " characters");
+        }
+        int pageSize = Fields.optInt(body, "pageSize", "pageSize", 1, 50, 10);
+        double threshold = Fields.optNumber(body, "scoreThreshold", "scoreThreshold", 0, 1, 0);
+        SearchFilter filter = filter(Fields.optObject(body, "filter", "filter"));
+        List<SearchHit> hits = site.search().search(new SearchRequest(query, pageSize, threshold, filter, null));
+        Json.send(res, 200, hits.stream().map(SearchRoutes::result).toList());
+    }
+
+    private void page(ServerRequest req, ServerResponse res) {
+        Site site = site(req);
+        JsonNode body = JsonBody.read(req, MAX_BODY_BYTES);
+        String path = Fields.requiredString(body, "path", "path");
+        List<String> groups = Fields.optStringList(body, "groups", "groups", MAX_GROUPS);
+        PageContent page = site.search().page(path, groups)
+                .orElseThrow(() -> ApiException.notFound("page not found: " + path));
+        Json.send(res, 200, Map.of("path", page.path(), "content", page.content()));
+    }
+
+    private Site site(ServerRequest req) {
+        String domain = req.path().pathParameters().get("domain");
+        return sites.get(domain).orElseThrow(() -> ApiException.notFound("unknown domain: " + domain));
+    }
+
+    static SearchFilter filter(JsonNode filter) {
+        if (filter == null) {
+            return SearchFilter.NONE;
+        }
+        return new SearchFilter(
+                Fields.optString(filter, "version", "filter.version"),
+                Fields.optString(filter, "language", "filter.language"),
+                Fields.optString(filter, "tag", "filter.tag"),
+                Fields.optStringList(filter, "groups", "filter.groups", MAX_GROUPS));
+    }
+
+    private static Map<String, Object> result(SearchHit hit) {
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("title", hit.title());
+        putIfPresent(metadata, "section", hit.section());
+        putIfPresent(metadata, "version", hit.version());
+        putIfPresent(metadata, "language", hit.language());
+        metadata.put("score", hit.score());
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("content", hit.content());
+        result.put("path", hit.path());
+        result.put("metadata", metadata);
+        return result;
+    }
+
+    private static void putIfPresent(Map<String, Object> map, String key, Object value) {
+        if (value != null) {
+            map.put(key, value);
+        }
+    }
+}

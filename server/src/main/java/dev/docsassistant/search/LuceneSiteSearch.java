@@ -1,0 +1,253 @@
+package dev.docsassistant.search;
+
+import dev.docsassistant.site.Page;
+import dev.docsassistant.site.SiteContent;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.index.ReaderUtil;
+import org.apache.lucene.index.Term;
+import org.apache.lucene.search.BooleanClause.Occur;
+import org.apache.lucene.search.BooleanQuery;
+import org.apache.lucene.search.BoostQuery;
+import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.Query;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.search.TermInSetQuery;
+import org.apache.lucene.search.TermQuery;
+import org.apache.lucene.search.similarities.BM25Similarity;
+import org.apache.lucene.util.BytesRef;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * BM25 search over a site's sections with Lucene, one result per page (its best section).
+ * Each query term is looked up in two fields, the "head" (page title, headings, keywords,
+ * description) and the body, summed; questions are long and rarely echo a title, so the head
+ * weighs less than the body. Results are then multiplied by the page's {@code boost} and by a
+ * preference for the site's default version and language (or those of the page being read).
+ */
+public final class LuceneSiteSearch implements SiteSearch {
+    /** Weight of the title/headings/keywords field against the body (1); tuned on the dev sets. */
+    private static final float HEAD = 0.6f;
+    /** Long pasted questions are cut here; later words rarely change the ranking. */
+    private static final int MAX_TERMS = 64;
+    private static final double SIZE_PRIOR = 0.3;
+    private static final int SIZE_PRIOR_FROM = 30;
+    /** Weight of results outside the preferred version or language when no filter names one. */
+    private static final double OTHER_VERSION = 0.6;
+    private static final double OTHER_LANGUAGE = 0.25;
+
+    private final SiteContent site;
+    private final SiteIndex index;
+    private final IndexSearcher searcher;
+    private final Set<LanguageAnalysis> analyses;
+    /** Whether any indexed page is limited to access groups (else the access filter is skipped). */
+    private final boolean restricted;
+
+    private LuceneSiteSearch(SiteContent site, SiteIndex index) {
+        this.site = site;
+        this.index = index;
+        this.searcher = new IndexSearcher(index.reader);
+        // Sections are short and uneven; a stronger length normalisation keeps long ones from winning on volume.
+        searcher.setSimilarity(new BM25Similarity(1.6f, 0.9f));
+        this.analyses = EnumSet.noneOf(LanguageAnalysis.class);
+        index.sections.forEach(s -> analyses.add(s.analysis()));
+        this.restricted = index.sections.stream().anyMatch(s -> !s.page().isPublic());
+    }
+
+    /** Indexes (or reuses the index of) a loaded site, with the index kept in {@code indexDir}. */
+    public static LuceneSiteSearch open(SiteContent site, Path indexDir) {
+        return new LuceneSiteSearch(site, SiteIndex.open(site, indexDir));
+    }
+
+    /** Number of indexed sections. */
+    public int sectionCount() {
+        return index.sections.size();
+    }
+
+    /** Whether opening rebuilt the index (false when an up-to-date one was reused). */
+    public boolean rebuilt() {
+        return index.rebuilt;
+    }
+
+    @Override
+    public List<SearchHit> search(SearchRequest request) {
+        Preference preference = preference(request);
+        if (request.filter().language() != null) {
+            return search(request, EnumSet.of(LanguageAnalysis.of(request.filter().language())), preference);
+        }
+        // Without a language filter the preferred language answers; the others only when it finds nothing
+        // (searching every language's fields at once would multiply the cost for little gain).
+        LanguageAnalysis preferred = LanguageAnalysis.of(preference.language());
+        List<SearchHit> hits = analyses.contains(preferred) ? search(request, EnumSet.of(preferred), preference) : List.of();
+        if (hits.isEmpty() && !(analyses.size() == 1 && analyses.contains(preferred))) {
+            hits = search(request, analyses, preference);
+        }
+        return hits;
+    }
+
+    private List<SearchHit> search(SearchRequest request, Set<LanguageAnalysis> inPlay, Preference preference) {
+        BooleanQuery.Builder query = new BooleanQuery.Builder();
+        Map<LanguageAnalysis, Double> maxScore = new LinkedHashMap<>();
+        int clauses = 0;
+        for (LanguageAnalysis a : inPlay) {
+            double max = 0;
+            for (String term : a.queryTerms(request.query())) {
+                if (clauses >= MAX_TERMS) {
+                    break;
+                }
+                clauses++;
+                query.add(new BoostQuery(new TermQuery(new Term(a.field("head"), term)), HEAD), Occur.SHOULD);
+                query.add(new TermQuery(new Term(a.field("body"), term)), Occur.SHOULD);
+                max += idf(a.field("body"), term) * (1 + HEAD);
+            }
+            maxScore.put(a, max);
+        }
+        if (clauses == 0) {
+            return List.of();
+        }
+        query.setMinimumNumberShouldMatch(1);
+        addFilters(query, request.filter(), restricted);
+        try {
+            ScoreDoc[] top = searcher.search(query.build(), Math.max(40, request.pageSize() * 8)).scoreDocs;
+            return rank(top, request, maxScore, preference);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void addFilters(BooleanQuery.Builder query, SearchFilter filter, boolean restricted) {
+        if (filter.version() != null) {
+            query.add(anyOf(SiteIndex.VERSION, List.of(filter.version(), SiteIndex.NONE)), Occur.FILTER);
+        }
+        if (filter.language() != null) {
+            query.add(anyOf(SiteIndex.LANGUAGE, List.of(filter.language(), SiteIndex.NONE)), Occur.FILTER);
+        }
+        if (filter.tag() != null) {
+            query.add(new TermQuery(new Term(SiteIndex.TAG, filter.tag().toLowerCase(Locale.ROOT))), Occur.FILTER);
+        }
+        if (restricted) {
+            List<String> access = new ArrayList<>(filter.groups());
+            access.add(SiteIndex.PUBLIC);
+            query.add(anyOf(SiteIndex.ACCESS, access), Occur.FILTER);
+        }
+    }
+
+    private static Query anyOf(String field, List<String> values) {
+        return new TermInSetQuery(field, values.stream().map(BytesRef::new).toList());
+    }
+
+    /** BM25's idf of a term: what one fully matching field of weight 1 adds to a score. */
+    private double idf(String field, String term) {
+        try {
+            long docs = Math.max(1, index.reader.getDocCount(field));
+            long freq = index.reader.docFreq(new Term(field, term));
+            return Math.log(1 + (docs - freq + 0.5) / (freq + 0.5));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private List<SearchHit> rank(ScoreDoc[] top, SearchRequest request, Map<LanguageAnalysis, Double> maxScore,
+                                 Preference preference) throws IOException {
+        Map<String, Candidate> bestPerPage = new LinkedHashMap<>();
+        List<LeafReaderContext> leaves = index.reader.leaves();
+        for (ScoreDoc hit : top) {
+            IndexedSection section = index.sections.get(ordinal(leaves, hit.doc));
+            double relevance = Math.min(1.0, hit.score / Math.max(1e-9, maxScore.getOrDefault(section.analysis(), 1.0)));
+            // boost is the author's multiplier on relevance; BM25 scores spread wider than the similarity
+            // scores it was designed for, so its square root keeps a ×5 page from outranking far better matches.
+            double rankScore = hit.score * Math.sqrt(section.page().boost()) * preference.factor(section.page())
+                    * sizePrior(section.page().sections().size());
+            // Hits arrive best first, so a page's first hit is its best section (the boosts are per page).
+            bestPerPage.putIfAbsent(section.page().path(), new Candidate(section, rankScore, relevance));
+        }
+        return bestPerPage.values().stream()
+                .filter(c -> c.relevance >= request.scoreThreshold())
+                .sorted(Comparator.comparingDouble(Candidate::rankScore).reversed())
+                .limit(request.pageSize())
+                .map(Candidate::hit)
+                .toList();
+    }
+
+    /**
+     * A page's best section is the maximum over all its sections, so a page with hundreds of them
+     * (a generated reference) wins by chance on loosely related questions; this evens the odds.
+     */
+    static double sizePrior(int sections) {
+        return 1 / (1 + SIZE_PRIOR * Math.log(Math.max(1.0, sections / (double) SIZE_PRIOR_FROM)));
+    }
+
+    private static int ordinal(List<LeafReaderContext> leaves, int doc) throws IOException {
+        LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
+        NumericDocValues ords = leaf.reader().getNumericDocValues(SiteIndex.ORD);
+        ords.advanceExact(doc - leaf.docBase);
+        return (int) ords.longValue();
+    }
+
+    /** Which version and language rank first: the filter's, else the current page's, else the site defaults. */
+    private Preference preference(SearchRequest request) {
+        Optional<Page> current = request.currentPath() == null ? Optional.empty() : site.page(request.currentPath());
+        String version = request.filter().version() != null ? null
+                : current.map(Page::version).orElse(site.navigation().defaultVersion());
+        String language = request.filter().language() != null ? null
+                : current.map(Page::language).orElse(site.navigation().defaultLanguage());
+        return new Preference(version, language, current.map(Page::path).orElse(null));
+    }
+
+    private record Preference(String version, String language, String currentPath) {
+        double factor(Page page) {
+            double f = 1;
+            if (version != null && page.version() != null && !version.equals(page.version())) {
+                f *= OTHER_VERSION;
+            }
+            if (language != null && page.language() != null && !language.equals(page.language())) {
+                f *= OTHER_LANGUAGE;
+            }
+            if (currentPath != null) {
+                f *= 1 + 0.05 * Math.min(3, sharedFolders(currentPath, page.path()));
+            }
+            return f;
+        }
+
+        private static int sharedFolders(String a, String b) {
+            String[] x = a.split("/");
+            String[] y = b.split("/");
+            int n = 0;
+            while (n < x.length - 1 && n < y.length - 1 && x[n].equals(y[n])) {
+                n++;
+            }
+            return n;
+        }
+    }
+
+    private record Candidate(IndexedSection section, double rankScore, double relevance) {
+        SearchHit hit() {
+            Page page = section.page();
+            return new SearchHit(section.url(), page.title(), section.section().heading(), section.section().markdown(),
+                    page.version(), page.language(), Math.round(relevance * 1000) / 1000.0);
+        }
+    }
+
+    @Override
+    public Optional<PageContent> page(String path, List<String> groups) {
+        return site.page(path)
+                .filter(p -> p.visibleTo(groups))
+                .map(p -> new PageContent("/" + p.path(), p.title(), p.fullMarkdown()));
+    }
+
+    public SiteContent site() {
+        return site;
+    }
+}

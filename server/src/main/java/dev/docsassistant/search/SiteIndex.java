@@ -1,0 +1,180 @@
+package dev.docsassistant.search;
+
+import dev.docsassistant.site.Page;
+import dev.docsassistant.site.Section;
+import dev.docsassistant.site.SiteContent;
+import org.apache.lucene.analysis.Analyzer;
+import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.Field;
+import org.apache.lucene.document.FieldType;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.document.StringField;
+import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexOptions;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.Directory;
+import org.apache.lucene.store.FSDirectory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * The Lucene index of one site's searchable sections, kept in the data directory. It is rebuilt
+ * only when the indexed text (or the index layout) changes, so a restart reuses it.
+ */
+final class SiteIndex {
+    /** Bump when fields or analysis change, so existing indexes are rebuilt. */
+    private static final String LAYOUT = "sections-v4";
+    private static final String FINGERPRINT = "fingerprint";
+    static final String ORD = "ord";
+    static final String LANGUAGE = "language";
+    static final String VERSION = "version";
+    static final String ACCESS = "access";
+    static final String TAG = "tag";
+    static final String NONE = "\u0000none";
+    static final String PUBLIC = "\u0000public";
+    /** Term frequencies without positions: ranking is BM25 over terms, with no phrase queries to feed. */
+    private static final FieldType TEXT = textType();
+    private static final Pattern LINK_TARGET = Pattern.compile("]\\([^)\\s]*\\)");
+    private static final Pattern HEADING_LINE = Pattern.compile("^#{1,6}\\s+[^\\n]*\\n?");
+
+    final List<IndexedSection> sections;
+    final DirectoryReader reader;
+    final boolean rebuilt;
+
+    private SiteIndex(List<IndexedSection> sections, DirectoryReader reader, boolean rebuilt) {
+        this.sections = sections;
+        this.reader = reader;
+        this.rebuilt = rebuilt;
+    }
+
+    static SiteIndex open(SiteContent site, Path dir) {
+        List<IndexedSection> sections = new ArrayList<>();
+        for (Page page : site.pages()) {
+            if (page.searchable()) {
+                LanguageAnalysis analysis = LanguageAnalysis.of(page.language() != null ? page.language()
+                        : site.navigation().defaultLanguage());
+                for (Section section : page.sections()) {
+                    sections.add(new IndexedSection(page, section, analysis));
+                }
+            }
+        }
+        List<Document> docs = new ArrayList<>(sections.size());
+        MessageDigest digest = sha256();
+        digest.update(LAYOUT.getBytes(StandardCharsets.UTF_8));
+        for (int i = 0; i < sections.size(); i++) {
+            docs.add(document(i, sections.get(i), digest));
+        }
+        String fingerprint = HexFormat.of().formatHex(digest.digest());
+        try {
+            Files.createDirectories(dir);
+            Directory directory = FSDirectory.open(dir);
+            boolean rebuild = !fingerprint.equals(storedFingerprint(directory));
+            if (rebuild) {
+                write(directory, docs, fingerprint);
+            }
+            return new SiteIndex(List.copyOf(sections), DirectoryReader.open(directory), rebuild);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write the search index in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String storedFingerprint(Directory directory) throws IOException {
+        if (!DirectoryReader.indexExists(directory)) {
+            return null;
+        }
+        try (DirectoryReader r = DirectoryReader.open(directory)) {
+            return r.getIndexCommit().getUserData().get(FINGERPRINT);
+        }
+    }
+
+    private static void write(Directory directory, List<Document> docs, String fingerprint) throws IOException {
+        IndexWriterConfig config = new IndexWriterConfig(analyzer())
+                .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
+                .setRAMBufferSizeMB(512)
+                .setUseCompoundFile(false);
+        try (IndexWriter writer = new IndexWriter(directory, config)) {
+            // One thread and a buffer larger than the site: the index is flushed as a single segment,
+            // so queries walk one posting list per term and no merge is needed.
+            writer.addDocuments(docs);
+            writer.setLiveCommitData(Map.of(FINGERPRINT, fingerprint).entrySet());
+            writer.commit();
+        }
+    }
+
+    private static Document document(int ord, IndexedSection s, MessageDigest digest) {
+        Page page = s.page();
+        Section section = s.section();
+        LanguageAnalysis a = s.analysis();
+        Document doc = new Document();
+        doc.add(new NumericDocValuesField(ORD, ord));
+        doc.add(new StringField(LANGUAGE, keyword(page.language()), Field.Store.NO));
+        doc.add(new StringField(VERSION, keyword(page.version()), Field.Store.NO));
+        doc.add(new StringField(TAG, keyword(page.tag() == null ? null : page.tag().toLowerCase(Locale.ROOT)), Field.Store.NO));
+        if (page.groups().isEmpty()) {
+            doc.add(new StringField(ACCESS, PUBLIC, Field.Store.NO));
+        }
+        for (String group : page.groups()) {
+            doc.add(new StringField(ACCESS, group, Field.Store.NO));
+        }
+        boolean lead = section.heading() == null;
+        String meta = String.join(" ", page.keywords()) + (lead ? " " + page.description() : "");
+        String body = LINK_TARGET.matcher(HEADING_LINE.matcher(section.markdown()).replaceFirst("")).replaceAll("]");
+        String heading = section.headingPath() == null ? "" : section.headingPath();
+        text(doc, a.field("head"), page.title() + "\n" + heading + "\n" + meta, digest);
+        text(doc, a.field("body"), body, digest);
+        digest.update((keyword(page.language()) + keyword(page.version()) + page.groups() + page.tag() + page.path()
+                + section.anchor()).getBytes(StandardCharsets.UTF_8));
+        return doc;
+    }
+
+    private static void text(Document doc, String field, String value, MessageDigest digest) {
+        doc.add(new Field(field, value, TEXT));
+        digest.update(field.getBytes(StandardCharsets.UTF_8));
+        digest.update(value.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static FieldType textType() {
+        FieldType type = new FieldType(TextField.TYPE_NOT_STORED);
+        type.setIndexOptions(IndexOptions.DOCS_AND_FREQS);
+        type.freeze();
+        return type;
+    }
+
+    static String keyword(String value) {
+        return value == null ? NONE : value;
+    }
+
+    static Analyzer analyzer() {
+        Map<String, Analyzer> perField = new HashMap<>();
+        for (LanguageAnalysis a : LanguageAnalysis.values()) {
+            for (String base : List.of("head", "body")) {
+                perField.put(a.field(base), a.analyzer());
+            }
+        }
+        return new PerFieldAnalyzerWrapper(LanguageAnalysis.STD.analyzer(), perField);
+    }
+
+    private static MessageDigest sha256() {
+        try {
+            return MessageDigest.getInstance("SHA-256");
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

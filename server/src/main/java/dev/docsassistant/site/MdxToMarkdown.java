@@ -1,0 +1,295 @@
+package dev.docsassistant.site;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Turns an MDX page body into plain Markdown that keeps what a reader sees: imports and exports
+ * and {@code {/* *}/} comments are dropped, components keep their inner text, and the attributes
+ * that carry meaning (a card's title, a parameter's name and type) become text. Code blocks are
+ * kept as they are. Imported snippets are inlined where the importing page uses them.
+ */
+public final class MdxToMarkdown {
+    private static final Pattern FENCE = Pattern.compile("^(\\s*)(`{3,}|~{3,})(.*)$");
+    private static final Pattern IMPORT_FROM = Pattern.compile(
+            "^import\\s+(?:(\\w+)|\\{[^}]*})?\\s*(?:,\\s*\\{[^}]*}\\s*)?from\\s+['\"]([^'\"]+)['\"]");
+    private static final Pattern JSX_COMMENT = Pattern.compile("\\{/\\*.*?\\*/}", Pattern.DOTALL);
+    private static final Pattern HTML_COMMENT = Pattern.compile("<!--.*?-->", Pattern.DOTALL);
+    private static final Pattern LIST_ITEM = Pattern.compile("^(\\s*)([-*+]|\\d{1,9}[.)])(\\s+|$)");
+    private static final Pattern BLANK_RUNS = Pattern.compile("\n{3,}");
+
+    /** Components whose title attribute is shown as a heading-like line above their content. */
+    private static final List<String> TITLE_KEYS = List.of("title", "label", "name", "tip");
+
+    private final Function<String, String> snippets;
+    private final Map<String, String> imported = new HashMap<>();
+    private final int depth;
+
+    /**
+     * @param snippets resolves an import path (as written) to the snippet's Markdown, or null when
+     *                 it cannot be read (the caller reports that)
+     */
+    private MdxToMarkdown(Function<String, String> snippets, int depth) {
+        this.snippets = snippets;
+        this.depth = depth;
+    }
+
+    public static String convert(String mdx, Function<String, String> snippets) {
+        return new MdxToMarkdown(snippets, 0).run(mdx);
+    }
+
+    static String convertNested(String mdx, Function<String, String> snippets, int depth) {
+        return new MdxToMarkdown(snippets, depth).run(mdx);
+    }
+
+    private String run(String mdx) {
+        StringBuilder out = new StringBuilder(mdx.length());
+        StringBuilder prose = new StringBuilder();
+        String[] lines = mdx.replace("\r\n", "\n").split("\n", -1);
+        for (int i = 0; i < lines.length; i++) {
+            String line = lines[i];
+            Matcher fence = FENCE.matcher(line);
+            if (fence.matches()) {
+                out.append(prose(prose.toString()));
+                prose.setLength(0);
+                i = copyFence(lines, i, fence, out);
+                continue;
+            }
+            String stripped = line.stripLeading();
+            if (isStatementStart(stripped) && line.length() - stripped.length() == 0) {
+                i = skipStatement(lines, i);
+                continue;
+            }
+            prose.append(line).append('\n');
+        }
+        out.append(prose(prose.toString()));
+        return BLANK_RUNS.matcher(out.toString()).replaceAll("\n\n").strip() + "\n";
+    }
+
+    /** Copies a fenced code block, dedented by its fence's indentation; returns the closing line index. */
+    private static int copyFence(String[] lines, int open, Matcher fence, StringBuilder out) {
+        int indent = fence.group(1).length();
+        String marker = fence.group(2);
+        out.append("\n").append(marker).append(fence.group(3).strip()).append('\n');
+        int i = open + 1;
+        for (; i < lines.length; i++) {
+            String line = lines[i];
+            String trimmed = line.strip();
+            if (trimmed.startsWith(marker) && trimmed.chars().allMatch(c -> c == marker.charAt(0))) {
+                break;
+            }
+            out.append(dedent(line, indent)).append('\n');
+        }
+        out.append(marker).append("\n\n");
+        return i;
+    }
+
+    private static String dedent(String line, int indent) {
+        int n = 0;
+        while (n < indent && n < line.length() && line.charAt(n) == ' ') {
+            n++;
+        }
+        return line.substring(n);
+    }
+
+    private static boolean isStatementStart(String line) {
+        return line.startsWith("import ") || line.startsWith("import{") || line.startsWith("export ");
+    }
+
+    /** Skips an import/export statement that may span lines; records snippet imports. */
+    private int skipStatement(String[] lines, int start) {
+        StringBuilder statement = new StringBuilder();
+        int depthCount = 0;
+        int i = start;
+        for (; i < lines.length; i++) {
+            statement.append(lines[i]).append('\n');
+            depthCount += balance(lines[i]);
+            String trimmed = lines[i].strip();
+            boolean complete = depthCount <= 0 && !trimmed.endsWith(",") && !trimmed.endsWith("=")
+                    && !trimmed.endsWith("(") && !trimmed.endsWith("{") && !trimmed.endsWith("[");
+            if (complete) {
+                break;
+            }
+        }
+        Matcher m = IMPORT_FROM.matcher(statement.toString().replace('\n', ' ').strip());
+        if (m.find() && m.group(1) != null) {
+            imported.put(m.group(1), m.group(2));
+        }
+        return i;
+    }
+
+    private static int balance(String line) {
+        int d = 0;
+        for (int k = 0; k < line.length(); k++) {
+            char c = line.charAt(k);
+            if (c == '{' || c == '(' || c == '[') {
+                d++;
+            } else if (c == '}' || c == ')' || c == ']') {
+                d--;
+            }
+        }
+        return d;
+    }
+
+    /** Converts a run of non-code text: comments out, tags replaced, indentation normalised. */
+    private String prose(String text) {
+        if (text.isEmpty()) {
+            return text;
+        }
+        String t = JSX_COMMENT.matcher(text).replaceAll("");
+        t = HTML_COMMENT.matcher(t).replaceAll("");
+        t = replaceTags(t);
+        return HtmlEntities.decode(normaliseIndentation(t));
+    }
+
+    private String replaceTags(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        int i = 0;
+        while (i < text.length()) {
+            char c = text.charAt(i);
+            if (c == '`') {
+                int run = runLength(text, i, '`');
+                int close = text.indexOf("`".repeat(run), i + run);
+                int end = close < 0 ? i + run : close + run;
+                out.append(text, i, end);
+                i = end;
+                continue;
+            }
+            if (c == '\\' && i + 1 < text.length()) {
+                out.append(text, i, i + 2);
+                i += 2;
+                continue;
+            }
+            if (c == '<') {
+                JsxTag tag = JsxTag.parse(text, i);
+                if (tag != null && !tag.name().contains(":")) {
+                    out.append(render(tag));
+                    i = tag.end();
+                    continue;
+                }
+            }
+            if (c == '{' && text.startsWith("{\" \"}", i)) {
+                out.append(' ');
+                i += 5;
+                continue;
+            }
+            out.append(c);
+            i++;
+        }
+        return out.toString();
+    }
+
+    private String render(JsxTag tag) {
+        if (tag.closing()) {
+            return isInline(tag.name()) ? "" : "\n\n";
+        }
+        String snippetPath = imported.get(tag.name());
+        if (snippetPath != null) {
+            String md = depth < 5 ? snippets.apply(snippetPath) : null;
+            return md == null ? "" : "\n\n" + convertNested(md, snippets, depth + 1) + "\n\n";
+        }
+        String label = label(tag);
+        if (isInline(tag.name())) {
+            return label == null || tag.name().equals("Tooltip") ? "" : label;
+        }
+        return label == null ? "\n\n" : "\n\n" + label + "\n\n";
+    }
+
+    /** The visible text a component's attributes carry, or null. */
+    private static String label(JsxTag tag) {
+        switch (tag.name()) {
+            case "ParamField", "ResponseField" -> {
+                String name = tag.attr("path", "query", "body", "header", "name", "param");
+                if (name == null) {
+                    return null;
+                }
+                StringBuilder s = new StringBuilder("**`").append(name).append("`**");
+                String type = tag.attr("type");
+                StringBuilder details = new StringBuilder();
+                for (String location : List.of("path", "query", "body", "header")) {
+                    if (tag.attributes().containsKey(location)) {
+                        details.append(location);
+                    }
+                }
+                if (type != null) {
+                    details.append(details.isEmpty() ? "" : ", ").append(type);
+                }
+                if (tag.attributes().containsKey("required")) {
+                    details.append(details.isEmpty() ? "" : ", ").append("required");
+                }
+                String def = tag.attr("default");
+                if (def != null) {
+                    details.append(details.isEmpty() ? "" : ", ").append("default: ").append(def);
+                }
+                return details.isEmpty() ? s.toString() : s.append(" (").append(details).append(')').toString();
+            }
+            case "Update" -> {
+                String label = tag.attr("label");
+                String description = tag.attr("description");
+                return label == null ? null : "**" + label + "**" + (description == null ? "" : " " + description);
+            }
+            case "img" -> {
+                return null;
+            }
+            default -> {
+                for (String key : TITLE_KEYS) {
+                    String v = tag.attr(key);
+                    if (v != null && !key.equals("tip")) {
+                        return "**" + v + "**";
+                    }
+                }
+                return null;
+            }
+        }
+    }
+
+    /** Tags that live inside a line of text; dropping them must not break the paragraph. */
+    private static boolean isInline(String name) {
+        return switch (name) {
+            case "a", "b", "i", "em", "strong", "code", "span", "kbd", "sup", "sub", "u", "s", "small", "mark",
+                 "Tooltip", "Badge", "Icon", "Color", "abbr", "br" -> true;
+            default -> false;
+        };
+    }
+
+    /**
+     * Component content is indented in MDX; in Markdown four spaces would turn it into code.
+     * Lines lose their indentation, except list items, which keep it relative to their list.
+     */
+    private static String normaliseIndentation(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        int listBase = -1;
+        for (String line : text.split("\n", -1)) {
+            if (line.isBlank()) {
+                out.append('\n');
+                continue;
+            }
+            int indent = line.length() - line.stripLeading().length();
+            Matcher item = LIST_ITEM.matcher(line);
+            if (item.find()) {
+                if (listBase < 0 || indent < listBase) {
+                    listBase = indent;
+                }
+                out.append(" ".repeat(indent - listBase)).append(line.stripLeading()).append('\n');
+            } else if (listBase >= 0 && indent > listBase) {
+                out.append(" ".repeat(Math.min(indent - listBase, 6))).append(line.stripLeading()).append('\n');
+            } else {
+                listBase = -1;
+                out.append(line.stripLeading()).append('\n');
+            }
+        }
+        return out.toString();
+    }
+
+    private static int runLength(String s, int from, char c) {
+        int n = 0;
+        while (from + n < s.length() && s.charAt(from + n) == c) {
+            n++;
+        }
+        return n;
+    }
+}

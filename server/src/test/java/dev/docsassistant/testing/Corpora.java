@@ -1,0 +1,32 @@
+package dev.docsassistant.testing;
+
+import dev.docsassistant.site.SiteContent;
+import dev.docsassistant.site.SiteReader;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/** The real docs sites in {@code ../shared/corpora} (never copied into the repo), read once per test JVM. */
+public final class Corpora {
+    private static final Map<String, SiteContent> READ = new ConcurrentHashMap<>();
+
+    private Corpora() {
+    }
+
+    /** The corpus folder, found by walking up from the working directory to the folder beside the repo. */
+    public static Path path(String name) {
+        for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
+            Path corpus = d.resolve("shared/corpora").resolve(name);
+            if (Files.isDirectory(corpus)) {
+                return corpus;
+            }
+        }
+        throw new IllegalStateException("shared/corpora/" + name + " not found above " + Path.of("").toAbsolutePath());
+    }
+
+    public static SiteContent read(String name) {
+        return READ.computeIfAbsent(name, n -> SiteReader.read(path(n)));
+    }
+}
