@@ -53,7 +53,10 @@ final class Scores {
     }
 
     String row(String label) {
-        StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%-22s n=%-3d", label, answerable));
+        StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%-22s n=%-3d", label, answerable + unanswerable));
+        if (answerable == 0) {
+            return s.append(String.format(Locale.ROOT, " abstain %d/%d", abstained, unanswerable)).toString();
+        }
         for (int k : KS) {
             s.append(String.format(Locale.ROOT, " r@%-2d %.3f", k, recall(k)));
         }

@@ -20,7 +20,7 @@ import java.util.TreeMap;
  * Run: {@code bench/run SearchEval}.
  */
 public final class SearchEval {
-    static final double ABSTAIN_BELOW = 0.35;
+    static final double ABSTAIN_BELOW = 0.09;
 
     private SearchEval() {
     }

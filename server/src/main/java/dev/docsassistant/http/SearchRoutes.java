@@ -58,7 +58,10 @@ public final class SearchRoutes implements HttpService {
         List<String> groups = Fields.optStringList(body, "groups", "groups", MAX_GROUPS);
         PageContent page = site.search().page(path, groups)
                 .orElseThrow(() -> ApiException.notFound("page not found: " + path));
-        Json.send(res, 200, Map.of("path", page.path(), "content", page.content()));
+        Map<String, Object> reply = new LinkedHashMap<>();
+        reply.put("path", page.path());
+        reply.put("content", page.content());
+        Json.send(res, 200, reply);
     }
 
     private Site site(ServerRequest req) {
