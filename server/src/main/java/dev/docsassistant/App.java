@@ -1,5 +1,8 @@
 package dev.docsassistant;
 
+import dev.docsassistant.assistant.AssistantService;
+import dev.docsassistant.assistant.ExtractiveGenerator;
+import dev.docsassistant.assistant.ThreadStore;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.site.Sites;
 import dev.docsassistant.store.Database;
@@ -13,10 +16,19 @@ public final class App implements AutoCloseable {
     private final Sites sites;
     private final Database database;
 
+    private final AssistantService assistant;
+
     public App(AppConfig config, Sites sites, Database database) {
         this.config = config;
         this.sites = sites;
         this.database = database;
+        this.assistant = new AssistantService(sites, new ThreadStore(database), new ExtractiveGenerator(),
+                config.section().get("threads.require-key").asBoolean().orElse(false));
+    }
+
+    /** The assistant core that every edge (REST v1, REST v2, gRPC) calls. */
+    public AssistantService assistant() {
+        return assistant;
     }
 
     public AppConfig config() {

@@ -10,6 +10,7 @@ import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerResponse;
 
 import java.io.UncheckedIOException;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /** The one JSON mapper of the server and small helpers to answer with JSON. */
@@ -26,6 +27,15 @@ public final class Json {
     }
 
     private Json() {
+    }
+
+    /** A JSON object whose fields keep the order given: {@code object("type", "start", "id", 1)}. */
+    public static Map<String, Object> object(Object... keysAndValues) {
+        Map<String, Object> map = new LinkedHashMap<>();
+        for (int i = 0; i < keysAndValues.length; i += 2) {
+            map.put((String) keysAndValues[i], keysAndValues[i + 1]);
+        }
+        return map;
     }
 
     /** Serialises to a compact one-line JSON string. */

@@ -31,6 +31,7 @@ public final class ServerSetup {
                     }
                 })
                 .get("/health", (req, res) -> Json.send(res, 200, Map.of("status", "UP")))
-                .register("/v1", new SearchRoutes(app.sites()));
+                .register("/v1", new SearchRoutes(app.sites()))
+                .register(new AssistantRoutes(app.assistant(), app.config().section()));
     }
 }

@@ -73,9 +73,9 @@ public final class Database implements AutoCloseable {
     public <T> T transaction(SqlWork<T> work) {
         Connection c = borrow();
         try {
-            c.setAutoCommit(false);
+            begin(c);
             T result = work.run(c);
-            c.commit();
+            commit(c);
             return result;
         } catch (SQLException e) {
             rollback(c);
@@ -121,9 +121,42 @@ public final class Database implements AutoCloseable {
         pool.offer(c);
     }
 
-    private static void rollback(Connection c) {
+    /**
+     * SQLite transactions begin IMMEDIATE: they take the write lock up front, so concurrent
+     * read-then-write transactions queue on busy_timeout instead of failing with SQLITE_BUSY when a
+     * read lock cannot be upgraded. (The driver's own transaction mode would hold the lock on idle
+     * pooled connections, so it is done by hand with autocommit on.)
+     */
+    private void begin(Connection c) throws SQLException {
+        if (dialect == Dialect.SQLITE) {
+            c.setAutoCommit(true);
+            try (Statement s = c.createStatement()) {
+                s.execute("BEGIN IMMEDIATE");
+            }
+        } else {
+            c.setAutoCommit(false);
+        }
+    }
+
+    private void commit(Connection c) throws SQLException {
+        if (dialect == Dialect.SQLITE) {
+            try (Statement s = c.createStatement()) {
+                s.execute("COMMIT");
+            }
+        } else {
+            c.commit();
+        }
+    }
+
+    private void rollback(Connection c) {
         try {
-            c.rollback();
+            if (dialect == Dialect.SQLITE) {
+                try (Statement s = c.createStatement()) {
+                    s.execute("ROLLBACK");
+                }
+            } else {
+                c.rollback();
+            }
         } catch (SQLException ignored) {
             // The original failure is what matters.
         }

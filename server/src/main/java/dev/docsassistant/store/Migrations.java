@@ -19,7 +19,8 @@ import java.util.List;
 final class Migrations {
     /** In order. */
     static final List<String> SCRIPTS = List.of(
-            "001-schema-version.sql"
+            "001-schema-version.sql",
+            "002-threads.sql"
     );
 
     private Migrations() {

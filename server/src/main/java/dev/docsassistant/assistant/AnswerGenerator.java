@@ -1,0 +1,35 @@
+package dev.docsassistant.assistant;
+
+import dev.docsassistant.search.SearchHit;
+
+import java.util.List;
+
+/**
+ * Writes an answer from retrieved documentation. Implementations stream text as they produce it and
+ * name, as sources, only retrieved pages the answer actually uses. Nothing found that answers the
+ * question: say so and name no source (that is how clients recognise a non-answer).
+ */
+public interface AnswerGenerator {
+
+    /**
+     * @param question     the question, as the reader asked it
+     * @param conversation the earlier messages, oldest first
+     * @param context      code and selections the reader attached (to understand the question, not to quote)
+     * @param retrieved    the search results, best first
+     * @param siteName     the documentation's name, for the words of a non-answer
+     */
+    record Input(String question, List<ChatMessage> conversation, List<ContextItem> context, List<SearchHit> retrieved,
+                 String siteName) {
+    }
+
+    /** Where the answer goes. */
+    interface Output {
+        /** A retrieved result the answer uses; each at most once. */
+        void source(SearchHit hit);
+
+        /** The next piece of the answer's Markdown. */
+        void text(String delta);
+    }
+
+    void generate(Input input, Output output);
+}

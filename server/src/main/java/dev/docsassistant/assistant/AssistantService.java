@@ -1,0 +1,126 @@
+package dev.docsassistant.assistant;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docsassistant.search.SearchHit;
+import dev.docsassistant.search.SearchRequest;
+import dev.docsassistant.site.Site;
+import dev.docsassistant.site.Sites;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The one assistant core behind REST v1, REST v2 and gRPC: checks the request against sites and
+ * threads, retrieves from the site's search, lets the generator write the answer, stores the turn.
+ */
+public final class AssistantService {
+    private static final Logger LOG = Logger.getLogger(AssistantService.class.getName());
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Sites sites;
+    private final ThreadStore threads;
+    private final AnswerGenerator generator;
+    private final boolean requireThreadKey;
+
+    public AssistantService(Sites sites, ThreadStore threads, AnswerGenerator generator, boolean requireThreadKey) {
+        this.sites = sites;
+        this.threads = threads;
+        this.generator = generator;
+        this.requireThreadKey = requireThreadKey;
+    }
+
+    /**
+     * A request accepted for answering, its thread resolved (or created).
+     *
+     * @param threadKey the new thread's key, or null when an existing thread continues
+     */
+    public record Accepted(AssistantRequest request, Site site, String threadId, String threadKey) {
+    }
+
+    /** Everything that can fail before the answer starts streaming; the edge reports it as a status. */
+    public Accepted accept(AssistantRequest request) {
+        Site site = sites.get(request.domain())
+                .orElseThrow(() -> new AssistantException(AssistantException.Kind.NOT_FOUND, "unknown domain: " + request.domain()));
+        if (request.threadId() == null) {
+            ThreadStore.ThreadRef created = threads.create(request.domain(), request.fp());
+            return new Accepted(request, site, created.id(), created.key());
+        }
+        if (requireThreadKey && request.threadKey() == null) {
+            throw new AssistantException(AssistantException.Kind.INVALID, "threadKey is required to continue a thread");
+        }
+        if (!threads.exists(request.domain(), request.threadId(), request.threadKey())) {
+            throw new AssistantException(AssistantException.Kind.NOT_FOUND, "thread not found: " + request.threadId());
+        }
+        return new Accepted(request, site, request.threadId(), null);
+    }
+
+    /** Streams the answer; failures after the start become an error event. */
+    public void answer(Accepted accepted, AssistantEvents events) {
+        AssistantRequest request = accepted.request();
+        events.start("msg_" + ThreadStore.token(12), accepted.threadId());
+        try {
+            List<ChatMessage> earlier = request.messages().subList(0, lastUserIndex(request.messages()));
+            List<String> earlierQuestions = earlier.stream().filter(ChatMessage::isUser).map(ChatMessage::text).toList();
+            if (earlierQuestions.isEmpty() && accepted.threadKey() == null) {
+                earlierQuestions = storedQuestions(accepted.threadId());
+            }
+            String query = RetrievalQuery.of(request.question(), earlierQuestions, request.context());
+            List<SearchHit> hits = accepted.site().search().search(new SearchRequest(query, request.retrievalPageSize(), 0,
+                    request.filter(), request.currentPath()));
+            events.searched(query, hits);
+            List<AnswerSource> used = new ArrayList<>();
+            StringBuilder text = new StringBuilder();
+            generator.generate(new AnswerGenerator.Input(request.question(), earlier, request.context(), hits,
+                    accepted.site().content().name()), new AnswerGenerator.Output() {
+                @Override
+                public void source(SearchHit hit) {
+                    AnswerSource source = toSource(accepted.site(), hit, used.size() + 1);
+                    used.add(source);
+                    events.source(source);
+                }
+
+                @Override
+                public void text(String delta) {
+                    text.append(delta);
+                    events.text(delta);
+                }
+            });
+            threads.append(accepted.threadId(), List.of(
+                    new ThreadStore.StoredMessage(0, "user", request.question(), "[]"),
+                    new ThreadStore.StoredMessage(0, "assistant", text.toString(), sourcesJson(used))));
+            events.finish(accepted.threadId());
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "answer failed on " + request.domain() + " thread " + accepted.threadId(), e);
+            events.error("the answer could not be completed; please try again");
+        }
+    }
+
+    private List<String> storedQuestions(String threadId) {
+        return threads.messages(threadId).stream().filter(m -> m.role().equals("user")).map(ThreadStore.StoredMessage::content).toList();
+    }
+
+    private static int lastUserIndex(List<ChatMessage> messages) {
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            if (messages.get(i).isUser()) {
+                return i;
+            }
+        }
+        return 0;
+    }
+
+    private static AnswerSource toSource(Site site, SearchHit hit, int n) {
+        String url = site.config().url().map(base -> base + hit.path()).orElse(hit.path());
+        return new AnswerSource("src-" + n, url, hit.path(), hit.title(), hit.content());
+    }
+
+    private static String sourcesJson(List<AnswerSource> sources) {
+        try {
+            return JSON.writeValueAsString(sources.stream().map(s -> Map.of("url", s.url(), "title", s.title())).toList());
+        } catch (Exception e) {
+            return "[]";
+        }
+    }
+}

@@ -1,0 +1,110 @@
+package dev.docsassistant.assistant;
+
+import dev.docsassistant.search.SearchHit;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The offline answer writer: no model, nothing invented. It quotes the passages of the best
+ * retrieved sections that share the most words with the question (paragraphs, list items, table
+ * rows, code), each under a link to its page, and abstains when retrieval found nothing relevant.
+ */
+public final class ExtractiveGenerator implements AnswerGenerator {
+    /** Below this search relevance (0–1) the best result is too weak to answer from. */
+    static final double ABSTAIN_BELOW = 0.09;
+    private static final int MAX_PAGES = 3;
+    private static final int BLOCKS_PER_PAGE = 3;
+    private static final int MAX_BLOCK_CHARS = 1500;
+
+    @Override
+    public void generate(Input input, Output out) {
+        List<SearchHit> hits = input.retrieved();
+        if (hits.isEmpty() || hits.get(0).score() < ABSTAIN_BELOW) {
+            out.text("I couldn't find this in the " + input.siteName() + " documentation. "
+                    + "It may not be covered; try other words, or browse the documentation directly.");
+            return;
+        }
+        Set<String> terms = QuestionTerms.of(input.question());
+        List<Quote> quotes = new ArrayList<>();
+        double floor = hits.get(0).score() * 0.5;
+        for (SearchHit hit : hits) {
+            if (quotes.size() >= MAX_PAGES || hit.score() < floor) {
+                break;
+            }
+            List<String> blocks = new ArrayList<>(bestBlocks(hit.content(), terms));
+            // The same passage on another page (an older version, a copy) adds nothing.
+            quotes.forEach(q -> blocks.removeAll(q.blocks));
+            if (!blocks.isEmpty() || quotes.isEmpty()) {
+                quotes.add(new Quote(hit, blocks.isEmpty() ? List.of(firstBlock(hit.content())) : blocks));
+            }
+        }
+        quotes.forEach(q -> out.source(q.hit));
+        boolean first = true;
+        for (Quote q : quotes) {
+            String heading = q.hit.section() == null ? q.hit.title() : q.hit.title() + " › " + q.hit.section();
+            out.text((first ? "From " : "\n\nAlso, from ") + "[" + heading + "](" + q.hit.path() + "):\n\n");
+            first = false;
+            for (int i = 0; i < q.blocks.size(); i++) {
+                stream(out, (i == 0 ? "" : "\n\n") + q.blocks.get(i));
+            }
+        }
+    }
+
+    private record Quote(SearchHit hit, List<String> blocks) {
+    }
+
+    /** The section's blocks that share words with the question, best first, kept in reading order. */
+    static List<String> bestBlocks(String markdown, Set<String> terms) {
+        List<String> blocks = MarkdownBlocks.split(markdown);
+        List<Integer> ranked = new ArrayList<>();
+        for (int i = 0; i < blocks.size(); i++) {
+            if (overlap(blocks.get(i), terms) > 0 && !MarkdownBlocks.isHeading(blocks.get(i))) {
+                ranked.add(i);
+            }
+        }
+        ranked.sort(Comparator.comparingInt((Integer i) -> -overlap(blocks.get(i), terms)).thenComparingInt(i -> i));
+        List<Integer> chosen = new ArrayList<>(ranked.subList(0, Math.min(BLOCKS_PER_PAGE, ranked.size())));
+        chosen.sort(Integer::compare);
+        return chosen.stream().map(i -> trim(blocks.get(i))).toList();
+    }
+
+    private static String firstBlock(String markdown) {
+        return MarkdownBlocks.split(markdown).stream().filter(b -> !MarkdownBlocks.isHeading(b)).findFirst()
+                .map(ExtractiveGenerator::trim).orElse(markdown);
+    }
+
+    static int overlap(String block, Set<String> terms) {
+        Set<String> words = QuestionTerms.of(block);
+        int n = 0;
+        for (String t : terms) {
+            n += words.contains(t) ? 1 : 0;
+        }
+        return n;
+    }
+
+    private static String trim(String block) {
+        if (block.length() <= MAX_BLOCK_CHARS || block.startsWith("```")) {
+            return block;
+        }
+        int cut = block.lastIndexOf(". ", MAX_BLOCK_CHARS);
+        return block.substring(0, cut > MAX_BLOCK_CHARS / 2 ? cut + 1 : MAX_BLOCK_CHARS) + " …";
+    }
+
+    /** Streams a block a few words at a time, as a model would. */
+    private static void stream(Output out, String text) {
+        int start = 0;
+        int words = 0;
+        for (int i = 0; i < text.length(); i++) {
+            if (text.charAt(i) == ' ' && ++words % 8 == 0) {
+                out.text(text.substring(start, i + 1));
+                start = i + 1;
+            }
+        }
+        if (start < text.length()) {
+            out.text(text.substring(start));
+        }
+    }
+}

@@ -1,0 +1,173 @@
+package dev.docsassistant.assistant;
+
+import dev.docsassistant.store.Database;
+import dev.docsassistant.store.StoreException;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.security.SecureRandom;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Conversation threads in the embedded store. Ids and keys are 128+ random bits; a thread is only
+ * found on its own domain, and with the key when one is given (or required).
+ */
+public final class ThreadStore {
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final int MAX_ATTEMPTS = 5;
+
+    /** A thread's id and (on creation only) its key. */
+    public record ThreadRef(String id, String key) {
+    }
+
+    /** One stored message. */
+    public record StoredMessage(int seq, String role, String content, String sources) {
+    }
+
+    private final Database db;
+
+    public ThreadStore(Database db) {
+        this.db = db;
+    }
+
+    public ThreadRef create(String domain, String fp) {
+        String id = "thr_" + token(16);
+        String key = "thk_" + token(24);
+        long now = System.currentTimeMillis();
+        db.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO threads (id, domain, fp, key_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+                ps.setString(1, id);
+                ps.setString(2, domain);
+                ps.setString(3, fp);
+                ps.setString(4, sha256(key));
+                ps.setLong(5, now);
+                ps.setLong(6, now);
+                return ps.executeUpdate();
+            }
+        });
+        return new ThreadRef(id, key);
+    }
+
+    /** Whether the thread exists on this domain and, when a key is given, the key matches. */
+    public boolean exists(String domain, String id, String key) {
+        return db.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT key_hash FROM threads WHERE id = ? AND domain = ?")) {
+                ps.setString(1, id);
+                ps.setString(2, domain);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() && (key == null || MessageDigest.isEqual(
+                            rs.getString(1).getBytes(StandardCharsets.UTF_8), sha256(key).getBytes(StandardCharsets.UTF_8)));
+                }
+            }
+        });
+    }
+
+    /** Appends messages in one transaction; concurrent appends to one thread each get their own numbers. */
+    public void append(String id, List<StoredMessage> messages) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                db.transaction(c -> {
+                    lockThread(c, id);
+                    int seq = nextSeq(c, id);
+                    long now = System.currentTimeMillis();
+                    try (PreparedStatement ps = c.prepareStatement("INSERT INTO thread_messages "
+                            + "(thread_id, seq, role, content, sources, created_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+                        for (StoredMessage m : messages) {
+                            ps.setString(1, id);
+                            ps.setInt(2, seq++);
+                            ps.setString(3, m.role());
+                            ps.setString(4, m.content());
+                            ps.setString(5, m.sources());
+                            ps.setLong(6, now);
+                            ps.addBatch();
+                        }
+                        ps.executeBatch();
+                    }
+                    try (PreparedStatement ps = c.prepareStatement("UPDATE threads SET updated_at = ? WHERE id = ?")) {
+                        ps.setLong(1, now);
+                        ps.setString(2, id);
+                        ps.executeUpdate();
+                    }
+                    return null;
+                });
+                return;
+            } catch (StoreException e) {
+                // Two appends raced for the same numbers: the loser retries with fresh ones.
+                if (attempt >= MAX_ATTEMPTS) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    public List<StoredMessage> messages(String id) {
+        return db.transaction(c -> {
+            List<StoredMessage> out = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT seq, role, content, sources FROM thread_messages WHERE thread_id = ? ORDER BY seq")) {
+                ps.setString(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(new StoredMessage(rs.getInt(1), rs.getString(2), rs.getString(3), rs.getString(4)));
+                    }
+                }
+            }
+            return out;
+        });
+    }
+
+    public Optional<String> domainOf(String id) {
+        return db.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT domain FROM threads WHERE id = ?")) {
+                ps.setString(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+                }
+            }
+        });
+    }
+
+    /** Serialises appends to one thread (SQLite already serialises writers: transactions begin IMMEDIATE). */
+    private void lockThread(Connection c, String id) throws SQLException {
+        if (db.dialect() == Database.Dialect.POSTGRESQL) {
+            try (PreparedStatement ps = c.prepareStatement("SELECT id FROM threads WHERE id = ? FOR UPDATE")) {
+                ps.setString(1, id);
+                ps.executeQuery().close();
+            }
+        }
+    }
+
+    private static int nextSeq(Connection c, String id) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT COALESCE(MAX(seq), 0) + 1 FROM thread_messages WHERE thread_id = ?")) {
+            ps.setString(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getInt(1);
+            }
+        }
+    }
+
+    static String token(int bytes) {
+        byte[] b = new byte[bytes];
+        RANDOM.nextBytes(b);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(b);
+    }
+
+    private static String sha256(String s) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,103 @@
+package dev.docsassistant.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.docsassistant.assistant.AssistantException;
+import dev.docsassistant.assistant.AssistantRequest;
+import dev.docsassistant.assistant.AssistantService;
+import io.helidon.config.Config;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code POST /v2/assistant/{domain}/message} (UI message stream) and the deprecated
+ * {@code POST /v1/assistant/{domain}/message} (v4 data stream). Everything that can fail is checked
+ * before the first byte, so such failures are a status and {@code {"message"}}; later ones are the
+ * stream's error event.
+ */
+public final class AssistantRoutes implements HttpService {
+    private static final ScheduledExecutorService KEEP_ALIVE = Executors.newSingleThreadScheduledExecutor(r -> {
+        Thread t = new Thread(r, "sse-keep-alive");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private final AssistantService assistant;
+    private final AssistantRequestParser parser;
+    private final AssistantLimits limits;
+    private final boolean finishThreadId;
+    private final Duration keepAlive;
+
+    public AssistantRoutes(AssistantService assistant, Config section) {
+        this.assistant = assistant;
+        this.limits = AssistantLimits.from(section.get("limits"));
+        this.parser = new AssistantRequestParser(limits);
+        this.finishThreadId = section.get("stream.finish-thread-id").asBoolean().orElse(true);
+        this.keepAlive = section.get("stream.keep-alive").as(Duration.class).orElse(Duration.ofSeconds(15));
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        rules.post("/v2/assistant/{domain}/message", this::v2)
+                .post("/v1/assistant/{domain}/message", this::v1);
+    }
+
+    private void v2(ServerRequest req, ServerResponse res) {
+        AssistantService.Accepted accepted = accept(req);
+        headers(res, accepted);
+        res.header(HeaderNames.CONTENT_TYPE, "text/event-stream");
+        res.header(HeaderNames.CACHE_CONTROL, "no-cache");
+        res.header("x-vercel-ai-ui-message-stream", "v1");
+        res.header("x-accel-buffering", "no");
+        StreamOutput out = new StreamOutput(res.outputStream());
+        UiMessageStream stream = new UiMessageStream(out, finishThreadId);
+        long every = keepAlive.toMillis();
+        ScheduledFuture<?> ticks = KEEP_ALIVE.scheduleAtFixedRate(stream::keepAlive, every, every, TimeUnit.MILLISECONDS);
+        try {
+            assistant.answer(accepted, stream);
+        } finally {
+            ticks.cancel(false);
+            out.close();
+        }
+    }
+
+    private void v1(ServerRequest req, ServerResponse res) {
+        AssistantService.Accepted accepted = accept(req);
+        headers(res, accepted);
+        res.header(HeaderNames.CONTENT_TYPE, "text/plain; charset=utf-8");
+        res.header("X-Vercel-AI-Data-Stream", "v1");
+        StreamOutput out = new StreamOutput(res.outputStream());
+        try {
+            assistant.answer(accepted, new DataStream(out));
+        } finally {
+            out.close();
+        }
+    }
+
+    private AssistantService.Accepted accept(ServerRequest req) {
+        JsonNode body = JsonBody.read(req, limits.maxBodyBytes());
+        AssistantRequest request = parser.parse(req.path().pathParameters().get("domain"), body);
+        try {
+            return assistant.accept(request);
+        } catch (AssistantException e) {
+            throw new ApiException(e.kind() == AssistantException.Kind.NOT_FOUND ? 404 : 400, e.getMessage());
+        }
+    }
+
+    private static void headers(ServerResponse res, AssistantService.Accepted accepted) {
+        res.status(Status.OK_200);
+        res.header("X-Thread-Id", accepted.threadId());
+        if (accepted.threadKey() != null) {
+            res.header("X-Thread-Key", accepted.threadKey());
+        }
+    }
+}
