@@ -1,0 +1,48 @@
+// Starts the built docs-assistant server on a free port with a throwaway config serving a shared corpus.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+/** The corpus folder in the `shared` folder beside the repository (never copied into it). */
+export function corpus(name) {
+  for (let d = repo; d !== dirname(d); d = dirname(d)) {
+    const p = join(d, 'shared', 'corpora', name);
+    if (existsSync(p)) return p;
+  }
+  throw new Error(`shared/corpora/${name} not found above ${repo}`);
+}
+
+export async function startServer({ finishThreadId = true } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'docs-assistant-js-'));
+  const config = join(dir, 'application.yaml');
+  writeFileSync(config, [
+    'docs-assistant:',
+    '  data-dir: data',
+    '  stream:',
+    `    finish-thread-id: ${finishThreadId}`,
+    '  sites:',
+    '    - domain: mcp',
+    '      organization: acme',
+    `      path: ${corpus('mcp')}`,
+    '',
+  ].join('\n'));
+  const javaHome = execFileSync(join(repo, 'bin', 'java-home')).toString().trim();
+  const jar = join(repo, 'server', 'target', 'docs-assistant.jar');
+  const proc = spawn(join(javaHome, 'bin', 'java'), ['--enable-native-access=ALL-UNNAMED', '-jar', jar,
+    'serve', '--config', config, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise((ok, fail) => {
+    let out = '';
+    const timer = setTimeout(() => fail(new Error('server did not start: ' + out)), 60000);
+    proc.stdout.on('data', (b) => {
+      out += b;
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) { clearTimeout(timer); ok(m[1].replace('localhost', '127.0.0.1')); }
+    });
+    proc.on('exit', (code) => fail(new Error(`server exited ${code}: ${out}`)));
+  });
+  return { url, stop: () => proc.kill() };
+}
