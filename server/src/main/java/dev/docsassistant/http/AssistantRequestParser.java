@@ -52,14 +52,8 @@ final class AssistantRequestParser {
         boolean question = false;
         for (int i = 0; i < array.size(); i++) {
             String path = "messages[" + i + "]";
-            JsonNode m = array.get(i);
-            if (!m.isObject()) {
-                throw ApiException.badRequest(path + " must be an object");
-            }
-            String role = Fields.requiredString(m, "role", path + ".role");
-            if (!ROLES.contains(role)) {
-                throw ApiException.badRequest(path + ".role must be one of system, user, assistant");
-            }
+            JsonNode m = Fields.objectItem(array, i, path);
+            String role = Fields.requiredOneOf(m, "role", path + ".role", ROLES, "one of system, user, assistant");
             String text = text(m, path);
             if (text.length() > limits.maxTextChars()) {
                 throw ApiException.badRequest(path + " text must be at most " + limits.maxTextChars() + " characters");
@@ -79,11 +73,8 @@ final class AssistantRequestParser {
         StringBuilder text = new StringBuilder();
         if (parts != null) {
             for (int j = 0; j < parts.size(); j++) {
-                JsonNode part = parts.get(j);
                 String partPath = path + ".parts[" + j + "]";
-                if (!part.isObject()) {
-                    throw ApiException.badRequest(partPath + " must be an object");
-                }
+                JsonNode part = Fields.objectItem(parts, j, partPath);
                 if ("text".equals(Fields.optString(part, "type", partPath + ".type"))) {
                     String t = Fields.optString(part, "text", partPath + ".text");
                     if (t == null) {
@@ -113,14 +104,8 @@ final class AssistantRequestParser {
         List<ContextItem> out = new ArrayList<>();
         for (int i = 0; i < array.size(); i++) {
             String path = "context[" + i + "]";
-            JsonNode item = array.get(i);
-            if (!item.isObject()) {
-                throw ApiException.badRequest(path + " must be an object");
-            }
-            String type = Fields.requiredString(item, "type", path + ".type");
-            if (!CONTEXT_TYPES.contains(type)) {
-                throw ApiException.badRequest(path + ".type must be code or textSelection");
-            }
+            JsonNode item = Fields.objectItem(array, i, path);
+            String type = Fields.requiredOneOf(item, "type", path + ".type", CONTEXT_TYPES, "code or textSelection");
             String value = Fields.requiredString(item, "value", path + ".value");
             if (value.length() > limits.maxTextChars()) {
                 throw ApiException.badRequest(path + ".value must be at most " + limits.maxTextChars() + " characters");

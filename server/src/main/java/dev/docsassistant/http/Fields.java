@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Typed reads of JSON fields that fail with a 400 naming the field (its dotted path) when a
@@ -89,6 +90,24 @@ public final class Fields {
             throw ApiException.badRequest(path + " must be an array");
         }
         return v;
+    }
+
+    /** Item {@code i} of an array, which must be an object; {@code path} names the item. */
+    public static JsonNode objectItem(JsonNode array, int i, String path) {
+        JsonNode item = array.get(i);
+        if (!item.isObject()) {
+            throw ApiException.badRequest(path + " must be an object");
+        }
+        return item;
+    }
+
+    /** A required string field that must be one of {@code allowed} ({@code allowedText} lists them for the message). */
+    public static String requiredOneOf(JsonNode node, String field, String path, Set<String> allowed, String allowedText) {
+        String value = requiredString(node, field, path);
+        if (!allowed.contains(value)) {
+            throw ApiException.badRequest(path + " must be " + allowedText);
+        }
+        return value;
     }
 
     /** An array of strings, or an empty list when absent. */
