@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * What an answer is made of, in order: {@code start}, {@code source}s, {@code text} deltas, then
  * {@code finish}, or {@code error} at any point after start. Each edge (REST v2, REST v1, gRPC)
- * encodes these in its own protocol; the core knows nothing of HTTP or SSE.
+ * encodes these in its own protocol; the core knows nothing of HTTP or SSE. A sink whose receiver
+ * has gone throws {@link AnswerAbortedException} from any method to make the core stop.
  */
 public interface AssistantEvents {
     void start(String messageId, String threadId);

@@ -1,6 +1,7 @@
 package dev.docsassistant.assistant;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docsassistant.request.InvalidFieldException;
 import dev.docsassistant.search.SearchHit;
 import dev.docsassistant.search.SearchRequest;
 import dev.docsassistant.site.Site;
@@ -49,7 +50,7 @@ public final class AssistantService {
             return new Accepted(request, site, created.id(), created.key());
         }
         if (requireThreadKey && request.threadKey() == null) {
-            throw new AssistantException(AssistantException.Kind.INVALID, "threadKey is required to continue a thread");
+            throw new InvalidFieldException("threadKey", "is required to continue a thread");
         }
         if (!threads.exists(request.domain(), request.threadId(), request.threadKey())) {
             throw new AssistantException(AssistantException.Kind.NOT_FOUND, "thread not found: " + request.threadId());
@@ -57,7 +58,10 @@ public final class AssistantService {
         return new Accepted(request, site, request.threadId(), null);
     }
 
-    /** Streams the answer; failures after the start become an error event. */
+    /**
+     * Streams the answer; failures after the start become an error event. When {@code events} throws
+     * {@link AnswerAbortedException} the work stops there and the exception propagates.
+     */
     public void answer(Accepted accepted, AssistantEvents events) {
         AssistantRequest request = accepted.request();
         events.start("msg_" + ThreadStore.token(12), accepted.threadId());
@@ -92,6 +96,9 @@ public final class AssistantService {
                     new ThreadStore.StoredMessage(0, "user", request.question(), "[]"),
                     new ThreadStore.StoredMessage(0, "assistant", text.toString(), sourcesJson(used))));
             events.finish(accepted.threadId());
+        } catch (AnswerAbortedException e) {
+            LOG.info("answer stopped on " + request.domain() + " thread " + accepted.threadId() + ": " + e.getMessage());
+            throw e;
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "answer failed on " + request.domain() + " thread " + accepted.threadId(), e);
             events.error("the answer could not be completed; please try again");

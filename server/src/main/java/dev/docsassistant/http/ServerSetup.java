@@ -1,6 +1,8 @@
 package dev.docsassistant.http;
 
 import dev.docsassistant.App;
+import dev.docsassistant.grpc.GrpcSetup;
+import dev.docsassistant.request.InvalidFieldException;
 import io.helidon.common.socket.SocketOptions;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.http.HttpRouting;
@@ -9,7 +11,7 @@ import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-/** Wires the HTTP (and later gRPC) edges onto a web server; shared by {@code serve} and the tests. */
+/** Wires the HTTP and gRPC edges onto a web server (one port for both); shared by {@code serve} and the tests. */
 public final class ServerSetup {
     private static final Logger LOG = Logger.getLogger(ServerSetup.class.getName());
 
@@ -20,10 +22,12 @@ public final class ServerSetup {
         // Without TCP_NODELAY, small stream events wait for delayed ACKs (~40 ms stalls).
         server.connectionOptions(SocketOptions.builder().tcpNoDelay(true).build());
         server.routing(routing -> routing(routing, app));
+        GrpcSetup.configure(server, app);
     }
 
     static void routing(HttpRouting.Builder routing, App app) {
         routing.error(ApiException.class, (req, res, e) -> Json.sendError(res, e.status(), e.getMessage()))
+                .error(InvalidFieldException.class, (req, res, e) -> Json.sendError(res, 400, e.getMessage()))
                 .error(RuntimeException.class, (req, res, e) -> {
                     LOG.log(Level.SEVERE, "unhandled error on " + req.prologue().method() + " " + req.path().path(), e);
                     if (!res.isSent()) {
