@@ -27,6 +27,7 @@ public final class GrpcSetup {
 
     /** Wires the edge over a given core (tests use it with their own answer generator). */
     public static void configure(WebServerConfig.Builder server, AssistantService assistant, Sites sites, AssistantRules rules) {
+        HelidonGrpcLog.install();
         HealthStatusManager health = new HealthStatusManager();
         health.setStatus(HealthStatusManager.SERVICE_NAME_ALL_SERVICES, HealthCheckResponse.ServingStatus.SERVING);
         health.setStatus(AssistantServiceGrpc.SERVICE_NAME, HealthCheckResponse.ServingStatus.SERVING);

@@ -216,6 +216,18 @@ class AssistantGrpcServiceTest {
     }
 
     @Test
+    void requestsOverTheSizeLimitAreRefused() {
+        // Over the API's limit (1 MiB, as REST): refused by the edge.
+        CreateMessageRequest big = GrpcClients.question("mcp", "x".repeat(1_500_000)).build();
+        assertEquals(Status.Code.RESOURCE_EXHAUSTED, code(() -> ask(big)));
+        // Over Helidon's read buffer (2 MiB): never read, so the call ends at its deadline; the connection stays usable.
+        CreateMessageRequest huge = GrpcClients.question("mcp", "x".repeat(3_000_000)).build();
+        assertEquals(Status.Code.DEADLINE_EXCEEDED, code(() -> AssistantServiceGrpc.newBlockingStub(channel)
+                .withDeadlineAfter(2, TimeUnit.SECONDS).createMessage(huge).forEachRemaining(event -> { })));
+        assertEquals(MessageEvent.EventCase.FINISH, ask(GrpcClients.question("mcp", QUESTION).build()).getLast().getEventCase());
+    }
+
+    @Test
     void unknownDomainsThreadsAndPagesAreNotFound() {
         assertEquals("unknown domain: nope", description(() -> ask(GrpcClients.question("nope", "hi").build())));
         assertEquals("unknown domain: nope", description(() -> assistant.search(SearchRequest.newBuilder().setDomain("nope").setQuery("x").build())));
