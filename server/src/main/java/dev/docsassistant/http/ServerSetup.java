@@ -3,6 +3,7 @@ package dev.docsassistant.http;
 import dev.docsassistant.App;
 import dev.docsassistant.config.SiteConfig;
 import io.helidon.common.socket.SocketOptions;
+import io.helidon.http.HttpException;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.http.HttpRouting;
 
@@ -30,6 +31,12 @@ public final class ServerSetup {
         routing.error(ApiException.class, (req, res, e) -> {
                     ApiAccess.decorate(req, res);
                     Json.sendError(res, e.status(), e.getMessage());
+                })
+                // Helidon's own (404 no route, 405, 400 bad framing): their status, our body, never a 500.
+                .error(HttpException.class, (req, res, e) -> {
+                    ApiAccess.decorate(req, res);
+                    Json.sendError(res, e.status().code(), e.status().code() == 404 ? "not found: " + req.path().absolute().path()
+                            : e.status().reasonPhrase());
                 })
                 .error(RuntimeException.class, (req, res, e) -> {
                     LOG.log(Level.SEVERE, "unhandled error on " + req.prologue().method() + " " + req.path().path(), e);

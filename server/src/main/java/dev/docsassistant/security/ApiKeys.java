@@ -9,6 +9,7 @@ import java.sql.Types;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -53,7 +54,7 @@ public final class ApiKeys {
     public Created create(String organization, Optional<Instant> expiresAt, List<String> origins, String source) {
         String secret = KeyHasher.newKey();
         ApiKey key = new ApiKey("key_" + KeyHasher.token(9), organization, KeyHasher.displayPrefix(secret),
-                List.copyOf(origins), source, clock.instant(), expiresAt, Optional.empty());
+                List.copyOf(origins), source, clock.instant().truncatedTo(ChronoUnit.MILLIS), expiresAt, Optional.empty());
         insert(key, KeyHasher.hash(secret));
         LOG.info("created key " + key.id() + " (" + key.prefix() + "…) for organization " + organization);
         return new Created(key, secret);
@@ -71,7 +72,7 @@ public final class ApiKeys {
         }
         String hash = KeyHasher.hash(secret);
         String source = "config:" + domain;
-        Instant now = clock.instant();
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         ApiKey key = db.transaction(c -> {
             try (PreparedStatement ps = c.prepareStatement(
                     "UPDATE api_keys SET revoked_at = ? WHERE source = ? AND key_hash <> ? AND revoked_at IS NULL")) {

@@ -16,13 +16,15 @@ import java.util.concurrent.TimeUnit;
  * each server of a cluster counts on its own and a restart starts afresh.
  */
 public final class RateLimits {
-    /** Above this many tracked addresses, those with a full bucket (idle for a window) are dropped. */
+    /** Above this many tracked addresses, those with a full bucket (unused for a window) are dropped. */
     static final int MAX_TRACKED = 100_000;
 
     private final Limit perOrganization;
     private final Limit perAddress;
     private final Map<String, LocalBucket> organizations = new ConcurrentHashMap<>();
     private final Map<String, LocalBucket> addresses = new ConcurrentHashMap<>();
+    /** Size at which the next sweep runs; doubles when a sweep frees little, so sweeps stay rare. */
+    private volatile int sweepAt = MAX_TRACKED;
 
     /** {@code requests} per {@code window}. */
     public record Limit(long requests, Duration window) {
@@ -45,8 +47,8 @@ public final class RateLimits {
 
     /** Counts one request from a client address ({@link ClientAddress#bucketKey()}). */
     public Quota countAddress(String addressKey) {
-        if (addresses.size() > MAX_TRACKED) {
-            dropIdle(addresses, perAddress);
+        if (addresses.size() > sweepAt) {
+            dropIdle();
         }
         return take(addresses, addressKey, perAddress);
     }
@@ -65,10 +67,16 @@ public final class RateLimits {
         return new Quota(false, limit.requests(), 0, Math.max(reset, retryAfter), retryAfter);
     }
 
-    private static synchronized void dropIdle(Map<String, LocalBucket> buckets, Limit limit) {
-        if (buckets.size() > MAX_TRACKED) {
-            buckets.values().removeIf(b -> b.getAvailableTokens() >= limit.requests());
+    private synchronized void dropIdle() {
+        if (addresses.size() > sweepAt) {
+            addresses.values().removeIf(b -> b.getAvailableTokens() >= perAddress.requests());
+            sweepAt = Math.max(MAX_TRACKED, addresses.size() * 2);
         }
+    }
+
+    /** How many client addresses are being counted. */
+    int trackedAddresses() {
+        return addresses.size();
     }
 
     private static long seconds(long nanos) {
