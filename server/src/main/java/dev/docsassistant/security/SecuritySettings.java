@@ -60,6 +60,10 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
                 continue;
             }
             String domain = site.get("domain").asString().get();
+            if (secret.get().trim().matches("\\$\\{[^}]*}")) {
+                throw new ConfigException(site.key() + ".assistant-key refers to " + secret.get().trim()
+                        + ", which is not set in the environment");
+            }
             if (!KeyHasher.wellFormed(secret.get().trim())) {
                 throw new ConfigException(site.key() + ".assistant-key must be " + KeyHasher.PREFIX
                         + " followed by at least 43 URL-safe characters (make one with `bin/docs-assistant keys generate`)");

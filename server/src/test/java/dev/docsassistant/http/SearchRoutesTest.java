@@ -69,6 +69,13 @@ class SearchRoutesTest {
     }
 
     @Test
+    void withoutAnAdminTokenThereIsNoAdminApi() {
+        try (HttpClientResponse res = client.get("/admin/v1/keys").header(HeaderNames.AUTHORIZATION, "Bearer x").request()) {
+            assertEquals(404, res.status().code());
+        }
+    }
+
+    @Test
     void pageReturnsMarkdownOr404() {
         Reply page = post("/v1/page/mcp", "{\"path\": \"/registry/versioning#anything\"}");
         assertEquals(200, page.status());
