@@ -4,6 +4,7 @@ import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.assistant.ExtractiveGenerator;
 import dev.docsassistant.assistant.ThreadStore;
 import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.integrations.Integrations;
 import dev.docsassistant.site.Sites;
 import dev.docsassistant.store.Database;
 
@@ -15,11 +16,17 @@ public final class App implements AutoCloseable {
     private final AppConfig config;
     private final Sites sites;
     private final Database database;
+    private final Integrations integrations;
 
     private final AssistantService assistant;
 
     public App(AppConfig config, Sites sites, Database database) {
+        this(config, sites, database, Integrations.load(config));
+    }
+
+    public App(AppConfig config, Sites sites, Database database, Integrations integrations) {
         this.config = config;
+        this.integrations = integrations;
         this.sites = sites;
         this.database = database;
         this.assistant = new AssistantService(sites, new ThreadStore(database), new ExtractiveGenerator(),
@@ -29,6 +36,11 @@ public final class App implements AutoCloseable {
     /** The assistant core that every edge (REST v1, REST v2, gRPC) calls. */
     public AssistantService assistant() {
         return assistant;
+    }
+
+    /** docs.json integrations: validation and the snippets, CSP hosts and consent settings of rendered pages. */
+    public Integrations integrations() {
+        return integrations;
     }
 
     public AppConfig config() {
