@@ -138,6 +138,8 @@ public final class HtmlEncoder {
                 case '>' -> sb.append("&gt;");
                 case '"' -> sb.append("&quot;");
                 case '\'' -> sb.append("&#39;");
+                case '\u2028' -> sb.append("&#8232;"); // harmless here, but kept out of pages altogether
+                case '\u2029' -> sb.append("&#8233;");
                 default -> sb.append(c);
             }
         }

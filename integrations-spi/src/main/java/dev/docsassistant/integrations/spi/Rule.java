@@ -79,6 +79,20 @@ public record Rule(String code, String message, String summary, boolean stricter
                 Map.of("pattern", "^" + HOST_REGEX + "$"));
     }
 
+    /** One or more bare host names separated by commas (Plausible sends to several sites that way). */
+    public static Rule hostNames() {
+        return new Rule("host-name", "Must be host names such as example.com, separated by commas, without https:// or a path",
+                "bare host names (`example.com`), comma-separated", true,
+                v -> !v.isEmpty() && java.util.Arrays.stream(v.split(",", -1)).allMatch(h -> HOST.matcher(h).matches()),
+                Map.of("pattern", "^" + HOST_REGEX + "(," + HOST_REGEX + ")*$"));
+    }
+
+    /** At most {@code n} characters. */
+    public static Rule maxLength(int n, boolean stricter) {
+        return new Rule("max-length", "Must have at most " + n + " characters", "at most " + n + " characters", stricter,
+                v -> v.length() <= n, Map.of("maxLength", n));
+    }
+
     /** Only ASCII digits. */
     public static Rule digits() {
         return new Rule("digits", "Must contain only digits", "digits only", true, v -> v.matches("[0-9]+"),
