@@ -37,6 +37,7 @@ public final class PluginReference {
                 - Rules marked **stricter** go beyond Mintlify's validator: where a value lands in a page it must
                   be exactly what the vendor issues. Every value is also encoded for where it lands (HTML
                   attribute, URL part, JavaScript string), so the stricter rules are a second line of defence.
+                - Mintlify's `koala`, `onetrust` and `transcend` keys are not supported here: they are unknown keys.
                 - `bin/docs-assistant schema` prints the JSON Schema of the `integrations` object for editors.
 
                 """);
