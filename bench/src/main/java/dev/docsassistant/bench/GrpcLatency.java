@@ -11,7 +11,9 @@ import dev.docsassistant.proto.v1.MessagePart;
 import dev.docsassistant.proto.v1.Role;
 import dev.docsassistant.proto.v1.TextPart;
 import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.stub.MetadataUtils;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
 
@@ -70,11 +72,15 @@ public final class GrpcLatency {
             ServerSetup.configure(builder, app);
             WebServer server = builder.build().start();
             ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", server.port()).usePlaintext().build();
+            String authorization = BenchApps.authorization(app);
+            Metadata grpcHeaders = new Metadata();
+            grpcHeaders.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), authorization);
             try (HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                     .executor(Executors.newVirtualThreadPerTaskExecutor()).build()) {
-                var stub = AssistantServiceGrpc.newBlockingStub(channel);
+                var stub = AssistantServiceGrpc.newBlockingStub(channel)
+                        .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(grpcHeaders));
                 Protocol grpc = q -> grpc(stub, q);
-                Protocol rest = q -> rest(http, "http://127.0.0.1:" + server.port(), q);
+                Protocol rest = q -> rest(http, "http://127.0.0.1:" + server.port(), authorization, q);
                 for (Protocol p : List.of(grpc, rest)) {
                     run("warm-up", p, questions, new Load(50, 10, 0), false); // JIT, connections, caches
                     run("warm-up", p, questions, new Load(1, 200, 0), false);
@@ -157,14 +163,14 @@ public final class GrpcLatency {
     }
 
     /** REST v2, counted the same way: every {@code data:} event but {@code [DONE]}. */
-    private static Timing rest(HttpClient client, String base, Question q) throws Exception {
+    private static Timing rest(HttpClient client, String base, String authorization, Question q) throws Exception {
         String filter = "{\"version\": %s, \"language\": %s}".formatted(quote(q.version()), quote(q.language()));
         String body = """
                 {"fp": "bench", "retrievalPageSize": 5, "filter": %s,
                  "messages": [{"id": "m1", "role": "user", "parts": [{"type": "text", "text": %s}]}]}"""
                 .formatted(filter, quote(q.text()));
         HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/v2/assistant/" + q.domain() + "/message"))
-                .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build();
+                .header("content-type", "application/json").header("authorization", authorization).POST(HttpRequest.BodyPublishers.ofString(body)).build();
         long start = System.nanoTime();
         HttpResponse<InputStream> res = client.send(request, HttpResponse.BodyHandlers.ofInputStream());
         if (res.statusCode() != 200) {

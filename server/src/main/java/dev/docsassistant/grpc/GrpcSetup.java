@@ -5,6 +5,7 @@ import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
 import dev.docsassistant.request.AssistantLimits;
 import dev.docsassistant.request.AssistantRules;
+import dev.docsassistant.security.AccessCheck;
 import dev.docsassistant.site.Sites;
 import io.grpc.health.v1.HealthCheckResponse;
 import io.grpc.protobuf.services.HealthStatusManager;
@@ -22,18 +23,19 @@ public final class GrpcSetup {
 
     public static void configure(WebServerConfig.Builder server, App app) {
         configure(server, app.assistant(), app.sites(),
-                new AssistantRules(AssistantLimits.from(app.config().section().get("limits"))));
+                new AssistantRules(AssistantLimits.from(app.config().section().get("limits"))), app.access());
     }
 
     /** Wires the edge over a given core (tests use it with their own answer generator). */
-    public static void configure(WebServerConfig.Builder server, AssistantService assistant, Sites sites, AssistantRules rules) {
+    public static void configure(WebServerConfig.Builder server, AssistantService assistant, Sites sites, AssistantRules rules,
+                                 AccessCheck access) {
         HelidonGrpcLog.install();
         HealthStatusManager health = new HealthStatusManager();
         health.setStatus(HealthStatusManager.SERVICE_NAME_ALL_SERVICES, HealthCheckResponse.ServingStatus.SERVING);
         health.setStatus(AssistantServiceGrpc.SERVICE_NAME, HealthCheckResponse.ServingStatus.SERVING);
         // Interceptors first: a service takes the interceptors registered before it.
         GrpcRouting.Builder routing = GrpcRouting.builder()
-                .intercept(new CallContexts())
+                .intercept(new StatusMessages(), new CallContexts(), new AccessInterceptor(access))
                 .service(new AssistantGrpcService(assistant, sites, rules))
                 .service(new HealthGrpcService(health));
         server.addRouting(routing);

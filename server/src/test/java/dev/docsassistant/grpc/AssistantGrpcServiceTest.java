@@ -67,7 +67,10 @@ class AssistantGrpcServiceTest {
     private static ManagedChannel channel;
 
     private final WebClient http;
+    /** With a key of acme, which owns mcp (and not mintlify). */
     private final AssistantServiceGrpc.AssistantServiceBlockingStub assistant;
+    /** With a key of other, which owns mintlify. */
+    private final AssistantServiceGrpc.AssistantServiceBlockingStub other;
 
     AssistantGrpcServiceTest(WebServer server, WebClient http) {
         this.http = http;
@@ -76,7 +79,10 @@ class AssistantGrpcServiceTest {
                 channel = GrpcClients.channel(server.port());
             }
         }
-        this.assistant = AssistantServiceGrpc.newBlockingStub(channel).withDeadlineAfter(30, TimeUnit.SECONDS);
+        this.assistant = GrpcClients.authorized(AssistantServiceGrpc.newBlockingStub(channel),
+                TestApps.authorization(TestApps.corpora(), "acme")).withDeadlineAfter(30, TimeUnit.SECONDS);
+        this.other = GrpcClients.authorized(AssistantServiceGrpc.newBlockingStub(channel),
+                TestApps.authorization(TestApps.corpora(), "other")).withDeadlineAfter(30, TimeUnit.SECONDS);
     }
 
     @SetUpServer
@@ -126,7 +132,8 @@ class AssistantGrpcServiceTest {
         String restBody = json(Map.of("fp", "anonymous", "messages", List.of(Map.of("id", "m1", "role", "user",
                 "parts", List.of(Map.of("type", "text", "text", QUESTION))))));
         List<JsonNode> rest = new ArrayList<>();
-        try (HttpClientResponse res = http.post("/v2/assistant/mcp/message").header(HeaderNames.CONTENT_TYPE, "application/json").submit(restBody)) {
+        try (HttpClientResponse res = http.post("/v2/assistant/mcp/message").header(HeaderNames.CONTENT_TYPE, "application/json")
+                .header(HeaderNames.AUTHORIZATION, TestApps.authorization(TestApps.corpora(), "acme")).submit(restBody)) {
             assertEquals(200, res.status().code());
             for (String line : res.as(String.class).split("\n")) {
                 if (line.startsWith("data: {")) {
@@ -155,7 +162,8 @@ class AssistantGrpcServiceTest {
         assertEquals(start.getThreadId(), second.getFirst().getStart().getThreadId());
         assertTrue(second.getFirst().getStart().getThreadKey().isEmpty(), "only a new thread returns a key");
         assertNotEquals(start.getMessageId(), second.getFirst().getStart().getMessageId());
-        assertEquals(Status.Code.NOT_FOUND, code(() -> ask(GrpcClients.question("mintlify", "hello there").setThreadId(start.getThreadId()).build())));
+        assertEquals(Status.Code.NOT_FOUND, code(() -> other.createMessage(GrpcClients.question("mintlify", "hello there")
+                .setThreadId(start.getThreadId()).build()).forEachRemaining(e -> { })));
         assertEquals(Status.Code.NOT_FOUND, code(() -> ask(GrpcClients.question("mcp", "hello there").setThreadId("thr_doesnotexist").build())));
         assertEquals(Status.Code.NOT_FOUND, code(() -> ask(GrpcClients.question("mcp", "hello there")
                 .setThreadId(start.getThreadId()).setThreadKey("wrong").build())));
@@ -228,13 +236,19 @@ class AssistantGrpcServiceTest {
     }
 
     @Test
-    void unknownDomainsThreadsAndPagesAreNotFound() {
-        assertEquals("unknown domain: nope", description(() -> ask(GrpcClients.question("nope", "hi").build())));
-        assertEquals("unknown domain: nope", description(() -> assistant.search(SearchRequest.newBuilder().setDomain("nope").setQuery("x").build())));
+    void unknownThreadsAndPagesAreNotFoundAndOtherSitesForbidden() {
+        // As REST: a key learns nothing of sites outside its organisation, existing or not.
+        StatusRuntimeException nope = assertThrows(StatusRuntimeException.class, () -> ask(GrpcClients.question("nope", "hi").build()));
+        assertEquals(Status.Code.PERMISSION_DENIED, nope.getStatus().getCode());
+        assertEquals("this key is not valid for site 'nope'", nope.getStatus().getDescription());
+        assertEquals(Status.Code.PERMISSION_DENIED, code(() -> assistant.search(SearchRequest.newBuilder().setDomain("mintlify").setQuery("x").build())));
         StatusRuntimeException e = assertThrows(StatusRuntimeException.class,
                 () -> assistant.getPage(GetPageRequest.newBuilder().setDomain("mcp").setPath("/no/such/page").build()));
         assertEquals(Status.Code.NOT_FOUND, e.getStatus().getCode());
         assertEquals("page not found: /no/such/page", e.getStatus().getDescription());
+        // Status messages are percent-encoded on the wire, so any text arrives intact.
+        assertEquals("page not found: /übersicht/100%…", description(() -> assistant.getPage(
+                GetPageRequest.newBuilder().setDomain("mcp").setPath("/übersicht/100%…").build())));
     }
 
     @Test
@@ -324,7 +338,8 @@ class AssistantGrpcServiceTest {
     }
 
     private JsonNode postJson(String path, String body) {
-        try (HttpClientResponse res = http.post(path).header(HeaderNames.CONTENT_TYPE, "application/json").submit(body)) {
+        try (HttpClientResponse res = http.post(path).header(HeaderNames.CONTENT_TYPE, "application/json")
+                .header(HeaderNames.AUTHORIZATION, TestApps.authorization(TestApps.corpora(), "acme")).submit(body)) {
             assertEquals(200, res.status().code());
             return read(res.as(String.class));
         }

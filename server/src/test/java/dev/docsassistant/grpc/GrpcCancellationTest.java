@@ -52,14 +52,14 @@ class GrpcCancellationTest {
                 channel = GrpcClients.channel(server.port());
             }
         }
-        assistant = AssistantServiceGrpc.newBlockingStub(channel);
+        assistant = GrpcClients.authorized(AssistantServiceGrpc.newBlockingStub(channel), TestApps.authorization(TestApps.corpora(), "acme"));
     }
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
         App app = TestApps.corpora();
         AssistantService slow = new AssistantService(app.sites(), new ThreadStore(app.database()), MODEL, false);
-        GrpcSetup.configure(server, slow, app.sites(), new AssistantRules(AssistantLimits.from(app.config().section().get("limits"))));
+        GrpcSetup.configure(server, slow, app.sites(), new AssistantRules(AssistantLimits.from(app.config().section().get("limits"))), app.access());
     }
 
     @AfterAll

@@ -6,6 +6,9 @@ import dev.docsassistant.proto.v1.MessagePart;
 import dev.docsassistant.proto.v1.Role;
 import dev.docsassistant.proto.v1.TextPart;
 import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
+import io.grpc.stub.AbstractStub;
+import io.grpc.stub.MetadataUtils;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 
 import java.util.concurrent.TimeUnit;
@@ -23,6 +26,13 @@ final class GrpcClients {
         if (channel != null) {
             channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
         }
+    }
+
+    /** A stub sending {@code authorization} with every call. */
+    static <S extends AbstractStub<S>> S authorized(S stub, String authorization) {
+        Metadata headers = new Metadata();
+        headers.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), authorization);
+        return stub.withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers));
     }
 
     static CreateMessageRequest.Builder question(String domain, String text) {
