@@ -15,6 +15,13 @@ export function assistantClient(serverUrl) {
   return new v1.AssistantService(new URL(serverUrl).host, grpc.credentials.createInsecure());
 }
 
+/** Call metadata carrying the server's key, as `authorization: Bearer svc_dsc_…`. */
+export function metadata(authorization) {
+  const m = new grpc.Metadata();
+  if (authorization) m.set('authorization', authorization);
+  return m;
+}
+
 /** Runs one CreateMessage call to the end: its events, or the error status it ended with. */
 export function collect(call) {
   return new Promise((ok) => {
@@ -25,8 +32,8 @@ export function collect(call) {
   });
 }
 
-export function unary(client, method, request, options = {}) {
-  return new Promise((ok, fail) => client[method](request, new grpc.Metadata(), options, (e, r) => (e ? fail(e) : ok(r))));
+export function unary(client, method, request, md, options = {}) {
+  return new Promise((ok, fail) => client[method](request, md, options, (e, r) => (e ? fail(e) : ok(r))));
 }
 
 export const { status, Metadata } = grpc;
