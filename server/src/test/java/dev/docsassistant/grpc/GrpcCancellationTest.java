@@ -24,6 +24,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.Iterator;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -45,6 +46,7 @@ class GrpcCancellationTest {
     private static final SlowModel MODEL = new SlowModel();
     private static ManagedChannel channel;
     private final AssistantServiceGrpc.AssistantServiceBlockingStub assistant;
+    private final int port;
 
     GrpcCancellationTest(WebServer server) {
         synchronized (GrpcCancellationTest.class) {
@@ -52,6 +54,7 @@ class GrpcCancellationTest {
                 channel = GrpcClients.channel(server.port());
             }
         }
+        port = server.port();
         assistant = GrpcClients.authorized(AssistantServiceGrpc.newBlockingStub(channel), TestApps.authorization(TestApps.corpora(), "acme"));
     }
 
@@ -140,6 +143,20 @@ class GrpcCancellationTest {
         assertTrue(MODEL.ended.await(2, TimeUnit.SECONDS), "the answer kept going after the deadline");
         assertInstanceOf(AnswerAbortedException.class, MODEL.endedBy.get());
         assertTrue(MODEL.produced.get() < 100, "produced " + MODEL.produced.get() + " of " + DELTAS + " deltas in 1 s");
+    }
+
+    @Test
+    void theServerEndsTheCallAtItsDeadlineEvenIfTheClientNeverCancels() throws Exception {
+        // A bare HTTP/2 client: sends grpc-timeout, then only reads (grpc-java would reset the stream itself).
+        long start = System.nanoTime();
+        boolean ended = RawGrpcCall.createMessage(port, TestApps.authorization(TestApps.corpora(), "acme"), "500m",
+                GrpcClients.question("mcp", "How does the Inspector CLI authenticate?").build().toByteArray(), Duration.ofSeconds(10));
+        long millis = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(ended, "the server never ended the call");
+        assertTrue(millis >= 450 && millis < 3000, "ended after " + millis + " ms");
+        assertTrue(MODEL.ended.await(2, TimeUnit.SECONDS));
+        assertEquals("deadline exceeded", MODEL.endedBy.get().getMessage());
+        assertTrue(MODEL.produced.get() < 60, "produced " + MODEL.produced.get());
     }
 
     @Test
