@@ -1,7 +1,7 @@
 package dev.docsassistant;
 
 import dev.docsassistant.assistant.AssistantService;
-import dev.docsassistant.assistant.ExtractiveGenerator;
+import dev.docsassistant.assistant.GeneratorConfig;
 import dev.docsassistant.assistant.ThreadStore;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.site.Sites;
@@ -22,7 +22,7 @@ public final class App implements AutoCloseable {
         this.config = config;
         this.sites = sites;
         this.database = database;
-        this.assistant = new AssistantService(sites, new ThreadStore(database), new ExtractiveGenerator(),
+        this.assistant = new AssistantService(sites, new ThreadStore(database), GeneratorConfig.read(config, System::getenv),
                 config.section().get("threads.require-key").asBoolean().orElse(false));
     }
 

@@ -5,9 +5,12 @@ import dev.docsassistant.search.SearchHit;
 import java.util.List;
 
 /**
- * What an answer is made of, in order: {@code start}, {@code source}s, {@code text} deltas, then
- * {@code finish}, or {@code error} at any point after start. Each edge (REST v2, REST v1, gRPC)
- * encodes these in its own protocol; the core knows nothing of HTTP or SSE.
+ * What an answer is made of, in order: {@code start}, then {@code source}s and {@code text} deltas,
+ * then {@code finish}, or {@code error} at any point after start. Sources usually precede the text
+ * (extractive answers) but may follow the text that cites them (a model's links are known only
+ * once written). Each edge (REST v2, REST v1, gRPC) encodes these in its own protocol; the core
+ * knows nothing of HTTP or SSE. A sink whose reader has gone throws {@link AnswerAbandoned} from any
+ * method, which stops the answer and whatever it has open upstream.
  */
 public interface AssistantEvents {
     void start(String messageId, String threadId);

@@ -63,7 +63,7 @@ final class UiMessageStream implements AssistantEvents {
 
     /** An SSE comment: ignored by clients, keeps proxies from closing an idle stream. */
     void keepAlive() {
-        out.write(": keep-alive\n\n");
+        out.writeIfOpen(": keep-alive\n\n");
     }
 
     private void endText() {
