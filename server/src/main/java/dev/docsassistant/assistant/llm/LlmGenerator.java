@@ -53,8 +53,8 @@ public final class LlmGenerator implements AnswerGenerator {
         try {
             stream(input, out);
         } catch (ProviderFailure f) {
-            LOG.warning("llm " + settings.completionsUri() + " model " + settings.model() + ": " + f.getMessage()
-                    + (f.status() > 0 ? " (status " + f.status() + ")" : "") + " - " + f.detail());
+            LOG.warning("llm " + settings.completionsUri() + " model " + settings.model()
+                    + (f.status() > 0 ? " status " + f.status() : "") + ": " + f.getMessage() + " - " + f.detail());
             throw new GeneratorException(f.kind(), f.getMessage());
         }
     }
