@@ -45,15 +45,17 @@ final class Citations {
 
     private List<SearchHit> scan(boolean atEnd) {
         List<SearchHit> found = new ArrayList<>();
-        Matcher m = CITE.matcher(text).useTransparentBounds(true);
-        m.region(scanned, text.length());
-        while (m.find()) {
+        Matcher m = CITE.matcher(text);
+        int from = scanned;
+        while (m.find(from)) {
+            from = m.end();
             if (m.group("nums") != null) {
                 // "[2]" may still become the text of a link "[2](…)": decide once the next character is in.
                 if (m.end() == text.length() && !atEnd) {
                     break;
                 }
                 if (m.end() < text.length() && text.charAt(m.end()) == '(') {
+                    from = m.end() - 1; // the link's "](" starts at this "]"
                     continue;
                 }
                 for (String n : m.group("nums").split("\\s*,\\s*")) {

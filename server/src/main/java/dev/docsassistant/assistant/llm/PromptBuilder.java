@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 
 /**
  * Assembles the Chat Completions messages: our instructions (plus the site's own, appended), the
@@ -30,14 +31,20 @@ public final class PromptBuilder {
 
     private final String siteInstructions;
     private final int historyTokens;
+    private final Supplier<String> markers;
 
     /**
      * @param siteInstructions the site's own instructions, appended to ours, or null
      * @param historyTokens    budget for earlier messages
      */
     public PromptBuilder(String siteInstructions, int historyTokens) {
+        this(siteInstructions, historyTokens, PromptBuilder::randomMarker);
+    }
+
+    PromptBuilder(String siteInstructions, int historyTokens, Supplier<String> markers) {
         this.siteInstructions = siteInstructions == null || siteInstructions.isBlank() ? null : siteInstructions.strip();
         this.historyTokens = historyTokens;
+        this.markers = markers;
     }
 
     public List<PromptMessage> build(AnswerGenerator.Input input) {
@@ -131,15 +138,19 @@ public final class PromptBuilder {
     }
 
     /** A marker that occurs in none of the enclosed texts, so none of them can fake a closing tag. */
-    static String markerAbsentFrom(AnswerGenerator.Input input) {
+    private String markerAbsentFrom(AnswerGenerator.Input input) {
         while (true) {
-            byte[] bytes = new byte[6];
-            RANDOM.nextBytes(bytes);
-            String marker = HexFormat.of().formatHex(bytes);
+            String marker = markers.get();
             if (!occurs(marker, input)) {
                 return marker;
             }
         }
+    }
+
+    private static String randomMarker() {
+        byte[] bytes = new byte[6];
+        RANDOM.nextBytes(bytes);
+        return HexFormat.of().formatHex(bytes);
     }
 
     private static boolean occurs(String marker, AnswerGenerator.Input input) {
