@@ -15,6 +15,15 @@ import java.util.List;
 public interface AssistantEvents {
     void start(String messageId, String threadId);
 
+    /**
+     * Whether the sink has already sent something of its own (a keep-alive that committed the
+     * response), so that a failure before {@code start} can no longer be reported as a status and
+     * must become {@code start} + {@code error}.
+     */
+    default boolean committed() {
+        return false;
+    }
+
     /** The search the answer is built on (v1 reports it as a tool call; others may ignore it). */
     default void searched(String query, List<SearchHit> results) {
     }

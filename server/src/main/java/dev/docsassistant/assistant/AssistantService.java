@@ -66,7 +66,8 @@ public final class AssistantService {
     /**
      * Streams the answer. Nothing reaches {@code events} until the generator writes its first piece,
      * so a generator that fails before that (its provider unreachable, refusing) surfaces as an
-     * {@link AssistantException} of kind UPSTREAM_* and the edge can still answer with a status.
+     * {@link AssistantException} of kind UPSTREAM_* and the edge can still answer with a status
+     * (unless the sink has {@linkplain AssistantEvents#committed() committed} the response already).
      * Failures after the start become the stream's error event; {@link AnswerAbandoned} from the
      * sink (the reader left) stops the answer silently.
      */
@@ -93,11 +94,12 @@ public final class AssistantService {
         } catch (AnswerAbandoned e) {
             LOG.info("answer abandoned on " + request.domain() + " thread " + accepted.threadId() + ": " + e.getMessage());
         } catch (GeneratorException e) {
-            if (!turn.started) {
+            if (!turn.started && !events.committed()) {
                 throw new AssistantException(e.kind() == GeneratorException.Kind.UNAVAILABLE
                         ? AssistantException.Kind.UPSTREAM_UNAVAILABLE : AssistantException.Kind.UPSTREAM_FAILED, e.getMessage());
             }
             LOG.warning("answer failed mid-stream on " + request.domain() + " thread " + accepted.threadId() + ": " + e.getMessage());
+            turn.begin();
             turn.fail(e.getMessage());
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "answer failed on " + request.domain() + " thread " + accepted.threadId(), e);

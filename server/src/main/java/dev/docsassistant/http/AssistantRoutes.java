@@ -14,6 +14,7 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import java.time.Duration;
+import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -93,10 +94,12 @@ public final class AssistantRoutes implements HttpService {
         try {
             assistant.answer(accepted, events);
         } catch (AssistantException e) {
-            if (out.opened()) {
-                throw e;
+            if (!out.opened()) {
+                throw new ApiException(e.kind() == AssistantException.Kind.UPSTREAM_UNAVAILABLE ? 503 : 502, e.getMessage());
             }
-            throw new ApiException(e.kind() == AssistantException.Kind.UPSTREAM_UNAVAILABLE ? 503 : 502, e.getMessage());
+            // A keep-alive committed the response in the same instant: report the failure in the stream.
+            events.start("msg_" + UUID.randomUUID().toString().replace("-", ""), accepted.threadId());
+            events.error(e.getMessage());
         }
     }
 

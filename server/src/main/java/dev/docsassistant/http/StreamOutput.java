@@ -39,9 +39,9 @@ final class StreamOutput {
         }
     }
 
-    /** Writes only when the body is already open and the client still there (keep-alives). */
-    synchronized void writeIfOpen(String text) {
-        if (out != null && !gone) {
+    /** Writes unless the client has gone, without complaint (keep-alives from their own thread). */
+    synchronized void writeQuietly(String text) {
+        if (!gone) {
             try {
                 write(text);
             } catch (AnswerAbandoned ignored) {

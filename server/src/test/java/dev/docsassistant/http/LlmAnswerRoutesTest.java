@@ -62,6 +62,7 @@ class LlmAnswerRoutesTest {
                 docs-assistant:
                   data-dir: data
                   generator: llm
+                  stream: {keep-alive: PT0.5S}
                   llm:
                     base-url: %1$s
                     model: test-model
@@ -75,6 +76,10 @@ class LlmAnswerRoutesTest {
                       organization: acme
                       path: %2$s
                       llm: {fallback: extractive}
+                    - domain: acme-slow
+                      organization: acme
+                      path: %2$s
+                      llm: {timeouts: {first-token: 1200ms}}
                     - domain: acme-offline
                       organization: acme
                       path: %2$s
@@ -198,6 +203,16 @@ class LlmAnswerRoutesTest {
         assertEquals("the language model provider failed while answering", last.get("errorText").asText());
         assertFalse(r.types().contains("finish"));
         assertTrue(r.body().endsWith("data: [DONE]\n\n"));
+    }
+
+    @Test
+    void aModelSlowToStartGetsKeepAlivesAndThenTheTimeoutAsAnErrorEvent() {
+        PROVIDER.reply(new FakeChatProvider.Silent(Duration.ofSeconds(5)));
+        Reply r = post("/v2/assistant/acme-slow/message", v2Body(QUESTION));
+        assertEquals(200, r.status(), "a keep-alive committed the response before the timeout");
+        assertTrue(r.body().startsWith(": keep-alive\n\n"), r.body());
+        assertEquals(List.of("start", "start-step", "error"), r.types());
+        assertEquals("the language model provider did not answer in time", r.events().get(2).get("errorText").asText());
     }
 
     @Test
