@@ -16,7 +16,11 @@ export function corpus(name) {
   throw new Error(`shared/corpora/${name} not found above ${repo}`);
 }
 
-export async function startServer({ finishThreadId = true } = {}) {
+/**
+ * @param llm when given ({ baseUrl }), answers are written by the language-model generator talking to
+ *            that OpenAI-compatible endpoint instead of the offline extractive one
+ */
+export async function startServer({ finishThreadId = true, llm } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'docs-assistant-js-'));
   const config = join(dir, 'application.yaml');
   writeFileSync(config, [
@@ -24,6 +28,7 @@ export async function startServer({ finishThreadId = true } = {}) {
     '  data-dir: data',
     '  stream:',
     `    finish-thread-id: ${finishThreadId}`,
+    ...(llm ? ['  generator: llm', '  llm:', `    base-url: ${llm.baseUrl}`, '    model: test-model'] : []),
     '  sites:',
     '    - domain: mcp',
     '      organization: acme',
