@@ -42,7 +42,7 @@ final class BenchApps {
               ip-per-day: 1000000000
             """;
 
-    /** Headers that authorise a benchmark client on the bench organisation's sites. */
+    /** Headers that authorise a benchmark client on the bench organisation's sites, with a key made for it. */
     static AssistantLatency.Headers apiHeaders(App app) {
         String authorization = "Bearer " + app.keys().create("bench", Optional.empty(), List.of(), "bench").secret();
         return request -> request.header("authorization", authorization);

@@ -120,6 +120,13 @@ class AssistantRoutesTest {
     }
 
     @Test
+    void aQuestionAboutSomethingTheDocsNeverNameHasNoSources() {
+        // Its other words match notification pages well; the docs never mention Kafka.
+        Reply r = post("/v2/assistant/mcp/message", v2("How do I forward MCP server notifications onto a Kafka topic?", null));
+        assertTrue(r.events().stream().noneMatch(e -> e.get("type").asText().equals("source-url")), r.body());
+    }
+
+    @Test
     void aThreadContinuesOnlyOnItsDomain() {
         Reply first = post("/v2/assistant/mcp/message", v2(QUESTION, null));
         Reply second = post("/v2/assistant/mcp/message", v2("and when it cannot be reached?", first.threadId()));
