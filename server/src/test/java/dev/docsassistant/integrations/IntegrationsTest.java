@@ -81,6 +81,27 @@ class IntegrationsTest {
     }
 
     @Test
+    void renderingIsCachedPerIntegrationsObject() throws Exception {
+        Integrations integrations = Integrations.classPath();
+        RenderedIntegrations first = integrations.render(json("{\"ga4\": {\"measurementId\": \"G-1\"}}"));
+        assertTrue(first == integrations.render(json("{\"ga4\": {\"measurementId\": \"G-1\"}}")));
+        assertFalse(first.head().equals(integrations.render(json("{\"ga4\": {\"measurementId\": \"G-2\"}}")).head()));
+    }
+
+    @Test
+    void segmentKeepsMintlifysCdnRulesAndAddsTheStricterOne() throws Exception {
+        assertEquals(List.of(
+                "error /integrations/segment/cdnUrl starts-with: Must be an HTTPS URL",
+                "error /integrations/segment/cdnUrl https-url: Must be an https:// URL with a host name"),
+                problems("{\"segment\": {\"key\": \"k1\", \"cdnUrl\": \"http://cdn.example.com\"}}"));
+        assertEquals(List.of("error /integrations/segment/cdnUrl query-or-fragment: Must not contain query parameters or fragments"),
+                problems("{\"segment\": {\"key\": \"k1\", \"cdnUrl\": \"https://cdn.example.com/?a=1\"}}"));
+        assertEquals(List.of(), problems("{\"segment\": {\"key\": \"k1\", \"cdnUrl\": \"https://cdn.example.com/?\"}}"));
+        assertTrue(INTEGRATIONS.render(json("{\"segment\": {\"key\": \"k1\", \"cdnUrl\": \"https://cdn.example.com/?\"}}"))
+                .head().contains("t.src=\"https://cdn.example.com\"+\"/analytics.js/v1/\""));
+    }
+
+    @Test
     void integrationsMustBeAnObjectOfObjects() throws Exception {
         assertEquals(List.of("error /integrations invalid-type: Invalid type. Expected field to be of type 'object', received 'array'"),
                 problems("[]"));
