@@ -110,6 +110,20 @@ class IntegrationsTest {
     }
 
     @Test
+    void integrationProblemsAreReportedWithTheSiteLoad(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Files.writeString(dir.resolve("docs.json"), """
+                {"name": "Demo", "navigation": {"pages": ["index"]},
+                 "integrations": {"gtm": {"tagId": "XYZ"}, "heap": {"appId": "1", "env": "prod"}}}""");
+        java.nio.file.Files.writeString(dir.resolve("index.mdx"), "# Home\n");
+        var site = dev.docsassistant.site.SiteLoader.load(new dev.docsassistant.config.SiteConfig("demo", "acme", dir,
+                Optional.empty()), dir.resolve("data"), dev.docsassistant.site.Progress.NONE, INTEGRATIONS);
+        assertEquals(List.of("docs.json #/integrations/gtm/tagId: Must start with G",
+                        "docs.json #/integrations/heap/env: warning: Unknown field 'env' in heap (ignored)"),
+                site.stats().problems().stream().map(Object::toString).toList());
+    }
+
+    @Test
     void bothSharedCorporaHaveNoIntegrationErrors() {
         for (String corpus : List.of("mcp", "mintlify")) {
             JsonNode docs = Corpora.read(corpus).docsJson();
