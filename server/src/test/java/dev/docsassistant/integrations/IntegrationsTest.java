@@ -118,8 +118,8 @@ class IntegrationsTest {
         java.nio.file.Files.writeString(dir.resolve("index.mdx"), "# Home\n");
         var site = dev.docsassistant.site.SiteLoader.load(new dev.docsassistant.config.SiteConfig("demo", "acme", dir,
                 Optional.empty()), dir.resolve("data"), dev.docsassistant.site.Progress.NONE, INTEGRATIONS);
-        assertEquals(List.of("docs.json #/integrations/gtm/tagId: Must start with G",
-                        "docs.json #/integrations/heap/env: warning: Unknown field 'env' in heap (ignored)"),
+        assertEquals(List.of("docs.json /integrations/gtm/tagId: Must start with G",
+                        "docs.json /integrations/heap/env: warning: Unknown field 'env' in heap (ignored)"),
                 site.stats().problems().stream().map(Object::toString).toList());
     }
 
