@@ -19,8 +19,11 @@ export function corpus(name) {
 /**
  * Starts a server and creates an assistant key for its organisation with `keys create` (the key is
  * the last line it prints). Returns { url, key, authorization, stop }.
+ *
+ * @param llm when given ({ baseUrl }), answers are written by the language-model generator talking to
+ *            that OpenAI-compatible endpoint instead of the offline extractive one
  */
-export async function startServer({ finishThreadId = true } = {}) {
+export async function startServer({ finishThreadId = true, llm } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'docs-assistant-js-'));
   const config = join(dir, 'application.yaml');
   writeFileSync(config, [
@@ -28,6 +31,7 @@ export async function startServer({ finishThreadId = true } = {}) {
     '  data-dir: data',
     '  stream:',
     `    finish-thread-id: ${finishThreadId}`,
+    ...(llm ? ['  generator: llm', '  llm:', `    base-url: ${llm.baseUrl}`, '    model: test-model'] : []),
     '  sites:',
     '    - domain: mcp',
     '      organization: acme',

@@ -1,7 +1,7 @@
 package dev.docsassistant;
 
 import dev.docsassistant.assistant.AssistantService;
-import dev.docsassistant.assistant.ExtractiveGenerator;
+import dev.docsassistant.assistant.GeneratorConfig;
 import dev.docsassistant.assistant.ThreadStore;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.integrations.Integrations;
@@ -47,7 +47,7 @@ public final class App implements AutoCloseable {
         config.sites().forEach(s -> organizations.put(s.domain(), s.organization()));
         this.access = new AccessCheck(keys, organizations,
                 new RateLimits(security.perOrganization(), security.perAddress()), security.proxies(), Clock.systemUTC());
-        this.assistant = new AssistantService(sites, new ThreadStore(database), new ExtractiveGenerator(),
+        this.assistant = new AssistantService(sites, new ThreadStore(database), GeneratorConfig.read(config, System::getenv),
                 config.section().get("threads.require-key").asBoolean().orElse(false));
     }
 

@@ -1,7 +1,6 @@
 package dev.docsassistant.grpc;
 
 import com.google.protobuf.Descriptors;
-import dev.docsassistant.assistant.AnswerAbortedException;
 import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.proto.v1.AssistantProto;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
@@ -26,15 +25,12 @@ import io.helidon.webserver.grpc.GrpcService;
 
 import java.util.List;
 import java.util.function.Supplier;
-import java.util.logging.Logger;
 
 /**
  * {@code docsassistant.v1.AssistantService}: the gRPC twin of the assistant, search and page routes,
  * over the same {@link AssistantService} core, the same request rules and the same site search.
  */
 public final class AssistantGrpcService implements GrpcService {
-    private static final Logger LOG = Logger.getLogger(AssistantGrpcService.class.getName());
-
     private final AssistantService assistant;
     private final Sites sites;
     private final AssistantRules rules;
@@ -72,11 +68,14 @@ public final class AssistantGrpcService implements GrpcService {
                         .asRuntimeException();
             }
             AssistantService.Accepted accepted = assistant.accept(rules.check(ProtoRequests.draft(request)));
-            assistant.answer(accepted, new ProtoEventStream(observer, call, accepted.threadKey()));
-        } catch (AnswerAbortedException e) {
-            boolean deadline = ProtoEventStream.deadlinePassed(call);
-            LOG.fine(() -> "CreateMessage stopped: " + e.getMessage());
-            closeQuietly(observer, (deadline ? Status.DEADLINE_EXCEEDED : Status.CANCELLED).withDescription(e.getMessage()));
+            ProtoEventStream events = new ProtoEventStream(observer, call, accepted.threadKey());
+            assistant.answer(accepted, events);
+            if (!events.ended()) {
+                // Abandoned: the client cancelled or the deadline passed; the core has stopped.
+                boolean deadline = ProtoEventStream.deadlinePassed(call);
+                closeQuietly(observer, (deadline ? Status.DEADLINE_EXCEEDED : Status.CANCELLED)
+                        .withDescription(deadline ? "deadline exceeded" : "cancelled by the client"));
+            }
         } catch (RuntimeException e) {
             observer.onError(GrpcErrors.toStatus(e, "CreateMessage"));
         }

@@ -27,8 +27,12 @@ final class GrpcErrors {
         return switch (e) {
             case StatusRuntimeException s -> s;
             case InvalidFieldException invalid -> invalidArgument(invalid);
-            case AssistantException a -> (a.kind() == AssistantException.Kind.NOT_FOUND ? Status.NOT_FOUND : Status.INVALID_ARGUMENT)
-                    .withDescription(a.getMessage()).asRuntimeException();
+            case AssistantException a -> (switch (a.kind()) {
+                case NOT_FOUND -> Status.NOT_FOUND;
+                case INVALID -> Status.INVALID_ARGUMENT;
+                // The answer provider failed before anything was streamed; a retry may succeed.
+                case UPSTREAM_FAILED, UPSTREAM_UNAVAILABLE -> Status.UNAVAILABLE;
+            }).withDescription(a.getMessage()).asRuntimeException();
             case StoreException store -> {
                 LOG.log(Level.WARNING, "store unavailable in " + method, store);
                 yield Status.UNAVAILABLE.withDescription("the store is unavailable; please try again").asRuntimeException();

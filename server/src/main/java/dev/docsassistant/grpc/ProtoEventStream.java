@@ -1,6 +1,6 @@
 package dev.docsassistant.grpc;
 
-import dev.docsassistant.assistant.AnswerAbortedException;
+import dev.docsassistant.assistant.AnswerAbandoned;
 import dev.docsassistant.assistant.AnswerSource;
 import dev.docsassistant.assistant.AssistantEvents;
 import dev.docsassistant.proto.v1.MessageEvent;
@@ -15,12 +15,13 @@ import io.grpc.stub.StreamObserver;
 /**
  * Encodes assistant events as {@link MessageEvent}s of a server stream. Before each event it checks
  * the call's context: once the client has cancelled or its deadline has passed, it throws
- * {@link AnswerAbortedException} so the core stops producing.
+ * {@link AnswerAbandoned} so the core stops producing.
  */
 final class ProtoEventStream implements AssistantEvents {
     private final StreamObserver<MessageEvent> out;
     private final Context call;
     private final String threadKey;
+    private boolean ended;
 
     /** @param threadKey the key of a thread this message creates, or null */
     ProtoEventStream(StreamObserver<MessageEvent> out, Context call, String threadKey) {
@@ -52,12 +53,14 @@ final class ProtoEventStream implements AssistantEvents {
     @Override
     public void finish(String threadId) {
         send(MessageEvent.newBuilder().setFinish(MessageFinish.newBuilder().setThreadId(threadId)).build());
+        ended = true;
         out.onCompleted();
     }
 
     @Override
     public void error(String message) {
         checkOpen();
+        ended = true;
         out.onError(Status.UNAVAILABLE.withDescription(message).asRuntimeException());
     }
 
@@ -68,8 +71,13 @@ final class ProtoEventStream implements AssistantEvents {
 
     private void checkOpen() {
         if (call.isCancelled()) {
-            throw new AnswerAbortedException(deadlinePassed(call) ? "deadline exceeded" : "cancelled by the client");
+            throw new AnswerAbandoned(deadlinePassed(call) ? "deadline exceeded" : "cancelled by the client");
         }
+    }
+
+    /** Whether the stream was closed with {@code finish} or {@code error}; not when the answer was abandoned. */
+    boolean ended() {
+        return ended;
     }
 
     static boolean deadlinePassed(Context call) {

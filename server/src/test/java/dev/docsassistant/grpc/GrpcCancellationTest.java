@@ -1,7 +1,7 @@
 package dev.docsassistant.grpc;
 
 import dev.docsassistant.App;
-import dev.docsassistant.assistant.AnswerAbortedException;
+import dev.docsassistant.assistant.AnswerAbandoned;
 import dev.docsassistant.assistant.AnswerGenerator;
 import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.assistant.ThreadStore;
@@ -128,7 +128,7 @@ class GrpcCancellationTest {
             return thread;
         });
         assertTrue(MODEL.ended.await(5, TimeUnit.SECONDS), "the answer kept going after the cancel");
-        assertInstanceOf(AnswerAbortedException.class, MODEL.endedBy.get());
+        assertInstanceOf(AnswerAbandoned.class, MODEL.endedBy.get());
         assertTrue(MODEL.produced.get() < 20, "produced " + MODEL.produced.get() + " of " + DELTAS + " deltas");
         assertTrue(new ThreadStore(TestApps.corpora().database()).messages(threadId).isEmpty(), "an unfinished turn is not stored");
     }
@@ -141,7 +141,7 @@ class GrpcCancellationTest {
         assertEquals(Status.Code.DEADLINE_EXCEEDED, e.getStatus().getCode());
         assertTrue(MODEL.started.await(1, TimeUnit.SECONDS), "the answer never started");
         assertTrue(MODEL.ended.await(2, TimeUnit.SECONDS), "the answer kept going after the deadline");
-        assertInstanceOf(AnswerAbortedException.class, MODEL.endedBy.get());
+        assertInstanceOf(AnswerAbandoned.class, MODEL.endedBy.get());
         assertTrue(MODEL.produced.get() < 100, "produced " + MODEL.produced.get() + " of " + DELTAS + " deltas in 1 s");
     }
 
