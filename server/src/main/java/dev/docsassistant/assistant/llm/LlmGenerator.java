@@ -64,8 +64,9 @@ public final class LlmGenerator implements AnswerGenerator {
         Instant end = started.plus(settings.totalTimeout());
         Instant firstTokenBy = min(started.plus(settings.firstTokenTimeout()), end);
         Citations citations = new Citations(input.retrieved(), siteUrl);
-        try (ProviderStream stream = ProviderStream.open(http, request(prompts.build(input)))) {
-            int status = awaitStatus(stream, firstTokenBy);
+        HttpRequest request = request(prompts.build(input));
+        try (ProviderStream stream = open(request, firstTokenBy)) {
+            int status = stream.status();
             if (status / 100 != 2) {
                 throw refused(status, errorBody(stream, firstTokenBy));
             }
@@ -114,15 +115,38 @@ public final class LlmGenerator implements AnswerGenerator {
         }
     }
 
-    private static int awaitStatus(ProviderStream stream, Instant by) throws InterruptedException {
-        ProviderStream.Item item = stream.next(by);
-        return switch (item) {
-            case null -> throw new ProviderFailure(GeneratorException.Kind.UNAVAILABLE,
-                    "the language model provider did not answer in time", 0, "no response headers before the first-token timeout");
-            case ProviderStream.Status s -> s.code();
-            case ProviderStream.Failed f -> throw broken(f.error(), 0);
-            default -> throw new IllegalStateException("response body before its status: " + item);
-        };
+    /**
+     * Sends the request and waits for the response status. A connection that fails before any byte
+     * of a response (a pooled keep-alive connection the provider had just closed) is tried once
+     * more, as the OpenAI client libraries do; a refusal with a status is final.
+     */
+    private ProviderStream open(HttpRequest request, Instant by) throws InterruptedException {
+        for (int attempt = 1; ; attempt++) {
+            ProviderStream stream = ProviderStream.open(http, request);
+            ProviderStream.Item item = stream.next(by);
+            switch (item) {
+                case ProviderStream.Status s -> {
+                    stream.status(s.code());
+                    return stream;
+                }
+                case null -> {
+                    stream.close();
+                    throw new ProviderFailure(GeneratorException.Kind.UNAVAILABLE, "the language model provider did not answer in time",
+                            0, "no response headers before the first-token timeout");
+                }
+                case ProviderStream.Failed f -> {
+                    stream.close();
+                    if (attempt == 2 || f.error() instanceof HttpConnectTimeoutException || f.error().getCause() instanceof HttpConnectTimeoutException) {
+                        throw broken(f.error(), 0);
+                    }
+                    LOG.fine("llm connection failed before a response, trying once more: " + f.error());
+                }
+                default -> {
+                    stream.close();
+                    throw new IllegalStateException("response body before its status: " + item);
+                }
+            }
+        }
     }
 
     private static String errorBody(ProviderStream stream, Instant by) throws InterruptedException {
