@@ -53,6 +53,10 @@ public final class FakeChatProvider implements AutoCloseable {
     public record Silent(Duration silence) implements Reply {
     }
 
+    /** Closes the connection without a response (a keep-alive connection the provider just dropped). */
+    public record Drop() implements Reply {
+    }
+
     /** Raw SSE {@code data:} payloads, each its own event. */
     public record Raw(List<String> data) implements Reply {
     }
@@ -156,6 +160,9 @@ public final class FakeChatProvider implements AutoCloseable {
                     }
                 }
                 case Tokens t -> stream(ex, t);
+                case Drop d -> {
+                    // Closing the exchange before any response makes the server drop the connection.
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

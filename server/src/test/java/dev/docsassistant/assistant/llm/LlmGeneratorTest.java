@@ -169,6 +169,20 @@ class LlmGeneratorTest {
     }
 
     @Test
+    void aConnectionDroppedBeforeAnyResponseIsTriedOnceMore() {
+        int before = provider.received().size();
+        provider.reply(new FakeChatProvider.Drop()).answer("Retried ", "fine.");
+        Recorded out = new Recorded();
+        generator("").generate(INPUT, out);
+        assertEquals("Retried fine.", out.text.toString());
+        assertEquals(before + 2, provider.received().size());
+
+        provider.reply(new FakeChatProvider.Drop()).reply(new FakeChatProvider.Drop());
+        GeneratorException e = assertThrows(GeneratorException.class, () -> generator("").generate(INPUT, new Recorded()));
+        assertEquals(GeneratorException.Kind.UNAVAILABLE, e.kind());
+    }
+
+    @Test
     void aMidStreamProviderErrorFailsAfterTheTextSoFar() {
         provider.reply(new FakeChatProvider.Raw(List.of(chunk("Failed deliveries are "), chunk("retried "),
                 "{\"error\":{\"message\":\"The server had an error while processing your request.\",\"type\":\"server_error\"}}")));
