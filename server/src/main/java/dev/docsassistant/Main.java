@@ -2,6 +2,7 @@ package dev.docsassistant;
 
 import dev.docsassistant.cli.IndexCommand;
 import dev.docsassistant.cli.ServeCommand;
+import dev.docsassistant.config.ConfigException;
 import io.helidon.logging.common.LogConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -16,7 +17,15 @@ public final class Main {
 
     public static void main(String[] args) {
         LogConfig.configureRuntime(); // one-line records from logging.properties
-        int code = new CommandLine(new Main()).execute(args);
+        int code = new CommandLine(new Main())
+                .setExecutionExceptionHandler((e, cmd, parsed) -> {
+                    if (e instanceof ConfigException) {
+                        System.err.println("configuration error: " + e.getMessage()); // the message names the key
+                        return 2;
+                    }
+                    throw e;
+                })
+                .execute(args);
         if (code != 0) {
             System.exit(code);
         }
