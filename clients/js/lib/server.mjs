@@ -17,6 +17,8 @@ export function corpus(name) {
 }
 
 /**
+ * Starts a server and creates an assistant key for its organisation with `keys create` (the key is
+ * the last line it prints). Returns { url, key, authorization, stop }.
  * @param llm when given ({ baseUrl }), answers are written by the language-model generator talking to
  *            that OpenAI-compatible endpoint instead of the offline extractive one
  */
@@ -37,7 +39,12 @@ export async function startServer({ finishThreadId = true, llm } = {}) {
   ].join('\n'));
   const javaHome = execFileSync(join(repo, 'bin', 'java-home')).toString().trim();
   const jar = join(repo, 'server', 'target', 'docs-assistant.jar');
-  const proc = spawn(join(javaHome, 'bin', 'java'), ['--enable-native-access=ALL-UNNAMED', '-jar', jar,
+  const java = join(javaHome, 'bin', 'java');
+  const created = execFileSync(java, ['--enable-native-access=ALL-UNNAMED', '-jar', jar,
+    'keys', 'create', '--config', config, '--org', 'acme'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+  const key = created.trim().split('\n').at(-1);
+  if (!key.startsWith('svc_dsc_')) throw new Error('keys create printed no key: ' + created);
+  const proc = spawn(java, ['--enable-native-access=ALL-UNNAMED', '-jar', jar,
     'serve', '--config', config, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise((ok, fail) => {
     let out = '';
@@ -49,5 +56,5 @@ export async function startServer({ finishThreadId = true, llm } = {}) {
     });
     proc.on('exit', (code) => fail(new Error(`server exited ${code}: ${out}`)));
   });
-  return { url, stop: () => proc.kill() };
+  return { url, key, authorization: `Bearer ${key}`, stop: () => proc.kill() };
 }

@@ -58,7 +58,7 @@ public final class LlmRelay {
             bodies.add(JSON.writeValueAsString(Map.of("fp", "bench", "messages", List.of(Map.of(
                     "id", "m1", "role", "user", "parts", List.of(Map.of("type", "text", "text", q.q())))))));
         }
-        try (App app = BenchApps.corpora(yaml)) {
+        try (App app = BenchApps.corpora(yaml + BenchApps.UNLIMITED)) {
             WebServerConfig.Builder builder = WebServer.builder().host("127.0.0.1").port(0);
             ServerSetup.configure(builder, app);
             WebServer server = builder.build().start();

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -83,6 +84,11 @@ public final class AssistantService {
             String query = RetrievalQuery.of(request.question(), earlierQuestions, request.context());
             List<SearchHit> hits = accepted.site().search().search(new SearchRequest(query, request.retrievalPageSize(), 0,
                     request.filter(), request.currentPath()));
+            Optional<String> gap = QuestionCoverage.gap(accepted.site().search(), request.question());
+            if (gap.isPresent()) {
+                LOG.fine(() -> "not covered by " + request.domain() + ": " + gap.get());
+                hits = List.of();
+            }
             turn.searched(query, hits);
             generators.forSite(request.domain()).generate(new AnswerGenerator.Input(request.question(), earlier,
                     request.context(), hits, accepted.site().content().name(), request.currentPath()), turn);

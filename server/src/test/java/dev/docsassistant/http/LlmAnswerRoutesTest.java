@@ -5,6 +5,7 @@ import dev.docsassistant.App;
 import dev.docsassistant.Bootstrap;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.testing.FakeChatProvider;
+import dev.docsassistant.testing.TestApps;
 import io.helidon.http.HeaderNames;
 import io.helidon.webclient.api.HttpClientResponse;
 import io.helidon.webclient.api.WebClient;
@@ -137,7 +138,8 @@ class LlmAnswerRoutesTest {
     }
 
     private Reply post(String path, String body) {
-        try (HttpClientResponse res = client.post(path).header(HeaderNames.CONTENT_TYPE, "application/json").submit(body)) {
+        try (HttpClientResponse res = client.post(path).header(HeaderNames.CONTENT_TYPE, "application/json")
+                .header(HeaderNames.AUTHORIZATION, TestApps.authorization(app, "acme")).submit(body)) {
             return new Reply(res.status().code(), res.as(String.class));
         }
     }
@@ -242,6 +244,7 @@ class LlmAnswerRoutesTest {
         try (Socket socket = new Socket("127.0.0.1", server.port())) {
             OutputStream out = socket.getOutputStream();
             out.write(("POST /v2/assistant/acme/message HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                    + "Authorization: " + TestApps.authorization(app, "acme") + "\r\n"
                     + "Content-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
             out.write(body);
             out.flush();
