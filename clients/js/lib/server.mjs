@@ -19,6 +19,7 @@ export function corpus(name) {
 /**
  * Starts a server and creates an assistant key for its organisation with `keys create` (the key is
  * the last line it prints). Returns { url, key, authorization, stop }.
+ *
  * @param llm when given ({ baseUrl }), answers are written by the language-model generator talking to
  *            that OpenAI-compatible endpoint instead of the offline extractive one
  */

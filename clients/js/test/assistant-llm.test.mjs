@@ -33,8 +33,8 @@ async function ask(lib, server) {
   class Chat extends lib.AbstractChat {
     constructor() {
       super({ id: 'c', state: new MemoryState(), transport: new lib.DefaultChatTransport({
-        api: `${server.url}/v2/assistant/mcp/message`, headers: { Authorization: server.authorization },
-        body: { fp: 'anonymous', retrievalPageSize: 5 } }) });
+        api: `${server.url}/v2/assistant/mcp/message`, body: { fp: 'anonymous', retrievalPageSize: 5 },
+        headers: { Authorization: server.authorization } }) });
     }
   }
   const chat = new Chat();
@@ -62,7 +62,8 @@ test('ai@4.3.19 callChatApi reads a model-written answer on v1', async () => {
     api: `${loose.url}/v1/assistant/mcp/message`,
     body: { id: 'c1', fp: 'anonymous', messages: [{ id: 'u1', role: 'user', content: QUESTION,
       parts: [{ type: 'text', text: QUESTION }], createdAt: new Date() }] },
-    streamProtocol: 'data', credentials: undefined, headers: { Authorization: loose.authorization }, abortController: () => null,
+    streamProtocol: 'data', credentials: undefined, headers: { Authorization: loose.authorization },
+    abortController: () => null,
     restoreMessagesOnFailure() {}, onResponse: () => {}, onUpdate: () => {},
     onFinish: (message, info) => { finished = { message, info }; },
     onToolCall: undefined, generateId: () => Math.random().toString(36).slice(2), fetch: undefined, lastMessage: undefined,

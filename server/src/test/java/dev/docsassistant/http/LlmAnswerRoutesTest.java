@@ -242,6 +242,7 @@ class LlmAnswerRoutesTest {
         PROVIDER.reply(FakeChatProvider.tokens(Duration.ofMillis(20), many));
         byte[] body = v2Body(QUESTION).getBytes(StandardCharsets.UTF_8);
         try (Socket socket = new Socket("127.0.0.1", server.port())) {
+            socket.setSoTimeout(20_000);
             OutputStream out = socket.getOutputStream();
             out.write(("POST /v2/assistant/acme/message HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
                     + "Authorization: " + TestApps.authorization(app, "acme") + "\r\n"
