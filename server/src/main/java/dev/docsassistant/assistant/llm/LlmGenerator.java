@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.docsassistant.assistant.AnswerAbandoned;
 import dev.docsassistant.assistant.AnswerGenerator;
+import dev.docsassistant.assistant.ExtractiveGenerator;
 import dev.docsassistant.assistant.GeneratorException;
 
 import java.net.http.HttpClient;
@@ -50,6 +51,12 @@ public final class LlmGenerator implements AnswerGenerator {
 
     @Override
     public void generate(Input input, Output out) {
+        if (input.retrieved().isEmpty()) {
+            // Nothing to ground an answer on (retrieval found nothing, or the question names what the
+            // site never mentions): the model could only guess, so it is not asked.
+            out.text(ExtractiveGenerator.notFound(input.siteName()));
+            return;
+        }
         try {
             stream(input, out);
         } catch (ProviderFailure f) {

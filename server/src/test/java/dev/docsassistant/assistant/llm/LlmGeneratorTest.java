@@ -139,6 +139,17 @@ class LlmGeneratorTest {
     }
 
     @Test
+    void withNothingRetrievedTheModelIsNotAskedAndNoSourceIsNamed() {
+        int before = provider.received().size();
+        Recorded out = new Recorded();
+        generator("").generate(new AnswerGenerator.Input("How do I bake bread?", List.of(), List.of(), List.of(),
+                "Acme Relay", null), out);
+        assertEquals(ExtractiveGenerator.notFound("Acme Relay"), out.text.toString());
+        assertTrue(out.sources.isEmpty());
+        assertEquals(before, provider.received().size());
+    }
+
+    @Test
     void providerErrorsBeforeStreamingFailWithTheStatusAndWriteNothing() {
         provider.reply(new FakeChatProvider.Status(500, "{\"error\":{\"message\":\"model overloaded internally\"}}"));
         Recorded out = new Recorded();
