@@ -11,6 +11,7 @@ import dev.docsassistant.assistant.GeneratorException;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -25,6 +26,8 @@ import java.util.logging.Logger;
 public final class LlmGenerator implements AnswerGenerator {
     private static final Logger LOG = Logger.getLogger(LlmGenerator.class.getName());
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** How often a wait on the provider looks whether the reader is still there. */
+    private static final Duration WATCH = Duration.ofMillis(250);
     /** Enough of an error body to log what the provider said. */
     private static final int ERROR_BODY_CHARS = 2000;
 
@@ -72,7 +75,7 @@ public final class LlmGenerator implements AnswerGenerator {
         Instant firstTokenBy = min(started.plus(settings.firstTokenTimeout()), end);
         Citations citations = new Citations(input.retrieved(), siteUrl);
         HttpRequest request = request(prompts.build(input));
-        try (ProviderStream stream = open(request, firstTokenBy)) {
+        try (ProviderStream stream = open(request, firstTokenBy, out)) {
             int status = stream.status();
             if (status / 100 != 2) {
                 throw refused(status, errorBody(stream, firstTokenBy));
@@ -81,7 +84,7 @@ public final class LlmGenerator implements AnswerGenerator {
             boolean answered = false;
             String finish = null;
             while (true) {
-                ProviderStream.Item item = stream.next(answered ? end : firstTokenBy);
+                ProviderStream.Item item = next(stream, answered ? end : firstTokenBy, out);
                 String data = switch (item) {
                     case null -> throw timeout(answered, status);
                     case ProviderStream.Line line -> sse.line(line.text());
@@ -122,15 +125,35 @@ public final class LlmGenerator implements AnswerGenerator {
         }
     }
 
+    /** The next item, or null at the deadline; stops early, by {@link AnswerAbandoned}, when the reader has gone. */
+    private static ProviderStream.Item next(ProviderStream stream, Instant deadline, Output out) throws InterruptedException {
+        while (true) {
+            if (out.abandoned()) {
+                throw new AnswerAbandoned("the reader left while the model was working");
+            }
+            Instant slice = min(deadline, Instant.now().plus(WATCH));
+            ProviderStream.Item item = stream.next(slice);
+            if (item != null || !slice.isBefore(deadline)) {
+                return item;
+            }
+        }
+    }
+
     /**
      * Sends the request and waits for the response status. A connection that fails before any byte
      * of a response (a pooled keep-alive connection the provider had just closed) is tried once
      * more, as the OpenAI client libraries do; a refusal with a status is final.
      */
-    private ProviderStream open(HttpRequest request, Instant by) throws InterruptedException {
+    private ProviderStream open(HttpRequest request, Instant by, Output out) throws InterruptedException {
         for (int attempt = 1; ; attempt++) {
             ProviderStream stream = ProviderStream.open(http, request);
-            ProviderStream.Item item = stream.next(by);
+            ProviderStream.Item item;
+            try {
+                item = next(stream, by, out);
+            } catch (AnswerAbandoned e) {
+                stream.close();
+                throw e;
+            }
             switch (item) {
                 case ProviderStream.Status s -> {
                     stream.status(s.code());

@@ -248,6 +248,7 @@ class LlmGeneratorTest {
     void aDisconnectedReaderCancelsTheProviderCall() throws InterruptedException {
         String[] many = new String[200];
         java.util.Arrays.fill(many, "token ");
+        provider.forgetCuts();
         provider.reply(FakeChatProvider.tokens(Duration.ofMillis(20), many));
         Recorded out = new Recorded();
         out.abandonAfter = 3;
