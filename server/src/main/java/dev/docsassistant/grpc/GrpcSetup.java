@@ -14,7 +14,7 @@ import io.helidon.webserver.grpc.GrpcReflectionFeature;
 import io.helidon.webserver.grpc.GrpcRouting;
 
 /**
- * The gRPC edge on the HTTP server's own port (HTTP/2, h2c or TLS as the listener is): the assistant
+ * The gRPC edge on the HTTP server's own port (HTTP/2 beside HTTP/1.1): the assistant
  * service, the standard health service and server reflection.
  */
 public final class GrpcSetup {
@@ -33,7 +33,7 @@ public final class GrpcSetup {
         HealthStatusManager health = new HealthStatusManager();
         health.setStatus(HealthStatusManager.SERVICE_NAME_ALL_SERVICES, HealthCheckResponse.ServingStatus.SERVING);
         health.setStatus(AssistantServiceGrpc.SERVICE_NAME, HealthCheckResponse.ServingStatus.SERVING);
-        // Interceptors first: a service takes the interceptors registered before it.
+        // Interceptors first (a service takes those registered before it), the outermost first.
         GrpcRouting.Builder routing = GrpcRouting.builder()
                 .intercept(new StatusMessages(), new CallContexts(), new AccessInterceptor(access))
                 .service(new AssistantGrpcService(assistant, sites, rules))
