@@ -37,11 +37,12 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * gRPC {@code CreateMessage} beside REST v2, same server, same questions, same loads: time to the
- * first event and to the end of the answer (p50/p99), answers/s and events/s. gRPC clients share one
- * HTTP/2 channel (as services do); REST clients use HTTP/1.1 connections, as in {@link AssistantLatency}.
+ * first event and to the end of the answer (p50/p99), answers/s and events/s. gRPC clients share
+ * {@code channels} HTTP/2 channels (default one, as a service's clients do); REST clients use HTTP/1.1
+ * connections, as in {@link AssistantLatency}.
  * Loads: one client; 50 clients pausing {@code think} ms after each answer; 50 clients back to back
  * (saturation: throughput). Server and clients share this JVM and the machine's cores.
- * Run: {@code bench/run GrpcLatency [answers-per-client [think-ms]]}.
+ * Run: {@code bench/run GrpcLatency [answers-per-client [think-ms [channels]]]}.
  */
 public final class GrpcLatency {
     private GrpcLatency() {
@@ -53,14 +54,15 @@ public final class GrpcLatency {
     record Question(String domain, String text, String version, String language) {
     }
 
-    /** One way of asking: returns the timing of one full answer. */
+    /** One way of asking: the timing of one full answer asked by client number {@code client}. */
     interface Protocol {
-        Timing ask(Question q) throws Exception;
+        Timing ask(int client, Question q) throws Exception;
     }
 
     public static void main(String[] args) throws Exception {
         int perClient = args.length > 0 ? Integer.parseInt(args[0]) : 40;
         int thinkMs = args.length > 1 ? Integer.parseInt(args[1]) : 250;
+        int channelCount = args.length > 2 ? Integer.parseInt(args[2]) : 1;
         List<Question> questions = new ArrayList<>();
         for (String corpus : DevSet.CORPORA) {
             for (DevSet.Question q : DevSet.questions(corpus)) {
@@ -71,16 +73,20 @@ public final class GrpcLatency {
             WebServerConfig.Builder builder = WebServer.builder().host("127.0.0.1").port(0);
             ServerSetup.configure(builder, app);
             WebServer server = builder.build().start();
-            ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", server.port()).usePlaintext().build();
+            List<ManagedChannel> channels = new ArrayList<>();
+            for (int i = 0; i < channelCount; i++) {
+                channels.add(NettyChannelBuilder.forAddress("127.0.0.1", server.port()).usePlaintext().build());
+            }
             String authorization = BenchApps.authorization(app);
             Metadata grpcHeaders = new Metadata();
             grpcHeaders.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER), authorization);
             try (HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                     .executor(Executors.newVirtualThreadPerTaskExecutor()).build()) {
-                var stub = AssistantServiceGrpc.newBlockingStub(channel)
-                        .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(grpcHeaders));
-                Protocol grpc = q -> grpc(stub, q);
-                Protocol rest = q -> rest(http, "http://127.0.0.1:" + server.port(), authorization, q);
+                List<AssistantServiceGrpc.AssistantServiceBlockingStub> stubs = channels.stream()
+                        .map(c -> AssistantServiceGrpc.newBlockingStub(c).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(grpcHeaders)))
+                        .toList();
+                Protocol grpc = (client, q) -> grpc(stubs.get(client % stubs.size()), q);
+                Protocol rest = (client, q) -> rest(http, "http://127.0.0.1:" + server.port(), authorization, q);
                 for (Protocol p : List.of(grpc, rest)) {
                     run("warm-up", p, questions, new Load(50, 10, 0), false); // JIT, connections, caches
                     run("warm-up", p, questions, new Load(1, 200, 0), false);
@@ -90,7 +96,9 @@ public final class GrpcLatency {
                     run("rest-v2", rest, questions, load, true);
                 }
             } finally {
-                channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+                for (ManagedChannel channel : channels) {
+                    channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+                }
                 server.stop();
             }
         }
@@ -106,12 +114,13 @@ public final class GrpcLatency {
         long start = System.nanoTime();
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             for (int c = 0; c < load.clients(); c++) {
+                int client = c;
                 long offset = load.thinkMs() == 0 ? 0 : (long) load.thinkMs() * c / load.clients();
                 futures.add(pool.submit(() -> {
                     Thread.sleep(offset);
                     List<Timing> timings = new ArrayList<>();
                     for (int i = 0; i < load.perClient(); i++) {
-                        timings.add(protocol.ask(questions.get(next.getAndIncrement() % questions.size())));
+                        timings.add(protocol.ask(client, questions.get(next.getAndIncrement() % questions.size())));
                         Thread.sleep(load.thinkMs());
                     }
                     return timings;
