@@ -5,16 +5,8 @@ import dev.docsassistant.http.ServerSetup;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
 
-import java.io.BufferedReader;
-import java.io.InputStream;
-import java.io.InputStreamReader;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
@@ -28,6 +20,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * loads: one client; 50 concurrent clients that each ask again {@code think} ms after an answer ends
  * (conversations in parallel, the server below saturation); and 50 clients asking back to back,
  * which saturates the two cores and so measures throughput (latency there is queueing: clients/rate).
+ * Each client keeps one HTTP/1.1 connection and reads its bytes raw ({@link SseConnection}).
  * Server and clients share this JVM and the machine's cores.
  * Run: {@code bench/run AssistantLatency [answers-per-client [think-ms]]}.
  */
@@ -51,27 +44,28 @@ public final class AssistantLatency {
             WebServerConfig.Builder builder = WebServer.builder().host("127.0.0.1").port(0);
             ServerSetup.configure(builder, app);
             WebServer server = builder.build().start();
-            try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                    .executor(Executors.newVirtualThreadPerTaskExecutor()).build()) {
-                String base = "http://127.0.0.1:" + server.port();
-                Headers headers = BenchApps.apiHeaders(app);
-                run(client, base, headers, bodies, new Load(50, 10, 0), false); // warm-up: JIT, connections, caches
-                run(client, base, headers, bodies, new Load(1, 200, 0), false);
-                run(client, base, headers, bodies, new Load(1, perClient * 10, 0), true);
-                run(client, base, headers, bodies, new Load(50, perClient, thinkMs), true);
-                run(client, base, headers, bodies, new Load(50, perClient, 0), true);
+            try {
+                Target target = new Target(server.port(), BenchApps.authorization(app), bodies);
+                run(target, new Load(50, 10, 0), false); // warm-up: JIT, connections, caches
+                run(target, new Load(1, 200, 0), false);
+                run(target, new Load(1, perClient * 10, 0), true);
+                run(target, new Load(50, perClient, thinkMs), true);
+                run(target, new Load(50, perClient, 0), true);
             } finally {
                 server.stop();
             }
         }
     }
 
+    /** The server under test, the credentials and the questions ("domain\nbody") the clients take turns on. */
+    record Target(int port, String authorization, List<String> bodies) {
+    }
+
     /** How many clients ask how many questions each, pausing {@code thinkMs} after each answer. */
     record Load(int clients, int perClient, int thinkMs) {
     }
 
-    private static void run(HttpClient client, String base, Headers headers, List<String> bodies, Load load,
-                            boolean report) throws Exception {
+    private static void run(Target target, Load load, boolean report) throws Exception {
         AtomicInteger next = new AtomicInteger();
         List<Future<List<Timing>>> futures = new ArrayList<>();
         long start = System.nanoTime();
@@ -81,10 +75,12 @@ public final class AssistantLatency {
                 futures.add(pool.submit(() -> {
                     Thread.sleep(offset); // spread the paced clients over one think time
                     List<Timing> timings = new ArrayList<>();
-                    for (int i = 0; i < load.perClient(); i++) {
-                        String[] item = bodies.get(next.getAndIncrement() % bodies.size()).split("\n", 2);
-                        timings.add(ask(client, base + "/v2/assistant/" + item[0] + "/message", headers, item[1]));
-                        Thread.sleep(load.thinkMs());
+                    try (SseConnection connection = new SseConnection("127.0.0.1", target.port())) {
+                        for (int i = 0; i < load.perClient(); i++) {
+                            String[] item = target.bodies().get(next.getAndIncrement() % target.bodies().size()).split("\n", 2);
+                            timings.add(connection.post("/v2/assistant/" + item[0] + "/message", target.authorization(), item[1]));
+                            Thread.sleep(load.thinkMs());
+                        }
                     }
                     return timings;
                 }));
@@ -100,33 +96,9 @@ public final class AssistantLatency {
             long[] full = all.stream().mapToLong(Timing::fullNanos).sorted().toArray();
             System.out.printf(Locale.ROOT, "%2d clients, think %3d ms, %5d answers: first event p50 %6.2f ms  p99 %6.2f ms"
                             + " | full answer p50 %6.2f ms  p99 %6.2f ms | %5.0f answers/s%n", load.clients(),
-                    load.thinkMs(), all.size(),
-                    pct(first, 50), pct(first, 99), pct(full, 50), pct(full, 99), all.size() / (wall / 1e9));
+                    load.thinkMs(), all.size(), pct(first, 50), pct(first, 99), pct(full, 50), pct(full, 99),
+                    all.size() / (wall / 1e9));
         }
-    }
-
-    /** One answer: the time until the first {@code data:} event, and until {@code data: [DONE]}. */
-    private static Timing ask(HttpClient client, String url, Headers headers, String body) throws Exception {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url)).header("content-type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body));
-        headers.apply(request);
-        long start = System.nanoTime();
-        HttpResponse<InputStream> res = client.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-        if (res.statusCode() != 200) {
-            throw new IllegalStateException(url + " answered " + res.statusCode() + ": " + new String(res.body().readAllBytes()));
-        }
-        long first = -1;
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(res.body(), StandardCharsets.UTF_8))) {
-            for (String line = in.readLine(); line != null; line = in.readLine()) {
-                if (first < 0 && line.startsWith("data: ")) {
-                    first = System.nanoTime() - start;
-                }
-                if (line.equals("data: [DONE]")) {
-                    return new Timing(first, System.nanoTime() - start);
-                }
-            }
-        }
-        throw new IllegalStateException(url + ": the stream ended without [DONE]");
     }
 
     private static String body(DevSet.Question q) {

@@ -47,4 +47,13 @@ public interface AnswerGenerator {
     }
 
     void generate(Input input, Output output);
+
+    /**
+     * Whether this generator can fail before it writes anything (it calls a remote service). Then
+     * the answer's start waits for its first output, so that such a failure can still be answered
+     * with a status; a generator that cannot fail that way lets the stream start at once.
+     */
+    default boolean mayFailBeforeWriting() {
+        return true;
+    }
 }

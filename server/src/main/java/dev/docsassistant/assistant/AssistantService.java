@@ -66,8 +66,8 @@ public final class AssistantService {
     }
 
     /**
-     * Streams the answer. Nothing reaches {@code events} until the generator writes its first piece,
-     * so a generator that fails before that (its provider unreachable, refusing) surfaces as an
+     * Streams the answer. With a generator that {@linkplain AnswerGenerator#mayFailBeforeWriting() may
+     * fail before writing}, nothing reaches {@code events} until it writes its first piece, so one that fails before that (its provider unreachable, refusing) surfaces as an
      * {@link AssistantException} of kind UPSTREAM_* and the edge can still answer with a status
      * (unless the sink has {@linkplain AssistantEvents#committed() committed} the response already).
      * Failures after the start become the stream's error event; {@link AnswerAbandoned} from the
@@ -76,7 +76,11 @@ public final class AssistantService {
     public void answer(Accepted accepted, AssistantEvents events) {
         AssistantRequest request = accepted.request();
         Turn turn = new Turn(accepted, events);
+        AnswerGenerator generator = generators.forSite(request.domain());
         try {
+            if (!generator.mayFailBeforeWriting()) {
+                turn.begin(); // nothing can turn into a status any more: the first event leaves now
+            }
             List<ChatMessage> earlier = request.messages().subList(0, lastUserIndex(request.messages()));
             List<String> earlierQuestions = earlier.stream().filter(ChatMessage::isUser).map(ChatMessage::text).toList();
             if (earlierQuestions.isEmpty() && accepted.threadKey() == null) {
@@ -91,7 +95,7 @@ public final class AssistantService {
                 hits = List.of();
             }
             turn.searched(query, hits);
-            generators.forSite(request.domain()).generate(new AnswerGenerator.Input(request.question(), earlier,
+            generator.generate(new AnswerGenerator.Input(request.question(), earlier,
                     request.context(), hits, accepted.site().content().name(), request.currentPath()), turn);
             threads.append(accepted.threadId(), List.of(
                     new ThreadStore.StoredMessage(0, "user", request.question(), "[]"),
@@ -135,6 +139,9 @@ public final class AssistantService {
         void searched(String query, List<SearchHit> hits) {
             this.query = query;
             this.hits = hits;
+            if (started) {
+                events.searched(query, hits);
+            }
         }
 
         void begin() {

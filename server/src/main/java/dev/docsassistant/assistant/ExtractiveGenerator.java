@@ -30,6 +30,11 @@ public final class ExtractiveGenerator implements AnswerGenerator {
     }
 
     @Override
+    public boolean mayFailBeforeWriting() {
+        return false;
+    }
+
+    @Override
     public void generate(Input input, Output out) {
         List<SearchHit> hits = input.retrieved();
         if (hits.isEmpty() || hits.get(0).score() < ABSTAIN_BELOW) {

@@ -20,6 +20,11 @@ public final class FallbackGenerator implements AnswerGenerator {
     }
 
     @Override
+    public boolean mayFailBeforeWriting() {
+        return fallback.mayFailBeforeWriting();
+    }
+
+    @Override
     public void generate(Input input, Output output) {
         boolean[] wrote = {false};
         try {

@@ -1,0 +1,84 @@
+package dev.docsassistant.bench;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * One kept-alive HTTP/1.1 connection that posts to an SSE endpoint and times the reply, reading the
+ * raw bytes: the clock stops when the bytes of the first event arrive, with no client library's
+ * buffering or thread hand-offs in between (those cost more than the server's own work here).
+ */
+final class SseConnection implements AutoCloseable {
+    private static final byte[] DONE = "data: [DONE]\n\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] LAST_CHUNK = "\r\n0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] FIRST_EVENT = "data: ".getBytes(StandardCharsets.US_ASCII);
+
+    private final Socket socket;
+    private final OutputStream out;
+    private final InputStream in;
+    private final String host;
+    private final byte[] buffer = new byte[64 * 1024];
+
+    SseConnection(String host, int port) throws IOException {
+        this.socket = new Socket(host, port);
+        socket.setTcpNoDelay(true);
+        this.out = socket.getOutputStream();
+        this.in = socket.getInputStream();
+        this.host = host + ":" + port;
+    }
+
+    /** Posts {@code body} and reads the whole chunked stream. */
+    AssistantLatency.Timing post(String path, String authorization, String body) throws IOException {
+        byte[] payload = body.getBytes(StandardCharsets.UTF_8);
+        String head = "POST " + path + " HTTP/1.1\r\nHost: " + host + "\r\nContent-Type: application/json\r\n"
+                + "Authorization: " + authorization + "\r\nContent-Length: " + payload.length + "\r\n\r\n";
+        ByteArrayOutputStream request = new ByteArrayOutputStream();
+        request.writeBytes(head.getBytes(StandardCharsets.US_ASCII));
+        request.writeBytes(payload);
+        long start = System.nanoTime();
+        out.write(request.toByteArray());
+        out.flush();
+        ByteArrayOutputStream seen = new ByteArrayOutputStream();
+        long first = -1;
+        while (true) {
+            int n = in.read(buffer);
+            if (n < 0) {
+                throw new IOException("connection closed mid-answer: " + seen.toString(StandardCharsets.UTF_8));
+            }
+            seen.write(buffer, 0, n);
+            byte[] all = seen.toByteArray();
+            if (first < 0 && indexOf(all, FIRST_EVENT, 0) >= 0) {
+                first = System.nanoTime() - start;
+            }
+            if (first < 0 && all.length > 12 && !new String(all, 0, 12, StandardCharsets.US_ASCII).equals("HTTP/1.1 200")) {
+                throw new IOException("not 200: " + seen.toString(StandardCharsets.UTF_8));
+            }
+            int done = indexOf(all, DONE, 0);
+            if (done >= 0 && indexOf(all, LAST_CHUNK, done) >= 0) {
+                return new AssistantLatency.Timing(first, System.nanoTime() - start);
+            }
+        }
+    }
+
+    private static int indexOf(byte[] data, byte[] part, int from) {
+        outer:
+        for (int i = from; i <= data.length - part.length; i++) {
+            for (int j = 0; j < part.length; j++) {
+                if (data[i + j] != part[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
+    @Override
+    public void close() throws IOException {
+        socket.close();
+    }
+}
