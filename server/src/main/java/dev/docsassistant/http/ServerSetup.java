@@ -1,6 +1,7 @@
 package dev.docsassistant.http;
 
 import dev.docsassistant.App;
+import dev.docsassistant.render.Injected;
 import io.helidon.common.socket.SocketOptions;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.http.HttpRouting;
@@ -23,6 +24,7 @@ public final class ServerSetup {
     }
 
     static void routing(HttpRouting.Builder routing, App app) {
+        SiteRoutes sites = new SiteRoutes(app, site -> Injected.NONE);
         routing.error(ApiException.class, (req, res, e) -> Json.sendError(res, e.status(), e.getMessage()))
                 .error(RuntimeException.class, (req, res, e) -> {
                     LOG.log(Level.SEVERE, "unhandled error on " + req.prologue().method() + " " + req.path().path(), e);
@@ -33,5 +35,8 @@ public final class ServerSetup {
                 .get("/health", (req, res) -> Json.send(res, 200, Map.of("status", "UP")))
                 .register("/v1", new SearchRoutes(app.sites()))
                 .register(new AssistantRoutes(app.assistant(), app.config().section()));
+        sites.routing(routing);
+        // Host-based pages ({domain}.{site-host}) take whatever path no API route claimed.
+        sites.hostRouting(routing);
     }
 }
