@@ -56,9 +56,8 @@ public final class SiteRoutes {
 
     /** Registers the asset and {@code /sites/} routes; the host-based catch-all goes last, after every API route. */
     public void routing(HttpRouting.Builder routing) {
-        routing.get(SiteAssets.PREFIX + "{name}", this::asset)
-                .get("/sites/{domain}", this::pathBased)
-                .get("/sites/{domain}/{+rest}", this::pathBased);
+        routing.get(SiteAssets.PREFIX + "{+name}", this::asset)
+                .get("/sites/{+rest}", this::pathBased);
     }
 
     public void hostRouting(HttpRouting.Builder routing) {
@@ -85,13 +84,14 @@ public final class SiteRoutes {
     }
 
     private void pathBased(ServerRequest req, ServerResponse res) {
-        String domain = req.path().pathParameters().get("domain");
+        String rest = req.path().path().substring("/sites/".length());
+        String domain = rest.contains("/") ? rest.substring(0, rest.indexOf('/')) : rest;
         SiteRenderer renderer = renderers.get(domain);
         if (renderer == null) {
             throw ApiException.notFound("unknown site: " + domain);
         }
         String prefix = "/sites/" + domain;
-        String path = req.path().path().substring(Math.min(prefix.length(), req.path().path().length()));
+        String path = rest.substring(domain.length());
         if (path.isEmpty()) {
             redirect(res, 308, prefix + "/");
             return;
@@ -102,8 +102,8 @@ public final class SiteRoutes {
     private void hostBased(ServerRequest req, ServerResponse res) {
         Optional<SiteRenderer> renderer = hostSite(req);
         if (renderer.isEmpty()) {
-            res.next();
-            return;
+            // The last route: whatever reaches it without naming a site does not exist.
+            throw ApiException.notFound("not found: " + req.path().path());
         }
         send(req, res, renderer.get().render(req.path().path(), "", req.query().first("q").orElse(null)));
     }

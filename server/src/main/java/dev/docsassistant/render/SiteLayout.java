@@ -73,7 +73,7 @@ final class SiteLayout {
         if (!page.description().isEmpty()) {
             h.append("<meta name=\"description\" content=\"").append(Html.escape(page.description())).append("\">\n");
         }
-        favicon(docs).ifPresent(f -> h.append("<link rel=\"icon\" href=\"").append(Html.escape(links.src(f))).append("\">\n"));
+        favicon(docs).filter(f -> available(site, f)).ifPresent(f -> h.append("<link rel=\"icon\" href=\"").append(Html.escape(links.src(f))).append("\">\n"));
         h.append("<link rel=\"stylesheet\" href=\"").append(frame.assets().cssUrl()).append("\">\n")
                 .append("<meta name=\"theme-color\" content=\"").append(primary).append("\">\n")
                 .append("<script type=\"application/json\" id=\"docs-assistant-config\">").append(config(frame, page)).append("</script>\n")
@@ -131,7 +131,7 @@ final class SiteLayout {
         String logoSrc = logo.isTextual() ? logo.asText() : logo.path("light").asText(null);
         h.append("<header class=\"topbar\">\n<div class=\"topbar-row\">\n<a class=\"brand\" href=\"")
                 .append(Html.escape(links.base() + "/")).append("\">");
-        if (logoSrc != null && !logoSrc.isBlank()) {
+        if (logoSrc != null && !logoSrc.isBlank() && available(site, logoSrc)) {
             h.append("<img class=\"logo\" src=\"").append(Html.escape(links.src(logoSrc))).append("\" alt=\"")
                     .append(Html.escape(site.name())).append("\">");
         } else {
@@ -334,6 +334,15 @@ final class SiteLayout {
                 .append("<p class=\"assistant-selection\" hidden></p>\n")
                 .append("<form class=\"assistant-form\"><textarea name=\"question\" rows=\"2\" placeholder=\"Ask a question…\" aria-label=\"Question\"></textarea>")
                 .append("<button type=\"submit\">Send</button></form>\n</aside>\n");
+    }
+
+    /** A site-relative image only when its file is there; a remote one is trusted to exist. */
+    private static boolean available(SiteContent site, String src) {
+        if (src.startsWith("https://")) {
+            return true;
+        }
+        java.nio.file.Path file = site.dir().resolve(src.startsWith("/") ? src.substring(1) : src).normalize();
+        return file.startsWith(site.dir()) && java.nio.file.Files.isRegularFile(file);
     }
 
     private static Optional<String> favicon(JsonNode docs) {
