@@ -34,6 +34,7 @@ public final class ServerSetup {
                 })
                 .get("/health", (req, res) -> Json.send(res, 200, Map.of("status", "UP")))
                 .register("/v1", new SearchRoutes(app.sites()))
+                .register("/v1", new FeedbackRoutes(app.sites()))
                 .register(new AssistantRoutes(app.assistant(), app.config().section()));
         sites.routing(routing);
         // Host-based pages ({domain}.{site-host}) take whatever path no API route claimed.
