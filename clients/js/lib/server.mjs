@@ -16,7 +16,12 @@ export function corpus(name) {
   throw new Error(`shared/corpora/${name} not found above ${repo}`);
 }
 
-export async function startServer({ finishThreadId = true } = {}) {
+/**
+ * @param sites     corpora to serve, each as its own domain
+ * @param siteYaml  extra YAML lines for each site entry, by domain (e.g. its assistant-key)
+ * @param timeoutMs how long indexing may take before the server counts as failed
+ */
+export async function startServer({ finishThreadId = true, sites = ['mcp'], siteYaml = {}, timeoutMs = 60000 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'docs-assistant-js-'));
   const config = join(dir, 'application.yaml');
   writeFileSync(config, [
@@ -25,9 +30,12 @@ export async function startServer({ finishThreadId = true } = {}) {
     '  stream:',
     `    finish-thread-id: ${finishThreadId}`,
     '  sites:',
-    '    - domain: mcp',
-    '      organization: acme',
-    `      path: ${corpus('mcp')}`,
+    ...sites.flatMap((name) => [
+      `    - domain: ${name}`,
+      '      organization: acme',
+      `      path: ${corpus(name)}`,
+      ...(siteYaml[name] ?? []).map((line) => '      ' + line),
+    ]),
     '',
   ].join('\n'));
   const javaHome = execFileSync(join(repo, 'bin', 'java-home')).toString().trim();
@@ -36,7 +44,7 @@ export async function startServer({ finishThreadId = true } = {}) {
     'serve', '--config', config, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise((ok, fail) => {
     let out = '';
-    const timer = setTimeout(() => fail(new Error('server did not start: ' + out)), 60000);
+    const timer = setTimeout(() => fail(new Error('server did not start: ' + out)), timeoutMs);
     proc.stdout.on('data', (b) => {
       out += b;
       const m = /listening on (http:\/\/\S+)/.exec(out);
