@@ -80,7 +80,12 @@ public final class SiteRoutes {
             res.status(Status.NOT_MODIFIED_304).send();
             return;
         }
-        res.send(asset.get().bytes());
+        res.header(HeaderNames.VARY, "Accept-Encoding");
+        if (req.headers().first(HeaderNames.ACCEPT_ENCODING).map(v -> v.contains("gzip")).orElse(false)) {
+            res.header(HeaderNames.CONTENT_ENCODING, "gzip").send(asset.get().gzipped());
+        } else {
+            res.send(asset.get().bytes());
+        }
     }
 
     private void pathBased(ServerRequest req, ServerResponse res) {

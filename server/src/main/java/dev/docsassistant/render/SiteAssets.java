@@ -21,8 +21,8 @@ public final class SiteAssets {
     private static final Map<String, String> TYPES = Map.of(
             "css", "text/css; charset=utf-8", "js", "text/javascript; charset=utf-8", "map", "application/json");
 
-    /** One asset: its bytes, content type and content hash. */
-    public record Asset(byte[] bytes, String contentType, String hash) {
+    /** One asset: its bytes (also gzipped once, as most browsers take it), content type and content hash. */
+    public record Asset(byte[] bytes, byte[] gzipped, String contentType, String hash) {
     }
 
     private final Map<String, Asset> byName = new LinkedHashMap<>();
@@ -40,7 +40,7 @@ public final class SiteAssets {
                 }
                 byte[] bytes = in.readAllBytes();
                 String ext = name.substring(name.lastIndexOf('.') + 1);
-                assets.byName.put(name, new Asset(bytes, TYPES.get(ext), hash(bytes)));
+                assets.byName.put(name, new Asset(bytes, gzip(bytes), TYPES.get(ext), hash(bytes)));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -63,6 +63,14 @@ public final class SiteAssets {
     private String url(String name) {
         Asset a = byName.get(name);
         return PREFIX + name + (a == null ? "" : "?v=" + a.hash());
+    }
+
+    private static byte[] gzip(byte[] bytes) throws IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(bytes.length / 3);
+        try (java.util.zip.GZIPOutputStream gz = new java.util.zip.GZIPOutputStream(out)) {
+            gz.write(bytes);
+        }
+        return out.toByteArray();
     }
 
     private static String hash(byte[] bytes) {

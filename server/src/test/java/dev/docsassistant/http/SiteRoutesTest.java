@@ -119,6 +119,10 @@ class SiteRoutesTest {
         assertEquals("text/javascript; charset=utf-8", script.contentType());
         assertTrue(script.body().contains("docs-assistant-config"));
         assertEquals(404, get("/_assets/nope.js", null).status());
+        try (HttpClientResponse res = client.get("/_assets/site.js").header(HeaderNames.ACCEPT_ENCODING, "gzip").request()) {
+            assertEquals("gzip", res.headers().first(HeaderNames.CONTENT_ENCODING).orElse(""));
+            assertTrue(res.as(byte[].class).length < script.body().length() / 2, "the bundle is sent compressed");
+        }
     }
 
     @Test
