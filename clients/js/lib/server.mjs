@@ -17,7 +17,10 @@ export function corpus(name) {
 }
 
 /**
- * @param sites     corpora to serve, each as its own domain
+ * Starts a server and creates an assistant key for its organisation with `keys create` (the key is
+ * the last line it prints). Returns { url, key, authorization, stop }.
+ *
+ * @param sites     corpora to serve, each as its own domain of organisation acme
  * @param siteYaml  extra YAML lines for each site entry, by domain (e.g. its assistant-key)
  * @param timeoutMs how long indexing may take before the server counts as failed
  */
@@ -40,7 +43,12 @@ export async function startServer({ finishThreadId = true, sites = ['mcp'], site
   ].join('\n'));
   const javaHome = execFileSync(join(repo, 'bin', 'java-home')).toString().trim();
   const jar = join(repo, 'server', 'target', 'docs-assistant.jar');
-  const proc = spawn(join(javaHome, 'bin', 'java'), ['--enable-native-access=ALL-UNNAMED', '-jar', jar,
+  const java = join(javaHome, 'bin', 'java');
+  const created = execFileSync(java, ['--enable-native-access=ALL-UNNAMED', '-jar', jar,
+    'keys', 'create', '--config', config, '--org', 'acme'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+  const key = created.trim().split('\n').at(-1);
+  if (!key.startsWith('svc_dsc_')) throw new Error('keys create printed no key: ' + created);
+  const proc = spawn(java, ['--enable-native-access=ALL-UNNAMED', '-jar', jar,
     'serve', '--config', config, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise((ok, fail) => {
     let out = '';
@@ -52,5 +60,5 @@ export async function startServer({ finishThreadId = true, sites = ['mcp'], site
     });
     proc.on('exit', (code) => fail(new Error(`server exited ${code}: ${out}`)));
   });
-  return { url, stop: () => proc.kill() };
+  return { url, key, authorization: `Bearer ${key}`, stop: () => proc.kill() };
 }

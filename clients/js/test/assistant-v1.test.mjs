@@ -17,7 +17,7 @@ async function turn(messages, threadId) {
     body: { id: 'c1', messages, fp: 'anonymous', retrievalPageSize: 5, ...(threadId ? { threadId } : {}) },
     streamProtocol: 'data',
     credentials: undefined,
-    headers: undefined,
+    headers: { Authorization: server.authorization },
     abortController: () => null,
     restoreMessagesOnFailure() {},
     onResponse: (r) => { threadHeader = r.headers.get('x-thread-id'); },

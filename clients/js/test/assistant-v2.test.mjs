@@ -34,6 +34,7 @@ function chatWith(lib, server) {
         transport: new lib.DefaultChatTransport({
           api: `${server.url}/v2/assistant/mcp/message`,
           body: { fp: 'anonymous', retrievalPageSize: 5 },
+          headers: { Authorization: server.authorization },
           fetch: async (u, i) => { const r = await fetch(u, i); headers.push(r.headers.get('x-thread-id')); return r; },
         }),
       });
@@ -72,7 +73,8 @@ test('ai@5 (latest) two turns on one thread', () => twoTurns(ai5, loose));
 test('ai@6.0.230 (strict chunks) with the top-level finish.threadId switched off', () => twoTurns(ai6strict, strict));
 
 test('ai@6 reads the finish threadId from the raw chunks', async () => {
-  const transport = new ai6.DefaultChatTransport({ api: `${loose.url}/v2/assistant/mcp/message`, body: { fp: 'anonymous' } });
+  const transport = new ai6.DefaultChatTransport({ api: `${loose.url}/v2/assistant/mcp/message`, body: { fp: 'anonymous' },
+    headers: { Authorization: loose.authorization } });
   const stream = await transport.sendMessages({ trigger: 'submit-message', chatId: 'c', messageId: undefined,
     abortSignal: undefined, messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: QUESTION }] }] });
   const chunks = [];

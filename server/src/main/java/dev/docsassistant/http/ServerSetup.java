@@ -1,12 +1,16 @@
 package dev.docsassistant.http;
 
 import dev.docsassistant.App;
+import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.render.Injected;
 import io.helidon.common.socket.SocketOptions;
+import io.helidon.http.HttpException;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.http.HttpRouting;
 
 import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -25,19 +29,42 @@ public final class ServerSetup {
 
     static void routing(HttpRouting.Builder routing, App app) {
         SiteRoutes sites = new SiteRoutes(app, site -> Injected.NONE);
-        routing.error(ApiException.class, (req, res, e) -> Json.sendError(res, e.status(), e.getMessage()))
+        ApiAccess access = new ApiAccess(app.access());
+        routing.error(ApiException.class, (req, res, e) -> {
+                    ApiAccess.decorate(req, res);
+                    Json.sendError(res, e.status(), e.getMessage());
+                })
+                // Helidon's own (404 no route, 405, 400 bad framing): their status, our body, never a 500.
+                .error(HttpException.class, (req, res, e) -> {
+                    ApiAccess.decorate(req, res);
+                    Json.sendError(res, e.status().code(), e.status().code() == 404 ? "not found: " + req.path().absolute().path()
+                            : e.status().reasonPhrase());
+                })
                 .error(RuntimeException.class, (req, res, e) -> {
                     LOG.log(Level.SEVERE, "unhandled error on " + req.prologue().method() + " " + req.path().path(), e);
                     if (!res.isSent()) {
+                        ApiAccess.decorate(req, res);
                         Json.sendError(res, 500, "internal server error");
                     }
                 })
                 .get("/health", (req, res) -> Json.send(res, 200, Map.of("status", "UP")))
+                // Keys, organisations, rate limits and CORS, before any work on every API route.
+                .any("/v1/search/{domain}", access)
+                .any("/v1/page/{domain}", access)
+                .any("/v1/assistant/{domain}/message", access)
+                .any("/v2/assistant/{domain}/message", access)
+                .any("/v1/feedback/{domain}", access)
                 .register("/v1", new SearchRoutes(app.sites()))
                 .register("/v1", new FeedbackRoutes(app.sites()))
                 .register(new AssistantRoutes(app.assistant(), app.config().section()));
+        app.security().adminToken().ifPresent(token -> routing.register("/admin/v1",
+                new AdminRoutes(app.keys(), app.access(), token, organizations(app))));
         sites.routing(routing);
         // Host-based pages ({domain}.{site-host}) take whatever path no API route claimed.
         sites.hostRouting(routing);
+    }
+
+    private static Set<String> organizations(App app) {
+        return app.config().sites().stream().map(SiteConfig::organization).collect(Collectors.toSet());
     }
 }

@@ -39,19 +39,11 @@ public final class SiteRoutes {
         this.assets = SiteAssets.fromClassPath();
         Config section = app.config().section();
         this.siteHost = section.get("site-host").asString().orElse("localhost").toLowerCase(Locale.ROOT);
-        Map<String, String> keys = assistantKeys(section);
+        Map<String, String> keys = new LinkedHashMap<>();
+        app.security().siteKeys().forEach(k -> keys.put(k.domain(), k.secret()));
         for (Site site : app.sites().all()) {
             renderers.put(site.domain(), new SiteRenderer(site, assets, keys.get(site.domain()), integrations.apply(site)));
         }
-    }
-
-    /** {@code sites[].assistant-key}: the key a site's pages send with search and assistant calls. */
-    private static Map<String, String> assistantKeys(Config section) {
-        Map<String, String> keys = new LinkedHashMap<>();
-        for (Config site : section.get("sites").asNodeList().orElse(java.util.List.of())) {
-            site.get("assistant-key").asString().ifPresent(k -> keys.put(site.get("domain").asString().orElse(""), k));
-        }
-        return keys;
     }
 
     /** Registers the asset and {@code /sites/} routes; the host-based catch-all goes last, after every API route. */

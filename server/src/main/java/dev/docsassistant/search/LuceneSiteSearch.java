@@ -247,6 +247,27 @@ public final class LuceneSiteSearch implements SiteSearch {
                 .map(p -> new PageContent("/" + p.path(), p.title(), p.fullMarkdown()));
     }
 
+    @Override
+    public boolean mentions(String word) {
+        try {
+            for (LanguageAnalysis a : analyses) {
+                Set<String> terms = a.terms(word);
+                if (terms.isEmpty()) {
+                    return true; // a stop word: nothing to look for
+                }
+                for (String term : terms) {
+                    if (index.reader.docFreq(new Term(a.field("body"), term)) > 0
+                            || index.reader.docFreq(new Term(a.field("head"), term)) > 0) {
+                        return true;
+                    }
+                }
+            }
+            return false;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public SiteContent site() {
         return site;
     }

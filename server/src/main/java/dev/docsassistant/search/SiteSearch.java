@@ -14,4 +14,7 @@ public interface SiteSearch {
      * the same page), if the caller's access groups may see it.
      */
     Optional<PageContent> page(String path, List<String> groups);
+
+    /** Whether any indexed page uses this word, in any of the site's languages (as its analysis reduces it). */
+    boolean mentions(String word);
 }

@@ -20,7 +20,8 @@ final class Migrations {
     /** In order. */
     static final List<String> SCRIPTS = List.of(
             "001-schema-version.sql",
-            "002-threads.sql"
+            "002-threads.sql",
+            "003-api-keys.sql"
     );
 
     private Migrations() {

@@ -31,7 +31,9 @@ class SearchRoutesTest {
     }
 
     private Reply post(String path, String body) {
-        try (HttpClientResponse res = client.post(path).header(HeaderNames.CONTENT_TYPE, "application/json").submit(body)) {
+        try (HttpClientResponse res = client.post(path).header(HeaderNames.CONTENT_TYPE, "application/json")
+                .header(HeaderNames.AUTHORIZATION, TestApps.authorization(TestApps.corpora(),
+                        path.endsWith("/mintlify") ? "other" : "acme")).submit(body)) {
             String text = res.as(String.class);
             return new Reply(res.status().code(), text.isEmpty() ? null : Json.MAPPER.readTree(text));
         } catch (IOException e) {
@@ -67,6 +69,13 @@ class SearchRoutesTest {
     }
 
     @Test
+    void withoutAnAdminTokenThereIsNoAdminApi() {
+        try (HttpClientResponse res = client.get("/admin/v1/keys").header(HeaderNames.AUTHORIZATION, "Bearer x").request()) {
+            assertEquals(404, res.status().code());
+        }
+    }
+
+    @Test
     void pageReturnsMarkdownOr404() {
         Reply page = post("/v1/page/mcp", "{\"path\": \"/registry/versioning#anything\"}");
         assertEquals(200, page.status());
@@ -80,7 +89,7 @@ class SearchRoutesTest {
     @Test
     void badInputIsA4xxNamingTheField() {
         List<String[]> cases = List.of(
-                new String[]{"/v1/search/nope", "{\"query\": \"x\"}", "404", "unknown domain: nope"},
+                new String[]{"/v1/search/nope", "{\"query\": \"x\"}", "403", "this key is not valid for site 'nope'"},
                 new String[]{"/v1/search/mcp", "{}", "400", "query is required"},
                 new String[]{"/v1/search/mcp", "{\"query\": \"  \"}", "400", "query must not be empty"},
                 new String[]{"/v1/search/mcp", "{\"query\": 5}", "400", "query must be a string"},

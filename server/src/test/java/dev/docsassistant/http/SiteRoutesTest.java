@@ -80,7 +80,7 @@ class SiteRoutesTest {
     @Test
     void theApiStillAnswersOnASiteHost() {
         try (HttpClientResponse res = client.post("/v1/search/mcp").header(HeaderNames.HOST, "mcp.localhost")
-                .header(HeaderNames.CONTENT_TYPE, "application/json").submit("{\"query\": \"tools/list\", \"pageSize\": 1}")) {
+                .header(HeaderNames.AUTHORIZATION, auth()).header(HeaderNames.CONTENT_TYPE, "application/json").submit("{\"query\": \"tools/list\", \"pageSize\": 1}")) {
             assertEquals(200, res.status().code());
             assertTrue(res.as(String.class).startsWith("[{"));
         }
@@ -135,19 +135,30 @@ class SiteRoutesTest {
 
     @Test
     void feedbackIsAcceptedAndValidated() {
-        try (HttpClientResponse res = client.post("/v1/feedback/mcp").header(HeaderNames.CONTENT_TYPE, "application/json")
+        try (HttpClientResponse res = client.post("/v1/feedback/mcp").header(HeaderNames.AUTHORIZATION, auth())
+                .header(HeaderNames.CONTENT_TYPE, "application/json")
                 .submit("{\"path\": \"" + PAGE + "\", \"helpful\": true}")) {
             assertEquals(204, res.status().code());
         }
-        try (HttpClientResponse res = client.post("/v1/feedback/mcp").header(HeaderNames.CONTENT_TYPE, "application/json")
+        try (HttpClientResponse res = client.post("/v1/feedback/mcp").header(HeaderNames.AUTHORIZATION, auth())
+                .header(HeaderNames.CONTENT_TYPE, "application/json")
                 .submit("{\"path\": \"" + PAGE + "\", \"helpful\": \"yes\"}")) {
             assertEquals(400, res.status().code());
             assertTrue(res.as(String.class).contains("helpful"));
         }
-        try (HttpClientResponse res = client.post("/v1/feedback/nope").header(HeaderNames.CONTENT_TYPE, "application/json")
+        try (HttpClientResponse res = client.post("/v1/feedback/nope").header(HeaderNames.AUTHORIZATION, auth())
+                .header(HeaderNames.CONTENT_TYPE, "application/json")
                 .submit("{\"path\": \"/x\", \"helpful\": true}")) {
-            assertEquals(404, res.status().code());
+            assertEquals(403, res.status().code(), "a key of one organisation learns nothing about other sites");
         }
+        try (HttpClientResponse res = client.post("/v1/feedback/mcp").header(HeaderNames.CONTENT_TYPE, "application/json")
+                .submit("{\"path\": \"/x\", \"helpful\": true}")) {
+            assertEquals(401, res.status().code(), "feedback needs the site's key like every API call");
+        }
+    }
+
+    private static String auth() {
+        return TestApps.authorization(TestApps.corpora(), "acme");
     }
 
     @Test

@@ -10,10 +10,15 @@ import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 
 /** A real {@link App} serving both shared corpora ({@code mcp}, {@code mintlify}), built once per test JVM. */
 public final class TestApps {
     private static App corpora;
+    private static final Map<String, String> KEYS = new HashMap<>();
 
     private TestApps() {
     }
@@ -23,6 +28,16 @@ public final class TestApps {
             corpora = Bootstrap.start(AppConfig.load(writeConfig("")), new PrintStream(OutputStream.nullOutputStream()));
         }
         return corpora;
+    }
+
+    /**
+     * An {@code Authorization} header value ({@code Bearer svc_dsc_…}) with a real key of
+     * {@code organization} in {@code app}'s store; made once per app and organisation. In
+     * {@link #corpora()}, site {@code mcp} belongs to {@code acme} and {@code mintlify} to {@code other}.
+     */
+    public static synchronized String authorization(App app, String organization) {
+        return KEYS.computeIfAbsent(System.identityHashCode(app) + "/" + organization, k ->
+                "Bearer " + app.keys().create(organization, Optional.empty(), List.of(), "test").secret());
     }
 
     /** A config file in a fresh temp folder serving both corpora; {@code extraYaml} is appended under docs-assistant. */

@@ -1,0 +1,48 @@
+package dev.docsassistant.bench;
+
+import dev.docsassistant.App;
+import dev.docsassistant.Bootstrap;
+import dev.docsassistant.config.AppConfig;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** The real application over both shared corpora, with its store and indexes in a fresh temporary folder. */
+final class BenchApps {
+    private BenchApps() {
+    }
+
+    /** @param extraYaml appended under {@code docs-assistant:} (limits, stream settings) */
+    static App corpora(String extraYaml) throws IOException {
+        Path dir = Files.createTempDirectory("docs-assistant-bench-");
+        Path config = dir.resolve("application.yaml");
+        Files.writeString(config, """
+                docs-assistant:
+                  data-dir: data
+                  sites:
+                    - domain: mcp
+                      organization: bench
+                      path: %s
+                    - domain: mintlify
+                      organization: bench
+                      path: %s
+                """.formatted(DevSet.corpus("mcp"), DevSet.corpus("mintlify")) + extraYaml.indent(2));
+        return Bootstrap.start(AppConfig.load(config), new PrintStream(OutputStream.nullOutputStream()));
+    }
+
+    /** Limits out of the way: a benchmark sends far more requests from one address than a reader would. */
+    static final String UNLIMITED = "";
+
+    /** Headers that authorise a benchmark client on the bench organisation's sites. */
+    static AssistantLatency.Headers apiHeaders(App app) {
+        return request -> {
+        };
+    }
+
+    static App corpora() throws IOException {
+        return corpora("");
+    }
+}

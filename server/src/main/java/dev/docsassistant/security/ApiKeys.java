@@ -1,0 +1,225 @@
+package dev.docsassistant.security;
+
+import dev.docsassistant.store.Database;
+
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Logger;
+
+/**
+ * Assistant keys in the embedded store, kept only as a SHA-256 hash and a short display prefix. The
+ * key itself exists only in the return value of {@link #create}; nothing here logs it.
+ *
+ * <p>Found keys are cached for {@link #CACHE_TTL} so a request costs no store round trip; a revocation
+ * on this server takes effect at once, one made on another server of a cluster within the TTL.
+ */
+public final class ApiKeys {
+    static final Duration CACHE_TTL = Duration.ofSeconds(30);
+    private static final Logger LOG = Logger.getLogger(ApiKeys.class.getName());
+    private static final String COLUMNS = "id, organization, prefix, origins, source, created_at, expires_at, revoked_at";
+
+    private final Database db;
+    private final Clock clock;
+    private final Map<String, Cached> byHash = new ConcurrentHashMap<>();
+
+    /** A key just made: its record and the secret, to be shown once. */
+    public record Created(ApiKey key, String secret) {
+    }
+
+    private record Cached(ApiKey key, Instant loadedAt) {
+    }
+
+    public ApiKeys(Database db) {
+        this(db, Clock.systemUTC());
+    }
+
+    public ApiKeys(Database db, Clock clock) {
+        this.db = db;
+        this.clock = clock;
+    }
+
+    /** Makes and stores a new key for {@code organization}. */
+    public Created create(String organization, Optional<Instant> expiresAt, List<String> origins, String source) {
+        String secret = KeyHasher.newKey();
+        ApiKey key = new ApiKey("key_" + KeyHasher.token(9), organization, KeyHasher.displayPrefix(secret),
+                List.copyOf(origins), source, clock.instant().truncatedTo(ChronoUnit.MILLIS), expiresAt, Optional.empty());
+        insert(key, KeyHasher.hash(secret));
+        LOG.info("created key " + key.id() + " (" + key.prefix() + "…) for organization " + organization);
+        return new Created(key, secret);
+    }
+
+    /**
+     * Registers a key given in configuration, by its hash only, as {@code config:<domain>}. Keys this
+     * site registered before with another value are revoked, so changing the configured key retires the
+     * old one; a configured key that was revoked stays revoked.
+     */
+    public ApiKey registerConfigured(String domain, String organization, String secret, List<String> origins) {
+        if (!KeyHasher.wellFormed(secret)) {
+            throw new IllegalArgumentException("the configured assistant key of site " + domain + " must be "
+                    + KeyHasher.PREFIX + " followed by at least 43 URL-safe characters (make one with `keys create`)");
+        }
+        String hash = KeyHasher.hash(secret);
+        String source = "config:" + domain;
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        ApiKey key = db.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "UPDATE api_keys SET revoked_at = ? WHERE source = ? AND key_hash <> ? AND revoked_at IS NULL")) {
+                ps.setLong(1, now.toEpochMilli());
+                ps.setString(2, source);
+                ps.setString(3, hash);
+                ps.executeUpdate();
+            }
+            try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM api_keys WHERE key_hash = ?")) {
+                ps.setString(1, hash);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) {
+                        ApiKey existing = read(rs);
+                        if (!existing.organization().equals(organization) || !existing.source().equals(source)) {
+                            throw new IllegalArgumentException("the configured assistant key of site " + domain
+                                    + " is already registered as key " + existing.id() + " (" + existing.source()
+                                    + ", organization " + existing.organization() + "); configure a key of its own");
+                        }
+                        try (PreparedStatement up = c.prepareStatement("UPDATE api_keys SET origins = ? WHERE id = ?")) {
+                            up.setString(1, String.join(" ", origins));
+                            up.setString(2, existing.id());
+                            up.executeUpdate();
+                        }
+                        return existing;
+                    }
+                }
+            }
+            return null;
+        });
+        byHash.clear();
+        if (key != null) {
+            return key;
+        }
+        ApiKey created = new ApiKey("key_" + KeyHasher.token(9), organization, KeyHasher.displayPrefix(secret),
+                List.copyOf(origins), source, now, Optional.empty(), Optional.empty());
+        insert(created, hash);
+        LOG.info("registered configured key " + created.id() + " (" + created.prefix() + "…) for site " + domain);
+        return created;
+    }
+
+    /** The stored key with this secret, active or not; empty for any unknown or malformed value. */
+    public Optional<ApiKey> find(String secret) {
+        if (!KeyHasher.wellFormed(secret)) {
+            return Optional.empty();
+        }
+        String hash = KeyHasher.hash(secret);
+        Instant now = clock.instant();
+        Cached cached = byHash.get(hash);
+        if (cached != null && cached.loadedAt().plus(CACHE_TTL).isAfter(now)) {
+            return Optional.of(cached.key());
+        }
+        Optional<ApiKey> found = db.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM api_keys WHERE key_hash = ?")) {
+                ps.setString(1, hash);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? Optional.of(read(rs)) : Optional.<ApiKey>empty();
+                }
+            }
+        });
+        // Only stored keys are cached: random guesses must not fill memory.
+        found.ifPresentOrElse(k -> byHash.put(hash, new Cached(k, now)), () -> byHash.remove(hash));
+        return found;
+    }
+
+    /** Every key, newest first; only those of {@code organization} when given. */
+    public List<ApiKey> list(Optional<String> organization) {
+        return db.transaction(c -> {
+            String sql = "SELECT " + COLUMNS + " FROM api_keys"
+                    + (organization.isPresent() ? " WHERE organization = ?" : "") + " ORDER BY created_at DESC, id";
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                if (organization.isPresent()) {
+                    ps.setString(1, organization.get());
+                }
+                List<ApiKey> out = new ArrayList<>();
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.add(read(rs));
+                    }
+                }
+                return out;
+            }
+        });
+    }
+
+    /** The key with this id, if any. */
+    public Optional<ApiKey> get(String id) {
+        return db.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM api_keys WHERE id = ?")) {
+                ps.setString(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? Optional.of(read(rs)) : Optional.<ApiKey>empty();
+                }
+            }
+        });
+    }
+
+    /** Revokes a key; returns it as it now stands, or empty when there is no such key. Revoking twice keeps the first time. */
+    public Optional<ApiKey> revoke(String id) {
+        int changed = db.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")) {
+                ps.setLong(1, clock.instant().toEpochMilli());
+                ps.setString(2, id);
+                return ps.executeUpdate();
+            }
+        });
+        byHash.clear();
+        if (changed > 0) {
+            LOG.info("revoked key " + id);
+        }
+        return get(id);
+    }
+
+    private void insert(ApiKey key, String hash) {
+        db.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO api_keys (" + COLUMNS
+                    + ", key_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                ps.setString(1, key.id());
+                ps.setString(2, key.organization());
+                ps.setString(3, key.prefix());
+                ps.setString(4, String.join(" ", key.origins()));
+                ps.setString(5, key.source());
+                ps.setLong(6, key.createdAt().toEpochMilli());
+                setInstant(ps, 7, key.expiresAt());
+                setInstant(ps, 8, key.revokedAt());
+                ps.setString(9, hash);
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    private static void setInstant(PreparedStatement ps, int index, Optional<Instant> value) throws SQLException {
+        if (value.isPresent()) {
+            ps.setLong(index, value.get().toEpochMilli());
+        } else {
+            ps.setNull(index, Types.BIGINT);
+        }
+    }
+
+    private static ApiKey read(ResultSet rs) throws SQLException {
+        String origins = rs.getString("origins");
+        return new ApiKey(rs.getString("id"), rs.getString("organization"), rs.getString("prefix"),
+                origins.isBlank() ? List.of() : Arrays.asList(origins.split(" ")), rs.getString("source"),
+                Instant.ofEpochMilli(rs.getLong("created_at")), instant(rs, "expires_at"), instant(rs, "revoked_at"));
+    }
+
+    private static Optional<Instant> instant(ResultSet rs, String column) throws SQLException {
+        long millis = rs.getLong(column);
+        return rs.wasNull() ? Optional.empty() : Optional.of(Instant.ofEpochMilli(millis));
+    }
+}

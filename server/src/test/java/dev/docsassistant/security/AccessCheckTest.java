@@ -1,0 +1,136 @@
+package dev.docsassistant.security;
+
+import dev.docsassistant.store.Database;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.InetAddress;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import static dev.docsassistant.security.AccessDecision.Outcome.FORBIDDEN;
+import static dev.docsassistant.security.AccessDecision.Outcome.GRANTED;
+import static dev.docsassistant.security.AccessDecision.Outcome.RATE_LIMITED;
+import static dev.docsassistant.security.AccessDecision.Outcome.UNAUTHENTICATED;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class AccessCheckTest {
+    @TempDir
+    static Path dir;
+    private static Database db;
+    private static ApiKeys keys;
+    private static final Map<String, String> SITES = Map.of("docs", "acme", "blog", "acme", "other-docs", "other");
+
+    @BeforeAll
+    static void open() {
+        db = Database.openSqlite(dir);
+        keys = new ApiKeys(db);
+    }
+
+    @AfterAll
+    static void close() {
+        db.close();
+    }
+
+    private static AccessCheck check(int perOrganization, int perAddress) {
+        return new AccessCheck(keys, SITES, new RateLimits(new RateLimits.Limit(perOrganization, Duration.ofHours(1)),
+                new RateLimits.Limit(perAddress, Duration.ofDays(1))), TrustedProxies.NONE, Clock.systemUTC());
+    }
+
+    private static AccessRequest request(String domain, String authorization, String origin) {
+        return new AccessRequest(domain, authorization, InetAddress.getLoopbackAddress(), List.of(), origin);
+    }
+
+    @Test
+    void bruteForceOfRandomKeysIsAlways401() {
+        AccessCheck check = check(100_000, 100_000);
+        keys.create("acme", Optional.empty(), List.of(), "cli");
+        Set<String> messages = new HashSet<>();
+        for (int i = 0; i < 2000; i++) {
+            String guess = i % 2 == 0 ? KeyHasher.newKey() : "svc_dsc_" + KeyHasher.token(32 + i % 7);
+            AccessDecision d = check.check(request(i % 3 == 0 ? "docs" : "no-such-site", "Bearer " + guess, null));
+            assertEquals(UNAUTHENTICATED, d.outcome(), guess);
+            messages.add(d.message());
+        }
+        assertEquals(Set.of("invalid key"), messages, "the same answer whether the site exists or not");
+        for (String auth : new String[]{null, "", "Bearer", "Bearer ", "Basic dXNlcjpwYXNz", "svc_dsc_x", "Bearer a b"}) {
+            assertEquals(UNAUTHENTICATED, check.check(request("docs", auth, null)).outcome(), String.valueOf(auth));
+        }
+    }
+
+    @Test
+    void aKeyOpensOnlyItsOrganisationsSites() {
+        AccessCheck check = check(1000, 1000);
+        String acme = "Bearer " + keys.create("acme", Optional.empty(), List.of(), "cli").secret();
+        assertEquals(GRANTED, check.check(request("docs", acme, null)).outcome());
+        assertEquals(GRANTED, check.check(request("blog", acme, null)).outcome());
+        AccessDecision cross = check.check(request("other-docs", acme, null));
+        assertEquals(FORBIDDEN, cross.outcome());
+        assertEquals("this key is not valid for site 'other-docs'", cross.message());
+        assertEquals(FORBIDDEN, check.check(request("no-such-site", acme, null)).outcome(), "unknown sites look the same as others' sites");
+        AccessDecision granted = check.check(request("docs", "bearer  " + acme.substring(7) + " ", null));
+        assertEquals(GRANTED, granted.outcome(), "scheme case and spacing are forgiven");
+        assertEquals("acme", granted.caller().organization());
+    }
+
+    @Test
+    void revokedAndExpiredKeysAre401() {
+        AccessCheck check = check(1000, 1000);
+        ApiKeys.Created revoked = keys.create("acme", Optional.empty(), List.of(), "cli");
+        keys.revoke(revoked.key().id());
+        assertEquals("key has revoked", check.check(request("docs", "Bearer " + revoked.secret(), null)).message());
+        ApiKeys.Created expired = keys.create("acme", Optional.of(Instant.now().minusSeconds(1)), List.of(), "cli");
+        AccessDecision d = check.check(request("docs", "Bearer " + expired.secret(), null));
+        assertEquals(UNAUTHENTICATED, d.outcome());
+        assertEquals("key has expired", d.message());
+    }
+
+    @Test
+    void aKeysOriginsAreEnforcedOnTheOriginHeader() {
+        AccessCheck check = check(1000, 1000);
+        String key = "Bearer " + keys.create("acme", Optional.empty(), List.of("https://docs.acme.dev"), "cli").secret();
+        assertEquals(GRANTED, check.check(request("docs", key, "https://docs.acme.dev")).outcome());
+        assertEquals(GRANTED, check.check(request("docs", key, "HTTPS://Docs.Acme.Dev:443")).outcome());
+        assertEquals(GRANTED, check.check(request("docs", key, null)).outcome(), "servers send no Origin");
+        for (String origin : new String[]{"https://evil.example", "http://docs.acme.dev", "https://docs.acme.dev:8443", "null"}) {
+            AccessDecision d = check.check(request("docs", key, origin));
+            assertEquals(FORBIDDEN, d.outcome(), origin);
+            assertEquals("origin " + origin + " is not allowed for this key", d.message());
+        }
+        String any = "Bearer " + keys.create("acme", Optional.empty(), List.of(), "cli").secret();
+        assertEquals(GRANTED, check.check(request("docs", any, "https://anything.example")).outcome());
+    }
+
+    @Test
+    void addressIsCountedBeforeTheKeyAndTheOrganisationAfter() {
+        AccessCheck check = check(2, 3);
+        String key = "Bearer " + keys.create("acme", Optional.empty(), List.of(), "cli").secret();
+        assertEquals(UNAUTHENTICATED, check.check(request("docs", "Bearer " + KeyHasher.newKey(), null)).outcome());
+        AccessDecision first = check.check(request("docs", key, null));
+        assertEquals(GRANTED, first.outcome());
+        assertEquals(1, first.quota().remaining(), "the tighter of address (1 left) and organisation (1 left)");
+        assertEquals(GRANTED, check.check(request("docs", key, null)).outcome());
+        AccessDecision limited = check.check(request("docs", key, null));
+        assertEquals(RATE_LIMITED, limited.outcome());
+        assertTrue(limited.message().startsWith("too many requests from this address"), limited.message());
+        assertTrue(limited.quota().retryAfterSeconds() > 0);
+
+        AccessCheck org = check(2, 100);
+        org.check(request("docs", key, null));
+        org.check(request("blog", key, null));
+        AccessDecision orgLimited = org.check(request("docs", key, null));
+        assertEquals(RATE_LIMITED, orgLimited.outcome(), "search, page and assistant of all the organisation's sites share one count");
+        assertTrue(orgLimited.message().startsWith("organization request limit reached"), orgLimited.message());
+        assertEquals(2, orgLimited.quota().limit());
+    }
+}
