@@ -270,7 +270,7 @@ final class SiteLayout {
         boolean current = path.equals(page.pagePath());
         h.append("<li><a href=\"").append(Html.escape(frame.links().page(path))).append('"')
                 .append(current ? " class=\"active\" aria-current=\"page\"" : "").append('>')
-                .append(Html.escape(label != null ? label : target.get().title())).append("</a></li>\n");
+                .append(Html.escape(label != null ? label : target.get().navTitle())).append("</a></li>\n");
     }
 
     private static Optional<String> breadcrumb(NavView nav) {

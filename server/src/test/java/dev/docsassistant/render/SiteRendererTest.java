@@ -46,7 +46,7 @@ class SiteRendererTest {
                              {"version": "v2", "groups": [{"group": "Guide", "pages": ["fr/v2/intro"]}]}]}]}}
                         """)
                 .page("v2/intro", "Welcome. See [components](/v2/components) and [the API](./components.mdx#steps).",
-                        "title: Introduction", "description: Start here")
+                        "title: Introduction", "description: Start here", "sidebarTitle: Intro")
                 .page("v1/intro", "The old introduction.", "title: Introduction (v1)")
                 .page("fr/v2/intro", "Bienvenue.", "title: Introduction (fr)")
                 .page("v2/more", "More.", "title: More")
@@ -246,7 +246,8 @@ class SiteRendererTest {
         String html = html("/v2/intro");
         String sidebar = html.substring(html.indexOf("<nav class=\"sidebar\""), html.indexOf("<main"));
         assertTrue(sidebar.contains("<p class=\"nav-group-title\">Guide</p>"));
-        assertTrue(sidebar.contains("href=\"/sites/t/v2/intro\" class=\"active\" aria-current=\"page\">Introduction<"));
+        assertTrue(sidebar.contains("href=\"/sites/t/v2/intro\" class=\"active\" aria-current=\"page\">Intro<"),
+                "the sidebar shows the sidebarTitle");
         assertTrue(sidebar.contains("href=\"/sites/t/v2/components\""));
         assertTrue(sidebar.contains("<summary>More</summary>"));
         assertFalse(sidebar.contains("v2/internal"), "a hidden group is not listed");
