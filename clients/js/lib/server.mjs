@@ -20,11 +20,13 @@ export function corpus(name) {
  * Starts a server and creates an assistant key for its organisation with `keys create` (the key is
  * the last line it prints). Returns { url, key, authorization, stop }.
  *
+ * @param llm       when given ({ baseUrl }), answers are written by the language-model generator talking to
+ *                  that OpenAI-compatible endpoint instead of the offline extractive one
  * @param sites     corpora to serve, each as its own domain of organisation acme
  * @param siteYaml  extra YAML lines for each site entry, by domain (e.g. its assistant-key)
  * @param timeoutMs how long indexing may take before the server counts as failed
  */
-export async function startServer({ finishThreadId = true, sites = ['mcp'], siteYaml = {}, timeoutMs = 60000 } = {}) {
+export async function startServer({ finishThreadId = true, llm, sites = ['mcp'], siteYaml = {}, timeoutMs = 60000 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'docs-assistant-js-'));
   const config = join(dir, 'application.yaml');
   writeFileSync(config, [
@@ -32,6 +34,7 @@ export async function startServer({ finishThreadId = true, sites = ['mcp'], site
     '  data-dir: data',
     '  stream:',
     `    finish-thread-id: ${finishThreadId}`,
+    ...(llm ? ['  generator: llm', '  llm:', `    base-url: ${llm.baseUrl}`, '    model: test-model'] : []),
     '  sites:',
     ...sites.flatMap((name) => [
       `    - domain: ${name}`,

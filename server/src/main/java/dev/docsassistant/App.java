@@ -1,9 +1,10 @@
 package dev.docsassistant;
 
 import dev.docsassistant.assistant.AssistantService;
-import dev.docsassistant.assistant.ExtractiveGenerator;
+import dev.docsassistant.assistant.GeneratorConfig;
 import dev.docsassistant.assistant.ThreadStore;
 import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.integrations.Integrations;
 import dev.docsassistant.security.AccessCheck;
 import dev.docsassistant.security.ApiKeys;
 import dev.docsassistant.security.RateLimits;
@@ -23,6 +24,7 @@ public final class App implements AutoCloseable {
     private final AppConfig config;
     private final Sites sites;
     private final Database database;
+    private final Integrations integrations;
 
     private final AssistantService assistant;
     private final SecuritySettings security;
@@ -30,7 +32,12 @@ public final class App implements AutoCloseable {
     private final AccessCheck access;
 
     public App(AppConfig config, Sites sites, Database database) {
+        this(config, sites, database, Integrations.load(config));
+    }
+
+    public App(AppConfig config, Sites sites, Database database, Integrations integrations) {
         this.config = config;
+        this.integrations = integrations;
         this.sites = sites;
         this.database = database;
         this.security = SecuritySettings.from(config);
@@ -40,7 +47,7 @@ public final class App implements AutoCloseable {
         config.sites().forEach(s -> organizations.put(s.domain(), s.organization()));
         this.access = new AccessCheck(keys, organizations,
                 new RateLimits(security.perOrganization(), security.perAddress()), security.proxies(), Clock.systemUTC());
-        this.assistant = new AssistantService(sites, new ThreadStore(database), new ExtractiveGenerator(),
+        this.assistant = new AssistantService(sites, new ThreadStore(database), GeneratorConfig.read(config, System::getenv),
                 config.section().get("threads.require-key").asBoolean().orElse(false));
     }
 
@@ -61,6 +68,11 @@ public final class App implements AutoCloseable {
 
     public SecuritySettings security() {
         return security;
+    }
+
+    /** docs.json integrations: validation and the snippets, CSP hosts and consent settings of rendered pages. */
+    public Integrations integrations() {
+        return integrations;
     }
 
     public AppConfig config() {

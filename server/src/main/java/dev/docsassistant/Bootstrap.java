@@ -1,6 +1,7 @@
 package dev.docsassistant;
 
 import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.integrations.Integrations;
 import dev.docsassistant.site.LoadStats;
 import dev.docsassistant.site.Progress;
 import dev.docsassistant.site.Site;
@@ -25,14 +26,15 @@ public final class Bootstrap {
     }
 
     public static App start(AppConfig config, PrintStream out, Progress progress) {
+        Integrations integrations = Integrations.load(config); // a broken plugins dir stops start-up here
         Database db = Database.open(config);
         try {
             // Sites load side by side (indexing one is single-threaded); reports keep the config order.
             List<Site> sites = config.sites().parallelStream()
-                    .map(siteConfig -> SiteLoader.load(siteConfig, config.dataDir(), progress))
+                    .map(siteConfig -> SiteLoader.load(siteConfig, config.dataDir(), progress, integrations))
                     .toList();
             sites.forEach(site -> report(site.stats(), out));
-            return new App(config, new Sites(sites), db);
+            return new App(config, new Sites(sites), db, integrations);
         } catch (RuntimeException e) {
             db.close();
             throw e;

@@ -2,7 +2,9 @@ package dev.docsassistant;
 
 import dev.docsassistant.cli.IndexCommand;
 import dev.docsassistant.cli.KeysCommand;
+import dev.docsassistant.cli.SchemaCommand;
 import dev.docsassistant.cli.ServeCommand;
+import dev.docsassistant.cli.ValidateCommand;
 import io.helidon.logging.common.LogConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -12,7 +14,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "docs-assistant 0.1.0",
         description = "Self-hostable documentation platform: assistant, search and rendered docs sites.",
-        subcommands = {ServeCommand.class, IndexCommand.class, KeysCommand.class})
+        subcommands = {ServeCommand.class, IndexCommand.class, KeysCommand.class, ValidateCommand.class, SchemaCommand.class})
 public final class Main {
 
     public static void main(String[] args) {

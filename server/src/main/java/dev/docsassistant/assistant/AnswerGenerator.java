@@ -8,6 +8,12 @@ import java.util.List;
  * Writes an answer from retrieved documentation. Implementations stream text as they produce it and
  * name, as sources, only retrieved pages the answer actually uses. Nothing found that answers the
  * question: say so and name no source (that is how clients recognise a non-answer).
+ *
+ * <p>A source may come before the text that uses it (the extractive generator knows its quotes up
+ * front) or right after it (a language model's link is known once it has been written); both AI
+ * SDK stream protocols accept source parts anywhere among the text parts. A generator whose
+ * service fails throws {@link GeneratorException}; one that finds the output gone gets
+ * {@link AnswerAbandoned} from {@code Output} and must let it through, closing what it holds.
  */
 public interface AnswerGenerator {
 
@@ -17,9 +23,10 @@ public interface AnswerGenerator {
      * @param context      code and selections the reader attached (to understand the question, not to quote)
      * @param retrieved    the search results, best first
      * @param siteName     the documentation's name, for the words of a non-answer
+     * @param currentPath  the page the reader is on, or null (reader input, like {@code context})
      */
     record Input(String question, List<ChatMessage> conversation, List<ContextItem> context, List<SearchHit> retrieved,
-                 String siteName) {
+                 String siteName, String currentPath) {
     }
 
     /** Where the answer goes. */

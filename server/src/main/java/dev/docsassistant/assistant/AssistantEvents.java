@@ -5,12 +5,24 @@ import dev.docsassistant.search.SearchHit;
 import java.util.List;
 
 /**
- * What an answer is made of, in order: {@code start}, {@code source}s, {@code text} deltas, then
- * {@code finish}, or {@code error} at any point after start. Each edge (REST v2, REST v1, gRPC)
- * encodes these in its own protocol; the core knows nothing of HTTP or SSE.
+ * What an answer is made of, in order: {@code start}, then {@code source}s and {@code text} deltas,
+ * then {@code finish}, or {@code error} at any point after start. Sources usually precede the text
+ * (extractive answers) but may follow the text that cites them (a model's links are known only
+ * once written). Each edge (REST v2, REST v1, gRPC) encodes these in its own protocol; the core
+ * knows nothing of HTTP or SSE. A sink whose reader has gone throws {@link AnswerAbandoned} from any
+ * method, which stops the answer and whatever it has open upstream.
  */
 public interface AssistantEvents {
     void start(String messageId, String threadId);
+
+    /**
+     * Whether the sink has already sent something of its own (a keep-alive that committed the
+     * response), so that a failure before {@code start} can no longer be reported as a status and
+     * must become {@code start} + {@code error}.
+     */
+    default boolean committed() {
+        return false;
+    }
 
     /** The search the answer is built on (v1 reports it as a tool call; others may ignore it). */
     default void searched(String query, List<SearchHit> results) {

@@ -2,7 +2,12 @@ package dev.docsassistant.assistant;
 
 /** A request the core refuses before answering; each edge maps the kind to its protocol's status. */
 public final class AssistantException extends RuntimeException {
-    public enum Kind { INVALID, NOT_FOUND }
+    /**
+     * INVALID and NOT_FOUND are the request's fault; UPSTREAM_FAILED (the answer provider answered
+     * wrongly) and UPSTREAM_UNAVAILABLE (unreachable, timed out) are raised by {@code answer} when
+     * the generator failed before anything was streamed.
+     */
+    public enum Kind { INVALID, NOT_FOUND, UPSTREAM_FAILED, UPSTREAM_UNAVAILABLE }
 
     private final Kind kind;
 

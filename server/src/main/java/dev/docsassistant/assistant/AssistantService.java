@@ -7,9 +7,11 @@ import dev.docsassistant.site.Site;
 import dev.docsassistant.site.Sites;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -23,13 +25,17 @@ public final class AssistantService {
 
     private final Sites sites;
     private final ThreadStore threads;
-    private final AnswerGenerator generator;
+    private final Generators generators;
     private final boolean requireThreadKey;
 
     public AssistantService(Sites sites, ThreadStore threads, AnswerGenerator generator, boolean requireThreadKey) {
+        this(sites, threads, Generators.of(generator), requireThreadKey);
+    }
+
+    public AssistantService(Sites sites, ThreadStore threads, Generators generators, boolean requireThreadKey) {
         this.sites = sites;
         this.threads = threads;
-        this.generator = generator;
+        this.generators = generators;
         this.requireThreadKey = requireThreadKey;
     }
 
@@ -58,10 +64,17 @@ public final class AssistantService {
         return new Accepted(request, site, request.threadId(), null);
     }
 
-    /** Streams the answer; failures after the start become an error event. */
+    /**
+     * Streams the answer. Nothing reaches {@code events} until the generator writes its first piece,
+     * so a generator that fails before that (its provider unreachable, refusing) surfaces as an
+     * {@link AssistantException} of kind UPSTREAM_* and the edge can still answer with a status
+     * (unless the sink has {@linkplain AssistantEvents#committed() committed} the response already).
+     * Failures after the start become the stream's error event; {@link AnswerAbandoned} from the
+     * sink (the reader left) stops the answer silently.
+     */
     public void answer(Accepted accepted, AssistantEvents events) {
         AssistantRequest request = accepted.request();
-        events.start("msg_" + ThreadStore.token(12), accepted.threadId());
+        Turn turn = new Turn(accepted, events);
         try {
             List<ChatMessage> earlier = request.messages().subList(0, lastUserIndex(request.messages()));
             List<String> earlierQuestions = earlier.stream().filter(ChatMessage::isUser).map(ChatMessage::text).toList();
@@ -76,31 +89,93 @@ public final class AssistantService {
                 LOG.fine(() -> "not covered by " + request.domain() + ": " + gap.get());
                 hits = List.of();
             }
-            events.searched(query, hits);
-            List<AnswerSource> used = new ArrayList<>();
-            StringBuilder text = new StringBuilder();
-            generator.generate(new AnswerGenerator.Input(request.question(), earlier, request.context(), hits,
-                    accepted.site().content().name()), new AnswerGenerator.Output() {
-                @Override
-                public void source(SearchHit hit) {
-                    AnswerSource source = toSource(accepted.site(), hit, used.size() + 1);
-                    used.add(source);
-                    events.source(source);
-                }
-
-                @Override
-                public void text(String delta) {
-                    text.append(delta);
-                    events.text(delta);
-                }
-            });
+            turn.searched(query, hits);
+            generators.forSite(request.domain()).generate(new AnswerGenerator.Input(request.question(), earlier,
+                    request.context(), hits, accepted.site().content().name(), request.currentPath()), turn);
             threads.append(accepted.threadId(), List.of(
                     new ThreadStore.StoredMessage(0, "user", request.question(), "[]"),
-                    new ThreadStore.StoredMessage(0, "assistant", text.toString(), sourcesJson(used))));
+                    new ThreadStore.StoredMessage(0, "assistant", turn.text.toString(), sourcesJson(turn.used))));
+            turn.begin();
             events.finish(accepted.threadId());
+        } catch (AnswerAbandoned e) {
+            LOG.info("answer abandoned on " + request.domain() + " thread " + accepted.threadId() + ": " + e.getMessage());
+        } catch (GeneratorException e) {
+            if (!turn.started && !events.committed()) {
+                throw new AssistantException(e.kind() == GeneratorException.Kind.UNAVAILABLE
+                        ? AssistantException.Kind.UPSTREAM_UNAVAILABLE : AssistantException.Kind.UPSTREAM_FAILED, e.getMessage());
+            }
+            LOG.warning("answer failed mid-stream on " + request.domain() + " thread " + accepted.threadId() + ": " + e.getMessage());
+            turn.begin();
+            turn.fail(e.getMessage());
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "answer failed on " + request.domain() + " thread " + accepted.threadId(), e);
-            events.error("the answer could not be completed; please try again");
+            turn.begin();
+            turn.fail("the answer could not be completed; please try again");
+        }
+    }
+
+    /**
+     * One answer in progress: starts the event stream at the first piece of output, keeps the
+     * sources to the retrieved set (each once) and collects the text for the thread.
+     */
+    private static final class Turn implements AnswerGenerator.Output {
+        private final Accepted accepted;
+        private final AssistantEvents events;
+        private final List<AnswerSource> used = new ArrayList<>();
+        private final Set<SearchHit> named = new HashSet<>();
+        private final StringBuilder text = new StringBuilder();
+        private List<SearchHit> hits = List.of();
+        private String query;
+        private boolean started;
+
+        Turn(Accepted accepted, AssistantEvents events) {
+            this.accepted = accepted;
+            this.events = events;
+        }
+
+        void searched(String query, List<SearchHit> hits) {
+            this.query = query;
+            this.hits = hits;
+        }
+
+        void begin() {
+            if (!started) {
+                started = true;
+                events.start("msg_" + ThreadStore.token(12), accepted.threadId());
+                if (query != null) {
+                    events.searched(query, hits);
+                }
+            }
+        }
+
+        void fail(String message) {
+            try {
+                events.error(message);
+            } catch (AnswerAbandoned ignored) {
+                // Nobody left to tell.
+            }
+        }
+
+        @Override
+        public void source(SearchHit hit) {
+            // Generators are asked to name retrieved hits only; this makes it a guarantee.
+            if (!hits.contains(hit) || !named.add(hit)) {
+                return;
+            }
+            begin();
+            AnswerSource source = toSource(accepted.site(), hit, used.size() + 1);
+            used.add(source);
+            events.source(source);
+        }
+
+        @Override
+        public void text(String delta) {
+            if (delta.isEmpty()) {
+                return;
+            }
+            begin();
+            text.append(delta);
+            events.text(delta);
         }
     }
 

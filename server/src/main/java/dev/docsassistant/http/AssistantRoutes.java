@@ -1,6 +1,7 @@
 package dev.docsassistant.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.docsassistant.assistant.AssistantEvents;
 import dev.docsassistant.assistant.AssistantException;
 import dev.docsassistant.assistant.AssistantRequest;
 import dev.docsassistant.assistant.AssistantService;
@@ -13,6 +14,7 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import java.time.Duration;
+import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -53,17 +55,19 @@ public final class AssistantRoutes implements HttpService {
 
     private void v2(ServerRequest req, ServerResponse res) {
         AssistantService.Accepted accepted = accept(req);
-        headers(res, accepted);
-        res.header(HeaderNames.CONTENT_TYPE, "text/event-stream");
-        res.header(HeaderNames.CACHE_CONTROL, "no-cache");
-        res.header("x-vercel-ai-ui-message-stream", "v1");
-        res.header("x-accel-buffering", "no");
-        StreamOutput out = new StreamOutput(res.outputStream());
+        StreamOutput out = new StreamOutput(() -> {
+            headers(res, accepted);
+            res.header(HeaderNames.CONTENT_TYPE, "text/event-stream");
+            res.header(HeaderNames.CACHE_CONTROL, "no-cache");
+            res.header("x-vercel-ai-ui-message-stream", "v1");
+            res.header("x-accel-buffering", "no");
+            return res.outputStream();
+        });
         UiMessageStream stream = new UiMessageStream(out, finishThreadId);
         long every = keepAlive.toMillis();
         ScheduledFuture<?> ticks = KEEP_ALIVE.scheduleAtFixedRate(stream::keepAlive, every, every, TimeUnit.MILLISECONDS);
         try {
-            assistant.answer(accepted, stream);
+            answer(accepted, stream, out);
         } finally {
             ticks.cancel(false);
             out.close();
@@ -72,14 +76,30 @@ public final class AssistantRoutes implements HttpService {
 
     private void v1(ServerRequest req, ServerResponse res) {
         AssistantService.Accepted accepted = accept(req);
-        headers(res, accepted);
-        res.header(HeaderNames.CONTENT_TYPE, "text/plain; charset=utf-8");
-        res.header("X-Vercel-AI-Data-Stream", "v1");
-        StreamOutput out = new StreamOutput(res.outputStream());
+        StreamOutput out = new StreamOutput(() -> {
+            headers(res, accepted);
+            res.header(HeaderNames.CONTENT_TYPE, "text/plain; charset=utf-8");
+            res.header("X-Vercel-AI-Data-Stream", "v1");
+            return res.outputStream();
+        });
         try {
-            assistant.answer(accepted, new DataStream(out));
+            answer(accepted, new DataStream(out), out);
         } finally {
             out.close();
+        }
+    }
+
+    /** A generator that failed before the first byte is still a status: 502 (bad answer) or 503 (no answer). */
+    private void answer(AssistantService.Accepted accepted, AssistantEvents events, StreamOutput out) {
+        try {
+            assistant.answer(accepted, events);
+        } catch (AssistantException e) {
+            if (!out.opened()) {
+                throw new ApiException(e.kind() == AssistantException.Kind.UPSTREAM_UNAVAILABLE ? 503 : 502, e.getMessage());
+            }
+            // A keep-alive committed the response in the same instant: report the failure in the stream.
+            events.start("msg_" + UUID.randomUUID().toString().replace("-", ""), accepted.threadId());
+            events.error(e.getMessage());
         }
     }
 

@@ -1,43 +1,68 @@
 package dev.docsassistant.http;
 
+import dev.docsassistant.assistant.AnswerAbandoned;
+
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Supplier;
 
 /**
  * A response body written one event at a time, each flushed at once so the client sees it
- * immediately. Writes are serialised (keep-alive comments come from another thread); once the
- * client has gone, further writes are dropped.
+ * immediately. The body is opened at the first event, so until then the route can still answer
+ * with an error status. Writes are serialised (keep-alive comments come from another thread); once
+ * the client has gone, a write throws {@link AnswerAbandoned} so the answer stops.
  */
 final class StreamOutput {
-    private final OutputStream out;
-    private boolean closed;
+    private final Supplier<OutputStream> opener;
+    private OutputStream out;
+    private boolean gone;
 
-    StreamOutput(OutputStream out) {
-        this.out = out;
+    StreamOutput(Supplier<OutputStream> opener) {
+        this.opener = opener;
     }
 
     synchronized void write(String text) {
-        if (closed) {
-            return;
+        if (gone) {
+            throw new AnswerAbandoned("the client disconnected");
         }
         try {
+            if (out == null) {
+                out = opener.get();
+            }
             out.write(text.getBytes(StandardCharsets.UTF_8));
             out.flush();
         } catch (IOException | UncheckedIOException e) {
-            closed = true; // the client disconnected; the answer finishes unseen
+            gone = true;
+            throw new AnswerAbandoned("the client disconnected");
         }
     }
 
+    /** Writes unless the client has gone, without complaint (keep-alives from their own thread). */
+    synchronized void writeQuietly(String text) {
+        if (!gone) {
+            try {
+                write(text);
+            } catch (AnswerAbandoned ignored) {
+                // The answer's next write reports it.
+            }
+        }
+    }
+
+    synchronized boolean opened() {
+        return out != null;
+    }
+
     synchronized void close() {
-        if (!closed) {
-            closed = true;
+        if (out != null && !gone) {
+            gone = true;
             try {
                 out.close();
             } catch (IOException | UncheckedIOException ignored) {
                 // Already gone.
             }
         }
+        gone = true;
     }
 }

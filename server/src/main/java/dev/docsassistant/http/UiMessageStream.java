@@ -61,9 +61,18 @@ final class UiMessageStream implements AssistantEvents {
         out.write("data: [DONE]\n\n");
     }
 
-    /** An SSE comment: ignored by clients, keeps proxies from closing an idle stream. */
+    /**
+     * An SSE comment: ignored by clients, keeps proxies from closing an idle stream. The first one
+     * sends the response headers: a model slow to start is worth keeping the connection for, and
+     * from then on a failure is the stream's error event rather than a status.
+     */
     void keepAlive() {
-        out.write(": keep-alive\n\n");
+        out.writeQuietly(": keep-alive\n\n");
+    }
+
+    @Override
+    public boolean committed() {
+        return out.opened();
     }
 
     private void endText() {

@@ -1,9 +1,12 @@
 package dev.docsassistant.site;
 
 import dev.docsassistant.config.SiteConfig;
+import dev.docsassistant.integrations.Integrations;
 import dev.docsassistant.search.LuceneSiteSearch;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 /** Loads one site folder (docs.json + pages) and opens its search index under the data directory. */
 public final class SiteLoader {
@@ -11,6 +14,11 @@ public final class SiteLoader {
     }
 
     public static Site load(SiteConfig config, Path dataDir, Progress progress) {
+        return load(config, dataDir, progress, Integrations.classPath());
+    }
+
+    /** Loads the site and validates its docs.json {@code integrations} against the given plugins. */
+    public static Site load(SiteConfig config, Path dataDir, Progress progress, Integrations integrations) {
         long start = System.nanoTime();
         progress.update(config.domain(), "reading", 0, 1);
         SiteContent content = SiteReader.read(config.path());
@@ -19,7 +27,13 @@ public final class SiteLoader {
         progress.update(config.domain(), "done", 1, 1);
         int searchable = (int) content.pages().stream().filter(Page::searchable).count();
         LoadStats stats = new LoadStats(config.domain(), content.pages().size(), searchable, search.sectionCount(),
-                (System.nanoTime() - start) / 1e9, search.rebuilt(), content.problems());
+                (System.nanoTime() - start) / 1e9, search.rebuilt(), withIntegrationProblems(content, integrations));
         return new Site(config, content, search, stats);
+    }
+
+    private static List<SiteProblem> withIntegrationProblems(SiteContent content, Integrations integrations) {
+        List<SiteProblem> all = new ArrayList<>(integrations.siteProblems(content.docsJson()));
+        all.addAll(content.problems());
+        return List.copyOf(all);
     }
 }

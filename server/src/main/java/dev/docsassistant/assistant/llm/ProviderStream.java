@@ -1,0 +1,110 @@
+package dev.docsassistant.assistant.llm;
+
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Flow;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One streaming HTTP exchange with the provider, read as lines. The JDK client pushes the status
+ * and each line into a queue as they arrive; the answering thread takes them with a deadline, so
+ * a silent provider times out instead of blocking forever. {@link #close()} cancels the exchange
+ * (the connection is dropped), which is how a disconnected reader stops the provider's work.
+ */
+final class ProviderStream implements AutoCloseable {
+    sealed interface Item {
+    }
+
+    /** The response headers arrived with this status. */
+    record Status(int code) implements Item {
+    }
+
+    record Line(String text) implements Item {
+    }
+
+    /** The body ended normally. */
+    record End() implements Item {
+    }
+
+    /** The exchange failed: connection refused or reset, TLS, connect timeout. */
+    record Failed(Throwable error) implements Item {
+    }
+
+    private final BlockingQueue<Item> items = new LinkedBlockingQueue<>();
+    private final CompletableFuture<HttpResponse<Void>> exchange;
+    private Flow.Subscription subscription;
+    private boolean closed;
+
+    private ProviderStream(HttpClient client, HttpRequest request) {
+        this.exchange = client.sendAsync(request, info -> {
+            items.add(new Status(info.statusCode()));
+            return HttpResponse.BodySubscribers.fromLineSubscriber(new Lines(), s -> null, StandardCharsets.UTF_8, null);
+        });
+        exchange.whenComplete((response, error) -> {
+            if (error != null) {
+                items.add(new Failed(error));
+            }
+        });
+    }
+
+    static ProviderStream open(HttpClient client, HttpRequest request) {
+        return new ProviderStream(client, request);
+    }
+
+    /** The next item, or null when {@code deadline} passes first. */
+    Item next(Instant deadline) throws InterruptedException {
+        long wait = Math.max(0, deadline.toEpochMilli() - System.currentTimeMillis());
+        return items.poll(wait, TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void close() {
+        Flow.Subscription s;
+        synchronized (this) {
+            closed = true;
+            s = subscription;
+        }
+        if (s != null) {
+            s.cancel();
+        }
+        exchange.cancel(true);
+    }
+
+    private final class Lines implements Flow.Subscriber<String> {
+        @Override
+        public void onSubscribe(Flow.Subscription s) {
+            boolean cancel;
+            synchronized (ProviderStream.this) {
+                subscription = s;
+                cancel = closed;
+            }
+            if (cancel) {
+                s.cancel();
+            } else {
+                // The answer is small and read as fast as it comes; no need to meter it.
+                s.request(Long.MAX_VALUE);
+            }
+        }
+
+        @Override
+        public void onNext(String line) {
+            items.add(new Line(line));
+        }
+
+        @Override
+        public void onError(Throwable error) {
+            items.add(new Failed(error));
+        }
+
+        @Override
+        public void onComplete() {
+            items.add(new End());
+        }
+    }
+}

@@ -1,0 +1,186 @@
+package dev.docsassistant.integrations;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.integrations.spi.CspDirective;
+import dev.docsassistant.integrations.spi.HtmlEncoder;
+import dev.docsassistant.integrations.spi.IntegrationPlugin;
+import dev.docsassistant.integrations.spi.Problem;
+import dev.docsassistant.integrations.spi.Rendering;
+import dev.docsassistant.integrations.spi.Settings;
+import dev.docsassistant.integrations.spi.Validation;
+import dev.docsassistant.site.SiteProblem;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.logging.Logger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A site's docs.json {@code integrations} object: validated against the plugins' declarations and
+ * rendered into the markup, CSP hosts and consent settings of its pages. Protocol-free; the
+ * rendered site and the command line call it.
+ */
+public final class Integrations {
+    /** Platform settings: validated like plugins, read by the platform, never rendered as snippets. */
+    public static final String TELEMETRY = "telemetry";
+    public static final String COOKIES = "cookies";
+    private static final Logger LOG = Logger.getLogger(Integrations.class.getName());
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final Pattern INLINE_SCRIPT = Pattern.compile("<script>(.*?)</script>", Pattern.DOTALL);
+
+    private final PluginRegistry registry;
+
+    public Integrations(PluginRegistry registry) {
+        this.registry = registry;
+    }
+
+    /** The class-path plugins plus those in {@code docs-assistant.plugins-dir} (relative to the config file). */
+    public static Integrations load(AppConfig config) {
+        Path dir = config.section().get("plugins-dir").asString().asOptional()
+                .filter(s -> !s.isBlank()).map(s -> config.baseDir().resolve(s).normalize()).orElse(null);
+        PluginRegistry registry = PluginRegistry.load(dir);
+        if (dir != null) {
+            LOG.info("integration plugins: " + registry.keys().size() + " (" + dir + " included)");
+        }
+        return new Integrations(registry);
+    }
+
+    /** The plugins on the class path only. */
+    public static Integrations classPath() {
+        return new Integrations(PluginRegistry.classPath());
+    }
+
+    public PluginRegistry registry() {
+        return registry;
+    }
+
+    /**
+     * Every problem of an {@code integrations} object (null or missing: none), errors first, each with
+     * a pointer from the docs.json root ({@code /integrations/ga4/measurementId}).
+     */
+    public List<Problem> validate(JsonNode integrations) {
+        if (integrations == null || integrations.isMissingNode()) {
+            return List.of();
+        }
+        Object value = MAPPER.convertValue(integrations, Object.class);
+        List<Problem> problems = new ArrayList<>();
+        if (!(value instanceof Map<?, ?> object)) {
+            problems.add(Problem.error("/integrations", "invalid-type", Validation.invalidType("object", value), value));
+            return problems;
+        }
+        for (Map.Entry<?, ?> e : object.entrySet()) {
+            String key = String.valueOf(e.getKey());
+            String pointer = "/integrations/" + Validation.escape(key);
+            Optional<IntegrationPlugin> plugin = registry.get(key);
+            if (plugin.isEmpty()) {
+                String suggestion = KeySuggestion.closest(key, registry.keys()).map(k -> ". Did you mean '" + k + "'?")
+                        .orElse("");
+                problems.add(Problem.error(pointer, "unknown-integration",
+                        "Unrecognized key(s) in object: '" + key + "'" + suggestion, e.getValue()));
+                continue;
+            }
+            Validation.validate(plugin.get(), e.getValue()).problems().forEach(p -> problems.add(p.under(pointer)));
+        }
+        problems.sort(Comparator.comparing(Problem::severity)); // stable: errors, then warnings, each in document order
+        return problems;
+    }
+
+    /** The problems as site problems of {@code docs.json}, for the load summary. */
+    public List<SiteProblem> siteProblems(JsonNode docsJson) {
+        return validate(docsJson == null ? null : docsJson.get("integrations")).stream()
+                .map(p -> new SiteProblem("docs.json", "#" + p.pointer(),
+                        (p.isError() ? "" : "warning: ") + p.message()))
+                .toList();
+    }
+
+    /**
+     * What the integrations add to every page. Integrations whose settings have errors are left out
+     * (validation reports them); the others are rendered in docs.json order.
+     */
+    public RenderedIntegrations render(JsonNode integrations) {
+        if (integrations == null || !integrations.isObject()) {
+            return RenderedIntegrations.NONE;
+        }
+        Map<String, Object> object = MAPPER.convertValue(integrations, MAPPER.getTypeFactory()
+                .constructMapType(LinkedHashMap.class, String.class, Object.class));
+        Optional<Settings> telemetry = settings(TELEMETRY, object.get(TELEMETRY), object.containsKey(TELEMETRY));
+        Optional<Settings> cookies = settings(COOKIES, object.get(COOKIES), object.containsKey(COOKIES));
+        Optional<RenderedIntegrations.Consent> consent = cookies
+                .filter(c -> c.optionalString("key").isPresent() && c.optionalString("value").isPresent())
+                .map(c -> new RenderedIntegrations.Consent(c.string("key"), c.string("value")));
+        StringBuilder head = new StringBuilder();
+        StringBuilder bodyStart = new StringBuilder();
+        StringBuilder bodyEnd = new StringBuilder();
+        Map<CspDirective, Set<String>> csp = new LinkedHashMap<>();
+        boolean needsConsent = false;
+        boolean gatedAny = false;
+        for (Map.Entry<String, Object> e : object.entrySet()) {
+            if (e.getKey().equals(TELEMETRY) || e.getKey().equals(COOKIES)) {
+                continue;
+            }
+            Optional<Settings> settings = settings(e.getKey(), e.getValue(), true);
+            if (settings.isEmpty()) {
+                continue;
+            }
+            Rendering r = registry.get(e.getKey()).orElseThrow().render(settings.get());
+            boolean gated = r.needsConsent() && consent.isPresent();
+            needsConsent |= r.needsConsent();
+            gatedAny |= gated;
+            head.append(HtmlEncoder.html(r.head(), gated));
+            bodyStart.append(HtmlEncoder.html(r.bodyStart(), gated));
+            bodyEnd.append(HtmlEncoder.html(r.bodyEnd(), gated));
+            r.csp().forEach((d, hosts) -> csp.computeIfAbsent(d, x -> new LinkedHashSet<>()).addAll(hosts));
+        }
+        if (gatedAny) {
+            bodyEnd.append(HtmlEncoder.consentLoader(consent.get().key(), consent.get().value()));
+        }
+        Map<String, List<String>> cspHosts = new LinkedHashMap<>();
+        csp.entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .forEach(x -> cspHosts.put(x.getKey().header(), List.copyOf(x.getValue())));
+        List<String> hashes = new ArrayList<>();
+        for (String html : List.of(head.toString(), bodyStart.toString(), bodyEnd.toString())) {
+            Matcher m = INLINE_SCRIPT.matcher(html);
+            while (m.find()) {
+                hashes.add(sha256(m.group(1)));
+            }
+        }
+        return new RenderedIntegrations(head.toString(), bodyStart.toString(), bodyEnd.toString(),
+                Map.copyOf(cspHosts), List.copyOf(hashes), needsConsent, gatedAny,
+                telemetry.map(t -> t.bool("enabled")).orElse(true), consent);
+    }
+
+    private Optional<Settings> settings(String key, Object value, boolean present) {
+        if (!present) {
+            return Optional.empty();
+        }
+        Optional<IntegrationPlugin> plugin = registry.get(key);
+        if (plugin.isEmpty()) {
+            return Optional.empty();
+        }
+        Validation.Result result = Validation.validate(plugin.get(), value);
+        return Optional.ofNullable(result.settings());
+    }
+
+    private static String sha256(String text) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return "'sha256-" + Base64.getEncoder().encodeToString(digest) + "'";
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

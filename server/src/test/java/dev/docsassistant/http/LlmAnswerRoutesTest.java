@@ -1,0 +1,280 @@
+package dev.docsassistant.http;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.docsassistant.App;
+import dev.docsassistant.Bootstrap;
+import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.testing.FakeChatProvider;
+import dev.docsassistant.testing.TestApps;
+import io.helidon.http.HeaderNames;
+import io.helidon.webclient.api.HttpClientResponse;
+import io.helidon.webclient.api.WebClient;
+import io.helidon.webserver.WebServer;
+import io.helidon.webserver.WebServerConfig;
+import io.helidon.webserver.testing.junit5.ServerTest;
+import io.helidon.webserver.testing.junit5.SetUpServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.net.Socket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+import static dev.docsassistant.testing.FakeChatProvider.chunk;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The assistant API answering with the language-model generator, its provider a local OpenAI-style server. */
+@ServerTest
+class LlmAnswerRoutesTest {
+    private static final String QUESTION = "How are failed deliveries retried?";
+    private static final String INSTRUCTIONS = "Mention the status page https://status.acme.dev when outages come up.";
+    private static final FakeChatProvider PROVIDER = new FakeChatProvider();
+    private static App app;
+    private final WebClient client;
+    private final WebServer server;
+
+    LlmAnswerRoutesTest(WebClient client, WebServer server) {
+        this.client = client;
+        this.server = server;
+    }
+
+    @SetUpServer
+    static void server(WebServerConfig.Builder server) throws IOException {
+        Path dir = Files.createTempDirectory("docs-assistant-llm-");
+        Path site = dir.resolve("site");
+        copy(Path.of("..", "examples", "acme-docs"), site);
+        Files.writeString(site.resolve("assistant-instructions.md"), INSTRUCTIONS);
+        Path config = dir.resolve("application.yaml");
+        Files.writeString(config, """
+                docs-assistant:
+                  data-dir: data
+                  generator: llm
+                  stream: {keep-alive: PT0.5S}
+                  llm:
+                    base-url: %1$s
+                    model: test-model
+                    timeouts: {first-token: 3s, total: 20s}
+                  sites:
+                    - domain: acme
+                      organization: acme
+                      path: %2$s
+                      url: https://docs.acme.dev
+                    - domain: acme-fallback
+                      organization: acme
+                      path: %2$s
+                      llm: {fallback: extractive}
+                    - domain: acme-slow
+                      organization: acme
+                      path: %2$s
+                      llm: {timeouts: {first-token: 1200ms}}
+                    - domain: acme-offline
+                      organization: acme
+                      path: %2$s
+                      generator: extractive
+                """.formatted(PROVIDER.baseUrl(), site));
+        app = Bootstrap.start(AppConfig.load(config), new PrintStream(OutputStream.nullOutputStream()));
+        ServerSetup.configure(server, app);
+    }
+
+    @AfterAll
+    static void stop() {
+        PROVIDER.close();
+        app.close();
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path target = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(f, target);
+                }
+            }
+        }
+    }
+
+    record Reply(int status, String body) {
+        List<JsonNode> events() {
+            return body.lines().filter(l -> l.startsWith("data: {")).map(l -> json(l.substring(6))).toList();
+        }
+
+        List<String> types() {
+            return events().stream().map(e -> e.get("type").asText()).toList();
+        }
+
+        String text() {
+            return events().stream().filter(e -> e.get("type").asText().equals("text-delta"))
+                    .map(e -> e.get("delta").asText()).collect(Collectors.joining());
+        }
+    }
+
+    private static JsonNode json(String s) {
+        try {
+            return Json.MAPPER.readTree(s);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String v2Body(String question) {
+        return Json.write(Json.object("fp", "anonymous", "currentPath", "/quickstart", "messages", List.of(
+                Json.object("id", "m1", "role", "user", "parts", List.of(Json.object("type", "text", "text", question))))));
+    }
+
+    private Reply post(String path, String body) {
+        try (HttpClientResponse res = client.post(path).header(HeaderNames.CONTENT_TYPE, "application/json")
+                .header(HeaderNames.AUTHORIZATION, TestApps.authorization(app, "acme")).submit(body)) {
+            return new Reply(res.status().code(), res.as(String.class));
+        }
+    }
+
+    @Test
+    void v2RelaysTheModelsTextAndNamesTheRetrievedPagesItLinks() {
+        PROVIDER.reply(FakeChatProvider.tokens(Duration.ofMillis(20), "Failed deliveries are retried with exponential backoff ",
+                "([Retries](/guides/retries#retry-schedule)). ", "Ask [support](/guides/not-a-page) ", "or see [Replay](/guides/replay)."));
+        Reply r = post("/v2/assistant/acme/message", v2Body(QUESTION));
+        assertEquals(200, r.status(), r.body());
+        List<String> types = r.types();
+        assertEquals(List.of("start", "start-step", "text-start", "text-delta", "text-delta", "source-url"), types.subList(0, 6), r.body());
+        assertEquals(List.of("text-end", "finish-step", "finish"), types.subList(types.size() - 3, types.size()));
+        assertTrue(r.body().endsWith("data: [DONE]\n\n"));
+        assertTrue(r.text().startsWith("Failed deliveries are retried with exponential backoff ([Retries]"), r.text());
+        List<String> sources = r.events().stream().filter(e -> e.get("type").asText().equals("source-url"))
+                .map(e -> e.get("url").asText()).toList();
+        assertTrue(sources.get(0).startsWith("https://docs.acme.dev/guides/retries"), sources.toString());
+        assertTrue(sources.stream().noneMatch(s -> s.contains("not-a-page")), sources.toString());
+        String prompt = PROVIDER.last().body().toString();
+        assertTrue(prompt.contains("path: /guides/retries"), "the retrieved sections are in the prompt: " + prompt);
+        assertTrue(PROVIDER.last().body().at("/messages/0/content").asText().endsWith(INSTRUCTIONS + "\n"), "site instructions appended");
+        assertTrue(prompt.contains(">/quickstart</page-"), "currentPath as labelled context");
+        // Every source is a page the search returned: /guides/replay only if it was retrieved.
+        JsonNode replayed = PROVIDER.last().body();
+        boolean replayRetrieved = replayed.toString().contains("path: /guides/replay");
+        assertEquals(replayRetrieved, sources.stream().anyMatch(s -> s.contains("/guides/replay")), sources.toString());
+    }
+
+    @Test
+    void v1CarriesTheSameAnswerWithSourcesAfterTheirText() {
+        PROVIDER.answer("Deliveries are retried ", "([Retries](/guides/retries)).");
+        Reply r = post("/v1/assistant/acme/message", Json.write(Json.object("fp", "a", "messages",
+                List.of(Json.object("id", "1", "role", "user", "content", QUESTION)))));
+        assertEquals(200, r.status());
+        List<String> prefixes = r.body().lines().map(l -> l.substring(0, l.indexOf(':'))).toList();
+        assertEquals(List.of("f", "9", "a", "0", "0", "h", "2", "e", "d"), prefixes, r.body());
+    }
+
+    @Test
+    void aProviderFailingBeforeTheFirstTokenIsA502Or503() {
+        PROVIDER.reply(new FakeChatProvider.Status(500, "{\"error\":{\"message\":\"internal\"}}"));
+        Reply r = post("/v2/assistant/acme/message", v2Body(QUESTION));
+        assertEquals(502, r.status());
+        assertEquals("the language model provider failed (HTTP 500)", json(r.body()).get("message").asText());
+
+        PROVIDER.reply(new FakeChatProvider.Status(503, "{\"error\":{\"message\":\"overloaded\"}}"));
+        r = post("/v1/assistant/acme/message", Json.write(Json.object("fp", "a", "messages",
+                List.of(Json.object("id", "1", "role", "user", "content", QUESTION)))));
+        assertEquals(503, r.status());
+        assertEquals("the language model provider is busy or unavailable (HTTP 503)", json(r.body()).get("message").asText());
+    }
+
+    @Test
+    void aProviderFailingMidStreamEndsTheStreamWithAnErrorEvent() {
+        PROVIDER.reply(new FakeChatProvider.Raw(List.of(chunk("Failed deliveries "), "{\"error\":{\"message\":\"server_error\"}}")));
+        Reply r = post("/v2/assistant/acme/message", v2Body(QUESTION));
+        assertEquals(200, r.status());
+        List<JsonNode> events = r.events();
+        assertEquals("Failed deliveries ", r.text());
+        JsonNode last = events.get(events.size() - 1);
+        assertEquals("error", last.get("type").asText());
+        assertEquals("the language model provider failed while answering", last.get("errorText").asText());
+        assertFalse(r.types().contains("finish"));
+        assertTrue(r.body().endsWith("data: [DONE]\n\n"));
+    }
+
+    @Test
+    void aModelSlowToStartGetsKeepAlivesAndThenTheTimeoutAsAnErrorEvent() {
+        PROVIDER.reply(new FakeChatProvider.Silent(Duration.ofSeconds(5)));
+        Reply r = post("/v2/assistant/acme-slow/message", v2Body(QUESTION));
+        assertEquals(200, r.status(), "a keep-alive committed the response before the timeout");
+        assertTrue(r.body().startsWith(": keep-alive\n\n"), r.body());
+        assertEquals(List.of("start", "start-step", "error"), r.types());
+        assertEquals("the language model provider did not answer in time", r.events().get(2).get("errorText").asText());
+    }
+
+    @Test
+    void aSiteWithFallbackAnswersOfflineWhenTheProviderIsDown() {
+        PROVIDER.reply(new FakeChatProvider.Status(503, "{}"));
+        Reply r = post("/v2/assistant/acme-fallback/message", v2Body(QUESTION));
+        assertEquals(200, r.status());
+        assertTrue(r.text().startsWith("From [Retries"), r.text());
+        assertTrue(r.types().indexOf("source-url") < r.types().indexOf("text-start"), "extractive order unchanged");
+    }
+
+    @Test
+    void anExtractiveSiteNeverCallsTheProvider() {
+        int before = PROVIDER.received().size();
+        Reply r = post("/v2/assistant/acme-offline/message", v2Body(QUESTION));
+        assertEquals(200, r.status());
+        assertTrue(r.text().startsWith("From [Retries"), r.text());
+        assertEquals(before, PROVIDER.received().size());
+    }
+
+    @Test
+    void aClientDisconnectCancelsTheProviderCall() throws Exception {
+        String[] many = new String[300];
+        Arrays.fill(many, "retry ");
+        PROVIDER.reply(FakeChatProvider.tokens(Duration.ofMillis(20), many));
+        byte[] body = v2Body(QUESTION).getBytes(StandardCharsets.UTF_8);
+        try (Socket socket = new Socket("127.0.0.1", server.port())) {
+            socket.setSoTimeout(20_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(("POST /v2/assistant/acme/message HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                    + "Authorization: " + TestApps.authorization(app, "acme") + "\r\n"
+                    + "Content-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+            out.write(body);
+            out.flush();
+            InputStream in = socket.getInputStream();
+            StringBuilder seen = new StringBuilder();
+            byte[] buf = new byte[4096];
+            while (!seen.toString().contains("text-delta")) {
+                int n = in.read(buf);
+                assertTrue(n > 0, "stream ended early: " + seen);
+                seen.append(new String(buf, 0, n, StandardCharsets.UTF_8));
+            }
+        }
+        int sent = PROVIDER.awaitCut(Duration.ofSeconds(10));
+        assertTrue(sent < 150, "the provider was cut off soon after the reader left: " + sent + " of 300 tokens sent");
+    }
+
+    @Test
+    void followUpsSendTheConversationSoFar() {
+        PROVIDER.answer("Eight times.");
+        List<Object> messages = new ArrayList<>(List.of(
+                Json.object("id", "m1", "role", "user", "parts", List.of(Json.object("type", "text", "text", QUESTION))),
+                Json.object("id", "m2", "role", "assistant", "parts", List.of(Json.object("type", "text", "text", "With backoff."))),
+                Json.object("id", "m3", "role", "user", "parts", List.of(Json.object("type", "text", "text", "how many times?")))));
+        Reply r = post("/v2/assistant/acme/message", Json.write(Json.object("fp", "a", "messages", messages)));
+        assertEquals(200, r.status());
+        JsonNode sent = PROVIDER.last().body().get("messages");
+        assertEquals(4, sent.size());
+        assertEquals(QUESTION, sent.get(1).get("content").asText());
+        assertEquals("With backoff.", sent.get(2).get("content").asText());
+        assertTrue(sent.get(3).get("content").asText().endsWith("Question: how many times?"));
+    }
+}

@@ -1,0 +1,100 @@
+package dev.docsassistant.integrations;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docsassistant.integrations.spi.Problem;
+import dev.docsassistant.testing.Corpora;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class IntegrationsTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Integrations INTEGRATIONS = Integrations.classPath();
+
+    private static JsonNode json(String text) throws Exception {
+        return JSON.readTree(text);
+    }
+
+    private static List<String> problems(String integrations) throws Exception {
+        return INTEGRATIONS.validate(json(integrations)).stream()
+                .map(p -> (p.isError() ? "error " : "warning ") + p.pointer() + " " + p.code() + ": " + p.message())
+                .toList();
+    }
+
+    @Test
+    void ga4AndPosthogRenderTheVendorSnippetsWithTheirHosts() throws Exception {
+        RenderedIntegrations r = INTEGRATIONS.render(json("""
+                {"ga4": {"measurementId": "G-RCYWHL7EQ7"}, "posthog": {"apiKey": "phc_abc123"}}"""));
+        assertTrue(r.head().startsWith("<script src=\"https://www.googletagmanager.com/gtag/js?id=G-RCYWHL7EQ7\" async></script>\n"
+                + "<script>window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments);}"
+                + "gtag('js',new Date());gtag('config',\"G-RCYWHL7EQ7\");</script>\n"), r.head());
+        assertTrue(r.head().contains("posthog.init(\"phc_abc123\",{api_host:\"https://us.i.posthog.com\","
+                + "person_profiles:'identified_only',disable_session_recording:true});"), r.head());
+        assertEquals("", r.bodyStart());
+        assertEquals("", r.bodyEnd());
+        assertEquals(List.of("www.googletagmanager.com", "us-assets.i.posthog.com"), r.hosts("script-src"));
+        assertTrue(r.hosts("connect-src").containsAll(List.of("*.google-analytics.com", "us.i.posthog.com")));
+        assertEquals(2, r.inlineScriptHashes().size());
+        assertTrue(r.needsConsent());
+        assertFalse(r.consentGated());
+        assertTrue(r.telemetryEnabled());
+    }
+
+    @Test
+    void cookiesSettingHoldsConsentNeedingSnippetsBackUntilLocalStorageSaysSo() throws Exception {
+        RenderedIntegrations r = INTEGRATIONS.render(json("""
+                {"posthog": {"apiKey": "phc_abc", "apiHost": "https://ph.example.com", "sessionRecording": true},
+                 "cookies": {"key": "consent", "value": "granted"}, "telemetry": {"enabled": false}}"""));
+        assertTrue(r.head().startsWith("<script type=\"text/plain\" data-consent>"), r.head());
+        assertTrue(r.head().contains("{api_host:\"https://ph.example.com\",person_profiles:'identified_only',"
+                + "disable_session_recording:false}"), r.head());
+        assertTrue(r.bodyEnd().contains("\"consent\",\"granted\""), r.bodyEnd());
+        assertEquals(List.of("ph.example.com"), r.hosts("script-src"));
+        assertTrue(r.consentGated());
+        assertFalse(r.telemetryEnabled());
+        assertEquals(Optional.of(new RenderedIntegrations.Consent("consent", "granted")), r.consent());
+    }
+
+    @Test
+    void invalidIntegrationsAreReportedAllAtOnceAndNotRendered() throws Exception {
+        String integrations = """
+                {"ga4": {"measurementId": "g-1\\"><script>"}, "posthog": {"apiKey": "abc", "apiHost": "javascript:alert(1)",
+                 "sessionRecording": "yes", "region": "eu"}, "googleAnalytics": {"measurementId": "G-1"}}""";
+        assertEquals(List.of(
+                "error /integrations/ga4/measurementId starts-with: Must start with G",
+                "error /integrations/ga4/measurementId identifier: Must contain only letters, digits, -, _",
+                "error /integrations/posthog/apiKey starts-with: Must start with phc_",
+                "error /integrations/posthog/apiHost https-url: Must be an https:// URL with a host name",
+                "error /integrations/posthog/sessionRecording invalid-type: Invalid type. Expected field to be of type 'boolean', received 'string'",
+                "error /integrations/googleAnalytics unknown-integration: Unrecognized key(s) in object: 'googleAnalytics'. Did you mean 'ga4'?",
+                "warning /integrations/posthog/region unknown-field: Unknown field 'region' in posthog (ignored)"),
+                problems(integrations));
+        assertEquals(RenderedIntegrations.NONE.head(), INTEGRATIONS.render(json(integrations)).head());
+        Problem first = INTEGRATIONS.validate(json(integrations)).getFirst();
+        assertEquals("g-1\"><script>", first.value());
+    }
+
+    @Test
+    void integrationsMustBeAnObjectOfObjects() throws Exception {
+        assertEquals(List.of("error /integrations invalid-type: Invalid type. Expected field to be of type 'object', received 'array'"),
+                problems("[]"));
+        assertEquals(List.of("error /integrations/ga4 invalid-type: Invalid type. Expected field to be of type 'object', received 'null'",
+                "error /integrations/posthog/apiKey required: This field is required"), problems("{\"ga4\": null, \"posthog\": {}}"));
+    }
+
+    @Test
+    void bothSharedCorporaHaveNoIntegrationErrors() {
+        for (String corpus : List.of("mcp", "mintlify")) {
+            JsonNode docs = Corpora.read(corpus).docsJson();
+            assertEquals(List.of(), INTEGRATIONS.validate(docs.get("integrations")), corpus);
+        }
+        assertTrue(INTEGRATIONS.render(Corpora.read("mintlify").docsJson().get("integrations")).head()
+                .contains("G-RCYWHL7EQ7"));
+    }
+}
