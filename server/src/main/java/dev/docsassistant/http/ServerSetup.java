@@ -28,7 +28,8 @@ public final class ServerSetup {
     }
 
     static void routing(HttpRouting.Builder routing, App app) {
-        SiteRoutes sites = new SiteRoutes(app, site -> Injected.NONE);
+        SiteRoutes sites = new SiteRoutes(app, site -> Injected.of(
+                app.integrations().render(site.content().docsJson().get("integrations"))));
         ApiAccess access = new ApiAccess(app.access());
         routing.error(ApiException.class, (req, res, e) -> {
                     ApiAccess.decorate(req, res);

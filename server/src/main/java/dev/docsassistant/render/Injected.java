@@ -1,5 +1,7 @@
 package dev.docsassistant.render;
 
+import dev.docsassistant.integrations.RenderedIntegrations;
+
 import java.util.List;
 import java.util.Map;
 
@@ -16,4 +18,9 @@ import java.util.Map;
 public record Injected(String head, String bodyStart, String bodyEnd, Map<String, List<String>> cspHosts,
                        List<String> scriptHashes, boolean telemetryEnabled) {
     public static final Injected NONE = new Injected("", "", "", Map.of(), List.of(), true);
+
+    /** What the integration plugins rendered for a site (consent gating is already in their markup). */
+    public static Injected of(RenderedIntegrations r) {
+        return new Injected(r.head(), r.bodyStart(), r.bodyEnd(), r.cspHosts(), r.inlineScriptHashes(), r.telemetryEnabled());
+    }
 }

@@ -69,6 +69,7 @@ final class SiteLayout {
                 .map(c -> c.current().label()).orElse("en");
         h.append("<!doctype html>\n<html lang=\"").append(Html.escape(lang)).append("\">\n<head>\n")
                 .append("<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+                .append(frame.injected().head())
                 .append("<title>").append(Html.escape(page.title())).append(" · ").append(Html.escape(name)).append("</title>\n");
         if (!page.description().isEmpty()) {
             h.append("<meta name=\"description\" content=\"").append(Html.escape(page.description())).append("\">\n");
@@ -78,8 +79,7 @@ final class SiteLayout {
                 .append("<meta name=\"theme-color\" content=\"").append(primary).append("\">\n")
                 .append("<script type=\"application/json\" id=\"docs-assistant-config\">").append(config(frame, page)).append("</script>\n")
                 .append("<script src=\"").append(frame.assets().jsUrl()).append("\" defer></script>\n")
-                .append(frame.injected().head())
-                .append("</head>\n<body data-primary=\"").append(Html.escape(primary)).append("\">\n")
+                .append("</head>\n<body style=\"--primary: ").append(primary).append("\">\n")
                 .append(frame.injected().bodyStart())
                 .append("<a class=\"skip-link\" href=\"#content\">Skip to content</a>\n");
         header(h, frame, page);

@@ -8,10 +8,15 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -312,7 +317,7 @@ class SiteRendererTest {
         String html = html(r, "/v2/intro", "");
         String head = html.substring(0, html.indexOf("</head>"));
         assertTrue(head.contains("https://www.googletagmanager.com/gtag/js?id=G-1"));
-        assertTrue(html.contains("<body data-primary=\"#112233\">\n<noscript>start</noscript>"));
+        assertTrue(html.contains("<body style=\"--primary: #112233\">\n<noscript>start</noscript>"));
         assertTrue(html.endsWith("<div id=\"chat-end\"></div>\n</body>\n</html>\n"));
         assertFalse(html.contains("data-feedback"), "telemetry off removes the feedback controls");
         assertTrue(html("/v2/intro").contains("data-feedback"));
@@ -322,6 +327,38 @@ class SiteRendererTest {
         assertFalse(csp.contains("evil.com"), "a source that is not a host is dropped: " + csp);
         assertFalse(csp.substring(csp.indexOf("script-src"), csp.indexOf(';', csp.indexOf("script-src"))).contains("unsafe"));
         assertTrue(csp.contains("object-src 'none'") && csp.contains("base-uri 'self'"));
+    }
+
+    @Test
+    void realPluginsAreGatedByConsentAndCannotBreakOut() throws Exception {
+        var integrations = dev.docsassistant.integrations.Integrations.classPath();
+        var json = new com.fasterxml.jackson.databind.ObjectMapper().readTree("""
+                {"ga4": {"measurementId": "G-ABC123"},
+                 "posthog": {"apiKey": "phc_</script><script>alert(1)//"},
+                 "cookies": {"key": "docs-consent", "value": "granted"},
+                 "telemetry": {"enabled": false}}
+                """);
+        SiteRenderer r = new SiteRenderer(site, SiteAssets.fromClassPath(), null, Injected.of(integrations.render(json)));
+        String html = html(r, "/v2/intro", "");
+        String head = html.substring(0, html.indexOf("</head>"));
+        assertTrue(head.contains("<script type=\"text/plain\" data-consent src=\"https://www.googletagmanager.com/gtag/js?id=G-ABC123\""),
+                "analytics wait for consent: " + head);
+        assertTrue(html.contains("(\"docs-consent\",\"granted\")"), "the consent check reads the cookies setting");
+        assertFalse(html.contains("alert(1)"), "an invalid value is left out, never spliced into a script");
+        assertFalse(html.contains("data-feedback"));
+        // Every inline script, the held-back ones included, is allowed by its hash; nothing else inline is.
+        Matcher m = Pattern.compile("<script\\b([^>]*)>(.*?)</script>", Pattern.DOTALL).matcher(html);
+        int inline = 0;
+        while (m.find()) {
+            if (!m.group(1).contains("src=") && !m.group(1).contains("application/json") && !m.group(2).isEmpty()) {
+                inline++;
+                String hash = "'sha256-" + Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256")
+                        .digest(m.group(2).getBytes(StandardCharsets.UTF_8))) + "'";
+                assertTrue(r.csp().contains(hash), "hash of " + m.group(2) + " in " + r.csp());
+            }
+        }
+        assertTrue(inline >= 2, "the gtag config and the consent loader");
+        assertTrue(r.csp().contains("www.googletagmanager.com"));
     }
 
     @Test
