@@ -22,7 +22,7 @@ export function corpus(name) {
  *
  * @param llm       when given ({ baseUrl }), answers are written by the language-model generator talking to
  *                  that OpenAI-compatible endpoint instead of the offline extractive one
- * @param sites     corpora to serve, each as its own domain of organisation acme
+ * @param sites     sites to serve, organisation acme: a corpus name, or { domain, path } for another folder
  * @param siteYaml  extra YAML lines for each site entry, by domain (e.g. its assistant-key)
  * @param timeoutMs how long indexing may take before the server counts as failed
  */
@@ -36,11 +36,11 @@ export async function startServer({ finishThreadId = true, llm, sites = ['mcp'],
     `    finish-thread-id: ${finishThreadId}`,
     ...(llm ? ['  generator: llm', '  llm:', `    base-url: ${llm.baseUrl}`, '    model: test-model'] : []),
     '  sites:',
-    ...sites.flatMap((name) => [
-      `    - domain: ${name}`,
+    ...sites.map((s) => (typeof s === 'string' ? { domain: s, path: corpus(s) } : s)).flatMap(({ domain, path }) => [
+      `    - domain: ${domain}`,
       '      organization: acme',
-      `      path: ${corpus(name)}`,
-      ...(siteYaml[name] ?? []).map((line) => '      ' + line),
+      `      path: ${path}`,
+      ...(siteYaml[domain] ?? []).map((line) => '      ' + line),
     ]),
     '',
   ].join('\n'));

@@ -3,6 +3,9 @@
 // Screenshots go to artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { startServer } from '../lib/server.mjs';
 import { launchBrowser, screenshot } from '../lib/browser.mjs';
 
@@ -16,9 +19,25 @@ let server;
 let browser;
 let port;
 
+/** A one-page site whose analytics wait for the visitor's consent (docs.json `cookies`), telemetry off. */
+function consentSite() {
+  const dir = mkdtempSync(join(tmpdir(), 'docs-assistant-consent-'));
+  writeFileSync(join(dir, 'docs.json'), JSON.stringify({
+    name: 'Consent Docs', theme: 'mint', colors: { primary: '#0f766e' },
+    navigation: { groups: [{ group: 'Start', pages: ['index'] }] },
+    integrations: {
+      ga4: { measurementId: 'G-CONSENT1' },
+      cookies: { key: 'docs-consent', value: 'granted' },
+      telemetry: { enabled: false },
+    },
+  }));
+  writeFileSync(join(dir, 'index.mdx'), '---\ntitle: Welcome\n---\n\nA page that measures visits only with consent.\n');
+  return { domain: 'consent', path: dir };
+}
+
 before(async () => {
   server = await startServer({
-    sites: ['mcp', 'mintlify'],
+    sites: ['mcp', 'mintlify', consentSite()],
     siteYaml: { mcp: [`assistant-key: ${KEYS.mcp}`], mintlify: [`assistant-key: ${KEYS.mintlify}`] },
     timeoutMs: 240000,
   });
@@ -34,6 +53,7 @@ async function newPage(options = {}) {
   page.blocked = [];
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) page.errors.push(m.text()); });
   await context.route('**/*', (route) => {
     const host = new URL(route.request().url()).hostname;
     if (host === '127.0.0.1' || host === 'localhost' || host.endsWith('.localhost')) return route.continue();
@@ -48,12 +68,12 @@ test('an mcp page has its sidebar, tabs and outline', async () => {
   await page.goto(`${server.url}/sites/mcp${MCP_PAGE}`);
   assert.equal(await page.locator('h1').innerText(), 'Architecture overview');
   const active = page.locator('.sidebar a[aria-current=page]');
-  assert.equal(await active.innerText(), 'Architecture overview');
+  assert.equal(await active.innerText(), 'Architecture', 'the sidebar shows the sidebarTitle');
   const groups = await page.locator('.sidebar .nav-group-title').allInnerTexts();
   assert.deepEqual(groups.slice(0, 3), ['Get started', 'About MCP', 'Develop with MCP']);
   assert.equal(await page.locator('.tabs-bar a.active').innerText(), 'Documentation');
   assert.ok(await page.locator('.outline a').count() > 3);
-  await page.locator('.sidebar a', { hasText: 'Understanding MCP servers' }).first().click();
+  await page.locator('.sidebar a', { hasText: 'Servers' }).first().click();
   await page.waitForURL(/learn\/server-concepts$/);
   assert.equal(await page.locator('h1').innerText(), 'Understanding MCP servers');
   assert.deepEqual(page.errors, []);
@@ -95,6 +115,27 @@ test('the mintlify site switches language and carries its GA4 and PostHog snippe
   assert.equal(await page.getAttribute('html', 'lang'), 'fr');
   assert.equal(await page.locator('.switcher-language summary').innerText(), 'Français');
   await screenshot(page, 'mintlify-fr');
+  await page.context().close();
+});
+
+test('analytics wait for consent and then run under the page policy', async () => {
+  const page = await newPage();
+  await page.goto(`${server.url}/sites/consent/index`);
+  assert.equal(await page.locator('h1').innerText(), 'Welcome');
+  assert.equal(await page.locator('[data-feedback]').count(), 0, 'telemetry off: no feedback control');
+  await page.waitForTimeout(300);
+  assert.equal(page.blocked.filter((u) => u.includes('googletagmanager')).length, 0, 'nothing loads before consent');
+  assert.equal(await page.evaluate(() => typeof window.dataLayer), 'undefined');
+  await page.evaluate(() => {
+    localStorage.setItem('docs-consent', 'granted');
+    document.dispatchEvent(new Event('docs-assistant-consent'));
+  });
+  await page.waitForFunction(() => Array.isArray(window.dataLayer) && window.dataLayer.length >= 2);
+  await page.waitForTimeout(200);
+  assert.ok(page.blocked.some((u) => u.startsWith('https://www.googletagmanager.com/gtag/js?id=G-CONSENT1')), page.blocked.join('\n'));
+  await page.reload();
+  await page.waitForFunction(() => Array.isArray(window.dataLayer) && window.dataLayer.length >= 2);
+  assert.deepEqual(page.errors, [], 'no script was refused by the Content-Security-Policy');
   await page.context().close();
 });
 
