@@ -40,7 +40,7 @@ function startSearch(config) {
         const hits = await res.json();
         box.innerHTML = hits.length ? hits.map((h) => `<a class="search-hit" href="${escapeHtml(safeHref(h.path, config.base))}">`
           + `<strong>${escapeHtml(h.metadata?.title ?? h.path)}</strong>`
-          + `<span>${escapeHtml(h.content.replace(/[#*`>|]+/g, ' ').slice(0, 140))}</span></a>`).join('')
+          + `<span>${escapeHtml(h.content.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/[#*`>|]+/g, ' ').slice(0, 140))}</span></a>`).join('')
           : '<p class="search-empty">No results</p>';
         box.hidden = false;
       } catch {

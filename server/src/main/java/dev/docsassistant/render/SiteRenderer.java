@@ -181,7 +181,7 @@ public final class SiteRenderer {
             for (SearchHit hit : hits) {
                 String snippet = hit.content().length() > 280 ? hit.content().substring(0, 280) + "…" : hit.content();
                 body.append("<li><a href=\"").append(Html.escape(links.href(hit.path()))).append("\">")
-                        .append(Html.escape(hit.title())).append("</a><p>").append(Html.escape(snippet.replaceAll("[#*`>|]+", " ")))
+                        .append(Html.escape(hit.title())).append("</a><p>").append(Html.escape(snippet.replaceAll("\\[([^\\]]+)]\\([^)]*\\)", "$1").replaceAll("[#*`>|]+", " ")))
                         .append("</p></li>\n");
             }
             body.append("</ol>\n");
