@@ -152,6 +152,8 @@ class SiteRendererTest {
                         <Shared />
                         """, "title: Components")
                 .file("snippets/shared.mdx", "Shared **snippet** text.\n")
+                .file("images/diagram.png", "not really a png")
+                .file("secrets/.env", "TOKEN=x")
                 .page("v2/evil", """
                         <script>alert(1)</script>
 
@@ -286,6 +288,16 @@ class SiteRendererTest {
         assertEquals(new SiteRenderer.Redirect(308, "/v2/a/b"), renderer.render("/archive/a/b", "", null));
         assertEquals(new SiteRenderer.Redirect(307, "/sites/t/v2/intro"), renderer.render("/", "/sites/t", null),
                 "the home page is the first page of the navigation");
+    }
+
+    @Test
+    void filesOfTheSiteAreServedButNotItsSources() {
+        SiteRenderer.SiteFile image = assertInstanceOf(SiteRenderer.SiteFile.class, renderer.render("/images/diagram.png", "", null));
+        assertEquals("image/png", image.contentType());
+        for (String hidden : List.of("/docs.json", "/v2/intro.mdx", "/secrets/.env", "/../docs.json", "/images/../docs.json")) {
+            SiteRenderer.Result r = renderer.render(hidden, "", null);
+            assertFalse(r instanceof SiteRenderer.SiteFile, hidden + " → " + r);
+        }
     }
 
     @Test
