@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateDocsConfig } from '@mintlify/validation';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { corpus } from '../lib/server.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
@@ -96,6 +97,23 @@ function mintlifyErrors(integrations) {
   return result.error.issues.filter((i) => i.path[0] === 'integrations');
 }
 
+let generatedReports;
+/** The generated cases and our verdicts on them, computed once for the tests below. */
+function generatedWithOurs() {
+  if (!generatedReports) {
+    const cases = generated();
+    const dir = mkdtempSync(join(tmpdir(), 'docs-assistant-compare-'));
+    const paths = cases.map((integrations, i) => {
+      mkdirSync(join(dir, String(i)));
+      const file = join(dir, String(i), 'docs.json');
+      writeFileSync(file, JSON.stringify({ ...BASE, integrations }));
+      return file;
+    });
+    generatedReports = { cases, reports: ours(paths) };
+  }
+  return generatedReports;
+}
+
 function ours(paths) {
   const javaHome = execFileSync(join(repo, 'bin', 'java-home')).toString().trim();
   const jar = join(repo, 'server', 'target', 'docs-assistant.jar');
@@ -117,15 +135,7 @@ test('the baseline docs.json is valid for Mintlify', () => {
 test('our verdicts match Mintlify except for documented stricter rules', () => {
   assert.ok(stricterMessages.size >= 6, `stricter rules found in docs/integrations.md: ${[...stricterMessages]}`);
   assert.deepEqual([...unsupportedKeys].sort(), ['koala', 'onetrust', 'transcend']);
-  const cases = generated();
-  const dir = mkdtempSync(join(tmpdir(), 'docs-assistant-compare-'));
-  const paths = cases.map((integrations, i) => {
-    mkdirSync(join(dir, String(i)));
-    const file = join(dir, String(i), 'docs.json');
-    writeFileSync(file, JSON.stringify({ ...BASE, integrations }));
-    return file;
-  });
-  const reports = ours(paths);
+  const { cases, reports } = generatedWithOurs();
   assert.equal(reports.length, cases.length);
   const counts = { same: 0, stricter: 0, bothInvalid: 0 };
   const failures = [];
@@ -188,4 +198,28 @@ test('both shared corpora pass Mintlify\'s integrations check too', () => {
     const docs = JSON.parse(readFileSync(join(corpus(name), 'docs.json'), 'utf8'));
     assert.deepEqual(mintlifyErrors(docs.integrations), [], name);
   }
+});
+
+test('the generated JSON Schema (docs/integrations.schema.json) agrees with the validator', () => {
+  const schema = JSON.parse(readFileSync(join(repo, 'docs', 'integrations.schema.json'), 'utf8'));
+  const validate = new Ajv2020({ allErrors: true, validateFormats: false }).compile(schema);
+  // Rules JSON Schema has no keyword for: only the validator checks them.
+  const notInSchema = new Set(['url', 'not-starts-with', 'org-app', 'query-or-fragment']);
+  const { cases, reports } = generatedWithOurs();
+  const failures = [];
+  let agreed = 0;
+  cases.forEach((integrations, i) => {
+    const schemaValid = validate(integrations);
+    const problems = reports[i].problems.filter((p) => p.file === 'docs.json' && p.pointer.startsWith('/integrations'));
+    const clean = problems.length === 0;
+    if (clean && !schemaValid) {
+      failures.push(`schema rejects what the validator accepts: ${JSON.stringify(integrations)} ${JSON.stringify(validate.errors)}`);
+    } else if (schemaValid && problems.some((p) => p.severity === 'error' && !notInSchema.has(p.code))) {
+      failures.push(`schema accepts what the validator rejects: ${JSON.stringify(integrations)} ${JSON.stringify(problems)}`);
+    } else {
+      agreed++;
+    }
+  });
+  assert.deepEqual(failures.slice(0, 5), []);
+  assert.equal(agreed, cases.length);
 });

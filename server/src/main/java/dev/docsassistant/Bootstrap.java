@@ -1,6 +1,7 @@
 package dev.docsassistant;
 
 import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.security.SecuritySettings;
 import dev.docsassistant.integrations.Integrations;
 import dev.docsassistant.site.LoadStats;
 import dev.docsassistant.site.Progress;
@@ -27,6 +28,7 @@ public final class Bootstrap {
 
     public static App start(AppConfig config, PrintStream out, Progress progress) {
         Integrations integrations = Integrations.load(config); // a broken plugins dir stops start-up here
+        SecuritySettings.from(config); // a bad security setting stops start-up before the sites are indexed
         Database db = Database.open(config);
         try {
             // Sites load side by side (indexing one is single-threaded); reports keep the config order.

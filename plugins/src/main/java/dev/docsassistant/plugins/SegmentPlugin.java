@@ -17,8 +17,10 @@ public final class SegmentPlugin extends VendorPlugin {
                 Field.requiredString("key", "The source write key.", "a1B2c3D4e5F6g7H8", Rule.nonEmpty(),
                         Rule.identifier("")),
                 Field.optionalString("cdnUrl", "https://cdn.segment.com", "A custom CDN (proxy) for analytics.js.",
-                        "https://cdn.example.com", Rule.httpsUrl("Must be an HTTPS URL", false),
-                        Rule.noQueryOrFragment("Must not contain query parameters or fragments")));
+                        "https://cdn.example.com", Rule.url("Must be a valid URL"),
+                        Rule.startsWith("https://", "Must be an HTTPS URL"),
+                        Rule.noQueryOrFragment("Must not contain query parameters or fragments"),
+                        Rule.httpsUrl("Must be an https:// URL with a host name", true)));
     }
 
     @Override

@@ -3,6 +3,8 @@ package dev.docsassistant.cli;
 import dev.docsassistant.App;
 import dev.docsassistant.Bootstrap;
 import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.config.SiteConfig;
+import dev.docsassistant.security.ApiKey;
 import dev.docsassistant.http.ServerSetup;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
@@ -10,7 +12,11 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.time.Instant;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 
 /** Starts the server. */
 @Command(name = "serve", description = "Start the server (HTTP and gRPC on one port).")
@@ -25,6 +31,7 @@ public final class ServeCommand implements Callable<Integer> {
     public Integer call() {
         AppConfig appConfig = config.load();
         App app = Bootstrap.start(appConfig, System.out);
+        hintMissingKeys(app);
         WebServerConfig.Builder builder = WebServer.builder().config(appConfig.config().get("server"));
         if (port != null) {
             builder.port(port);
@@ -40,5 +47,18 @@ public final class ServeCommand implements Callable<Integer> {
         System.out.println("listening on http://" + shown + ":" + server.port());
         System.out.flush();
         return 0;
+    }
+
+    /** Every API call needs a key: say so for organisations that have none yet, with the command to make one. */
+    private static void hintMissingKeys(App app) {
+        Instant now = Instant.now();
+        Set<String> withKeys = app.keys().list(Optional.empty()).stream()
+                .filter(k -> k.activeAt(now)).map(ApiKey::organization).collect(Collectors.toSet());
+        app.config().sites().stream().map(SiteConfig::organization).distinct().filter(o -> !withKeys.contains(o))
+                .forEach(o -> System.out.println("organization " + o + " has no active assistant key; create one with: "
+                        + "bin/docs-assistant keys create --org " + o));
+        if (app.security().adminToken().isPresent()) {
+            System.out.println("admin API enabled under /admin/v1");
+        }
     }
 }

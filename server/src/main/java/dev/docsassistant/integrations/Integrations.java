@@ -25,6 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -42,7 +43,11 @@ public final class Integrations {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final Pattern INLINE_SCRIPT = Pattern.compile("<script>(.*?)</script>", Pattern.DOTALL);
 
+    /** Sites render the same few objects on every page: keep their results (bounded; docs.json may be reloaded). */
+    private static final int CACHED = 64;
+
     private final PluginRegistry registry;
+    private final Map<JsonNode, RenderedIntegrations> rendered = new ConcurrentHashMap<>();
 
     public Integrations(PluginRegistry registry) {
         this.registry = registry;
@@ -102,7 +107,7 @@ public final class Integrations {
     /** The problems as site problems of {@code docs.json}, for the load summary. */
     public List<SiteProblem> siteProblems(JsonNode docsJson) {
         return validate(docsJson == null ? null : docsJson.get("integrations")).stream()
-                .map(p -> new SiteProblem("docs.json", "#" + p.pointer(),
+                .map(p -> new SiteProblem("docs.json", p.pointer(),
                         (p.isError() ? "" : "warning: ") + p.message()))
                 .toList();
     }
@@ -115,6 +120,19 @@ public final class Integrations {
         if (integrations == null || !integrations.isObject()) {
             return RenderedIntegrations.NONE;
         }
+        RenderedIntegrations cached = rendered.get(integrations);
+        if (cached != null) {
+            return cached;
+        }
+        RenderedIntegrations result = renderUncached(integrations);
+        if (rendered.size() >= CACHED) {
+            rendered.clear();
+        }
+        rendered.put(integrations.deepCopy(), result);
+        return result;
+    }
+
+    private RenderedIntegrations renderUncached(JsonNode integrations) {
         Map<String, Object> object = MAPPER.convertValue(integrations, MAPPER.getTypeFactory()
                 .constructMapType(LinkedHashMap.class, String.class, Object.class));
         Optional<Settings> telemetry = settings(TELEMETRY, object.get(TELEMETRY), object.containsKey(TELEMETRY));
@@ -136,13 +154,24 @@ public final class Integrations {
             if (settings.isEmpty()) {
                 continue;
             }
-            Rendering r = registry.get(e.getKey()).orElseThrow().render(settings.get());
-            boolean gated = r.needsConsent() && consent.isPresent();
+            Rendering r;
+            boolean gated;
+            String[] html;
+            try {
+                r = registry.get(e.getKey()).orElseThrow().render(settings.get());
+                gated = r.needsConsent() && consent.isPresent();
+                html = new String[]{HtmlEncoder.html(r.head(), gated), HtmlEncoder.html(r.bodyStart(), gated),
+                        HtmlEncoder.html(r.bodyEnd(), gated)};
+            } catch (RuntimeException ex) {
+                // A plugin bug must not take the page down: the integration is left off and logged.
+                LOG.warning("integration " + e.getKey() + " (" + registry.source(e.getKey()) + ") failed to render: " + ex);
+                continue;
+            }
             needsConsent |= r.needsConsent();
             gatedAny |= gated;
-            head.append(HtmlEncoder.html(r.head(), gated));
-            bodyStart.append(HtmlEncoder.html(r.bodyStart(), gated));
-            bodyEnd.append(HtmlEncoder.html(r.bodyEnd(), gated));
+            head.append(html[0]);
+            bodyStart.append(html[1]);
+            bodyEnd.append(html[2]);
             r.csp().forEach((d, hosts) -> csp.computeIfAbsent(d, x -> new LinkedHashSet<>()).addAll(hosts));
         }
         if (gatedAny) {

@@ -38,7 +38,8 @@ public final class PluginReference {
                   be exactly what the vendor issues. Every value is also encoded for where it lands (HTML
                   attribute, URL part, JavaScript string), so the stricter rules are a second line of defence.
                 - Mintlify's `koala`, `onetrust` and `transcend` keys are not supported here: they are unknown keys.
-                - `bin/docs-assistant schema` prints the JSON Schema of the `integrations` object for editors.
+                - `bin/docs-assistant schema` prints the JSON Schema of the `integrations` object for editors
+                  (the built-in plugins' version is `docs/integrations.schema.json`).
 
                 """);
         md.append("| key | integration | kind | needs consent |\n| --- | --- | --- | --- |\n");

@@ -61,7 +61,8 @@ public final class AccessCheck {
         }
         ApiKey key = found.get();
         if (!key.activeAt(now)) {
-            return AccessDecision.refused(AccessDecision.Outcome.UNAUTHENTICATED, "key has " + key.status(now), byAddress);
+            return AccessDecision.refused(AccessDecision.Outcome.UNAUTHENTICATED,
+                    key.revokedAt().isPresent() ? "key has been revoked" : "key has expired", byAddress);
         }
         if (!key.organization().equals(organizationByDomain.get(request.domain()))) {
             return AccessDecision.refused(AccessDecision.Outcome.FORBIDDEN,

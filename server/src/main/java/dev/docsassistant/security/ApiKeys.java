@@ -1,6 +1,7 @@
 package dev.docsassistant.security;
 
 import dev.docsassistant.store.Database;
+import dev.docsassistant.store.StoreException;
 
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -108,7 +109,12 @@ public final class ApiKeys {
         }
         ApiKey created = new ApiKey("key_" + KeyHasher.token(9), organization, KeyHasher.displayPrefix(secret),
                 List.copyOf(origins), source, now, Optional.empty(), Optional.empty());
-        insert(created, hash);
+        try {
+            insert(created, hash);
+        } catch (StoreException e) {
+            // Servers of a cluster starting together: another one registered it first.
+            return find(secret).filter(k -> k.source().equals(source)).orElseThrow(() -> e);
+        }
         LOG.info("registered configured key " + created.id() + " (" + created.prefix() + "…) for site " + domain);
         return created;
     }

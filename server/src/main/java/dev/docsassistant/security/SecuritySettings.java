@@ -36,6 +36,11 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
                 + ", " + perAddress + ", " + siteKeys + "]";
     }
 
+    /** The key configured for a site's own assistant widget ({@code sites[].assistant-key}), if any. */
+    public Optional<SiteKey> siteKey(String domain) {
+        return siteKeys.stream().filter(k -> k.domain().equals(domain)).findFirst();
+    }
+
     public static SecuritySettings from(AppConfig app) {
         Config root = app.section();
         Optional<String> admin = root.get("security.admin-token").asString().asOptional().filter(s -> !s.isBlank());

@@ -219,7 +219,7 @@ class ApiSecurityTest {
         expected.put("Bearer", "Authorization must be 'Bearer svc_dsc_…'");
         expected.put("Bearer not-a-key", "invalid key");
         expected.put("Bearer " + KeyHasher.newKey(), "invalid key");
-        expected.put(revoked, "key has revoked");
+        expected.put(revoked, "key has been revoked");
         expected.put(expired, "key has expired");
         for (Map.Entry<String, String> route : routes("alpha-docs").entrySet()) {
             for (Map.Entry<String, String> c : expected.entrySet()) {
@@ -451,7 +451,7 @@ class ApiSecurityTest {
         assertEquals("revoked", revoked.json().get("status").asText());
         Reply after = post("/v1/search/alpha-docs", search("retries"), "Bearer " + secret);
         assertEquals(401, after.status());
-        assertEquals("key has revoked", after.message());
+        assertEquals("key has been revoked", after.message());
 
         assertEquals("organization is required", post("/admin/v1/keys", "{}", admin).message());
         Reply unknown = post("/admin/v1/keys", "{\"organization\": \"nobody\"}", admin);

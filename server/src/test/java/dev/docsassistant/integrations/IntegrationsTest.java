@@ -81,11 +81,46 @@ class IntegrationsTest {
     }
 
     @Test
+    void renderingIsCachedPerIntegrationsObject() throws Exception {
+        Integrations integrations = Integrations.classPath();
+        RenderedIntegrations first = integrations.render(json("{\"ga4\": {\"measurementId\": \"G-1\"}}"));
+        assertTrue(first == integrations.render(json("{\"ga4\": {\"measurementId\": \"G-1\"}}")));
+        assertFalse(first.head().equals(integrations.render(json("{\"ga4\": {\"measurementId\": \"G-2\"}}")).head()));
+    }
+
+    @Test
+    void segmentKeepsMintlifysCdnRulesAndAddsTheStricterOne() throws Exception {
+        assertEquals(List.of(
+                "error /integrations/segment/cdnUrl starts-with: Must be an HTTPS URL",
+                "error /integrations/segment/cdnUrl https-url: Must be an https:// URL with a host name"),
+                problems("{\"segment\": {\"key\": \"k1\", \"cdnUrl\": \"http://cdn.example.com\"}}"));
+        assertEquals(List.of("error /integrations/segment/cdnUrl query-or-fragment: Must not contain query parameters or fragments"),
+                problems("{\"segment\": {\"key\": \"k1\", \"cdnUrl\": \"https://cdn.example.com/?a=1\"}}"));
+        assertEquals(List.of(), problems("{\"segment\": {\"key\": \"k1\", \"cdnUrl\": \"https://cdn.example.com/?\"}}"));
+        assertTrue(INTEGRATIONS.render(json("{\"segment\": {\"key\": \"k1\", \"cdnUrl\": \"https://cdn.example.com/?\"}}"))
+                .head().contains("t.src=\"https://cdn.example.com\"+\"/analytics.js/v1/\""));
+    }
+
+    @Test
     void integrationsMustBeAnObjectOfObjects() throws Exception {
         assertEquals(List.of("error /integrations invalid-type: Invalid type. Expected field to be of type 'object', received 'array'"),
                 problems("[]"));
         assertEquals(List.of("error /integrations/ga4 invalid-type: Invalid type. Expected field to be of type 'object', received 'null'",
                 "error /integrations/posthog/apiKey required: This field is required"), problems("{\"ga4\": null, \"posthog\": {}}"));
+    }
+
+    @Test
+    void integrationProblemsAreReportedWithTheSiteLoad(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Files.writeString(dir.resolve("docs.json"), """
+                {"name": "Demo", "navigation": {"pages": ["index"]},
+                 "integrations": {"gtm": {"tagId": "XYZ"}, "heap": {"appId": "1", "env": "prod"}}}""");
+        java.nio.file.Files.writeString(dir.resolve("index.mdx"), "# Home\n");
+        var site = dev.docsassistant.site.SiteLoader.load(new dev.docsassistant.config.SiteConfig("demo", "acme", dir,
+                Optional.empty()), dir.resolve("data"), dev.docsassistant.site.Progress.NONE, INTEGRATIONS);
+        assertEquals(List.of("docs.json /integrations/gtm/tagId: Must start with G",
+                        "docs.json /integrations/heap/env: warning: Unknown field 'env' in heap (ignored)"),
+                site.stats().problems().stream().map(Object::toString).toList());
     }
 
     @Test

@@ -16,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.fail;
 /** The reference in docs/ is generated from the declarations: this test fails (and rewrites it) when they drift apart. */
 class PluginReferenceTest {
     private static final Path REFERENCE = Path.of("../docs/integrations.md");
+    private static final Path SCHEMA = Path.of("../docs/integrations.schema.json");
     private static final PluginRegistry REGISTRY = PluginRegistry.classPath();
 
     @Test
@@ -26,6 +27,17 @@ class PluginReferenceTest {
             Files.createDirectories(REFERENCE.getParent());
             Files.writeString(REFERENCE, generated);
             fail("docs/integrations.md was out of date and has been regenerated: review and commit it");
+        }
+    }
+
+    @Test
+    void theCommittedSchemaMatchesThePlugins() throws Exception {
+        String generated = new ObjectMapper().writerWithDefaultPrettyPrinter()
+                .writeValueAsString(IntegrationsSchema.of(REGISTRY)) + "\n";
+        String committed = Files.exists(SCHEMA) ? Files.readString(SCHEMA) : "";
+        if (!generated.equals(committed)) {
+            Files.writeString(SCHEMA, generated);
+            fail("docs/integrations.schema.json was out of date and has been regenerated: review and commit it");
         }
     }
 

@@ -88,7 +88,7 @@ class AccessCheckTest {
         AccessCheck check = check(1000, 1000);
         ApiKeys.Created revoked = keys.create("acme", Optional.empty(), List.of(), "cli");
         keys.revoke(revoked.key().id());
-        assertEquals("key has revoked", check.check(request("docs", "Bearer " + revoked.secret(), null)).message());
+        assertEquals("key has been revoked", check.check(request("docs", "Bearer " + revoked.secret(), null)).message());
         ApiKeys.Created expired = keys.create("acme", Optional.of(Instant.now().minusSeconds(1)), List.of(), "cli");
         AccessDecision d = check.check(request("docs", "Bearer " + expired.secret(), null));
         assertEquals(UNAUTHENTICATED, d.outcome());

@@ -56,6 +56,8 @@ class SecuritySettingsTest {
         assertEquals(9, s.perAddress().requests());
         assertTrue(s.proxies().trusts(ClientAddress.parseLiteral("10.1.1.1")));
         assertEquals(List.of(new SecuritySettings.SiteKey("a", "o", key, List.of("https://a.example"))), s.siteKeys());
+        assertEquals(key, s.siteKey("a").orElseThrow().secret(), "what a rendered site embeds for its widget");
+        assertTrue(s.siteKey("b").isEmpty());
         assertFalse(s.toString().contains(key.substring(KeyHasher.DISPLAY_CHARS)), "settings never print secrets");
         assertFalse(s.toString().contains("z".repeat(32)));
     }

@@ -125,10 +125,14 @@ public record Rule(String code, String message, String summary, boolean stricter
                 Arrays.stream(values).map(v -> "`" + v + "`").toList()), false, list::contains, schema);
     }
 
-    /** No query string or fragment (Segment's {@code cdnUrl}). */
+    /** No (non-empty) query string or fragment, as WHATWG URL parsing sees them (Segment's {@code cdnUrl}). */
     public static Rule noQueryOrFragment(String message) {
-        return new Rule("query-or-fragment", message, "no query or fragment", false,
-                v -> v.indexOf('?') < 0 && v.indexOf('#') < 0, Map.of());
+        return new Rule("query-or-fragment", message, "no query or fragment", false, v -> {
+            int hash = v.indexOf('#');
+            String beforeHash = hash < 0 ? v : v.substring(0, hash);
+            int query = beforeHash.indexOf('?');
+            return (hash < 0 || hash == v.length() - 1) && (query < 0 || query == beforeHash.length() - 1);
+        }, Map.of());
     }
 
     /** A rule written by the plugin itself. */
@@ -154,7 +158,15 @@ public record Rule(String code, String message, String summary, boolean stricter
             }
         }
         String host = rest.substring(0, end);
-        return HOST.matcher(host).matches() && rest.chars().noneMatch(c -> c <= ' ' || c == '"' || c == '<'
-                || c == '>' || c == '\\' || c == '`' || c == 0x7f || c == 0x2028 || c == 0x2029);
+        if (!HOST.matcher(host).matches() || rest.chars().anyMatch(c -> c <= ' ' || c == '"' || c == '<'
+                || c == '>' || c == '\\' || c == '`' || c == 0x7f || c == 0x2028 || c == 0x2029)) {
+            return false;
+        }
+        try {
+            java.net.URI.create(v); // what renders it must be able to parse it
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
     }
 }

@@ -50,7 +50,7 @@ public final class Url {
         if (rawPath.endsWith("/") && rawPath.length() > 1) {
             result.path.append('/');
         }
-        if (uri.getRawQuery() != null) {
+        if (uri.getRawQuery() != null && !uri.getRawQuery().isEmpty()) {
             result.query.add(uri.getRawQuery().replaceAll("[^A-Za-z0-9/._~!$&'()*+,;=:@%?-]",
                     "")); // already encoded by URI; anything else is dropped
         }
