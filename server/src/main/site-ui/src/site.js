@@ -114,6 +114,12 @@ function startFeedback(config) {
   });
 }
 
+function foldMenuOnSmallScreens() {
+  const menu = document.querySelector('.sidebar-menu');
+  if (menu && window.matchMedia('(max-width: 760px)').matches) menu.open = false;
+}
+
+foldMenuOnSmallScreens();
 const config = readConfig();
 if (config) {
   startSearch(config);

@@ -7,6 +7,7 @@ import dev.docsassistant.render.SiteRenderer;
 import dev.docsassistant.site.Site;
 import io.helidon.common.config.Config;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.Method;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.ServerRequest;
@@ -49,11 +50,14 @@ public final class SiteRoutes {
     /** Registers the asset and {@code /sites/} routes; the host-based catch-all goes last, after every API route. */
     public void routing(HttpRouting.Builder routing) {
         routing.get(SiteAssets.PREFIX + "{+name}", this::asset)
-                .get("/sites/{+rest}", this::pathBased);
+                .head(SiteAssets.PREFIX + "{+name}", this::asset)
+                .get("/sites/{+rest}", this::pathBased)
+                .head("/sites/{+rest}", this::pathBased);
     }
 
     public void hostRouting(HttpRouting.Builder routing) {
-        routing.get("/{+path}", this::hostBased).get("/", this::hostBased);
+        routing.get("/{+path}", this::hostBased).get("/", this::hostBased)
+                .head("/{+path}", this::hostBased).head("/", this::hostBased);
     }
 
     private void asset(ServerRequest req, ServerResponse res) {
@@ -74,9 +78,10 @@ public final class SiteRoutes {
         }
         res.header(HeaderNames.VARY, "Accept-Encoding");
         if (req.headers().first(HeaderNames.ACCEPT_ENCODING).map(v -> v.contains("gzip")).orElse(false)) {
-            res.header(HeaderNames.CONTENT_ENCODING, "gzip").send(asset.get().gzipped());
+            res.header(HeaderNames.CONTENT_ENCODING, "gzip");
+            body(req, res, asset.get().gzipped());
         } else {
-            res.send(asset.get().bytes());
+            body(req, res, asset.get().bytes());
         }
     }
 
@@ -128,7 +133,7 @@ public final class SiteRoutes {
                         .header("Content-Security-Policy", page.csp())
                         .header("X-Content-Type-Options", "nosniff")
                         .header("Referrer-Policy", "strict-origin-when-cross-origin");
-                res.send(page.html());
+                body(req, res, page.html().getBytes(java.nio.charset.StandardCharsets.UTF_8));
             }
             case SiteRenderer.Redirect redirect -> redirect(res, redirect.status(), redirect.location());
             case SiteRenderer.SiteFile file -> {
@@ -138,11 +143,20 @@ public final class SiteRoutes {
                             .header("X-Content-Type-Options", "nosniff")
                             // An SVG opened directly must not run scripts on the site's origin.
                             .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
-                    res.send(Files.readAllBytes(file.path()));
+                    body(req, res, Files.readAllBytes(file.path()));
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
             }
+        }
+    }
+
+    /** The entity, or for HEAD only its length. */
+    private static void body(ServerRequest req, ServerResponse res, byte[] bytes) {
+        if (req.prologue().method() == Method.HEAD) {
+            res.header(HeaderNames.CONTENT_LENGTH, String.valueOf(bytes.length)).send();
+        } else {
+            res.send(bytes);
         }
     }
 

@@ -209,7 +209,8 @@ final class SiteLayout {
     }
 
     private static void sidebar(StringBuilder h, Frame frame, Content page) {
-        h.append("<nav class=\"sidebar\" aria-label=\"Pages\">\n");
+        // A disclosure, so small screens can fold the navigation away (the site script folds it there).
+        h.append("<nav class=\"sidebar\" aria-label=\"Pages\">\n<details class=\"sidebar-menu\" open><summary>Menu</summary>\n");
         if (page.nav() != null) {
             for (Kind kind : NavView.switchKinds()) {
                 page.nav().choice(kind).filter(NavView.Choice::isSwitch).ifPresent(c -> {
@@ -227,7 +228,7 @@ final class SiteLayout {
                 entry(h, item, frame, page, 0);
             }
         }
-        h.append("</nav>\n");
+        h.append("</details>\n</nav>\n");
     }
 
     private static void entry(StringBuilder h, NavItem item, Frame frame, Content page, int depth) {

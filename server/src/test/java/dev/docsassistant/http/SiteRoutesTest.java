@@ -67,6 +67,15 @@ class SiteRoutesTest {
     }
 
     @Test
+    void headAnswersWithTheLengthAndNoBody() {
+        try (HttpClientResponse res = client.method(io.helidon.http.Method.HEAD).path("/sites/mcp" + PAGE).request()) {
+            assertEquals(200, res.status().code());
+            assertEquals(get("/sites/mcp" + PAGE, null).body().getBytes(java.nio.charset.StandardCharsets.UTF_8).length,
+                    Integer.parseInt(res.headers().first(HeaderNames.CONTENT_LENGTH).orElse("-1")));
+        }
+    }
+
+    @Test
     void pagesAreServedAtTheRootOfTheSiteHost() {
         Reply r = get(PAGE, "mcp.localhost:8080");
         assertEquals(200, r.status());
