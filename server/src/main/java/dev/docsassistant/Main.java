@@ -5,6 +5,7 @@ import dev.docsassistant.cli.KeysCommand;
 import dev.docsassistant.cli.SchemaCommand;
 import dev.docsassistant.cli.ServeCommand;
 import dev.docsassistant.cli.ValidateCommand;
+import dev.docsassistant.config.ConfigException;
 import io.helidon.logging.common.LogConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -19,7 +20,15 @@ public final class Main {
 
     public static void main(String[] args) {
         LogConfig.configureRuntime(); // one-line records from logging.properties
-        int code = new CommandLine(new Main()).execute(args);
+        int code = new CommandLine(new Main())
+                .setExecutionExceptionHandler((e, cmd, parsed) -> {
+                    if (e instanceof ConfigException) {
+                        System.err.println("configuration error: " + e.getMessage()); // the message names the key
+                        return 2;
+                    }
+                    throw e;
+                })
+                .execute(args);
         if (code != 0) {
             System.exit(code);
         }

@@ -36,6 +36,14 @@ public interface AnswerGenerator {
 
         /** The next piece of the answer's Markdown. */
         void text(String delta);
+
+        /**
+         * Whether the reader is known to have gone. A generator waiting on a slow service checks it
+         * now and then, so that a model still thinking is not left running for nobody.
+         */
+        default boolean abandoned() {
+            return false;
+        }
     }
 
     void generate(Input input, Output output);

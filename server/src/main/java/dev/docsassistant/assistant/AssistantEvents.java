@@ -24,6 +24,11 @@ public interface AssistantEvents {
         return false;
     }
 
+    /** Whether the reader is known to have gone (a keep-alive could not be delivered). */
+    default boolean abandoned() {
+        return false;
+    }
+
     /** The search the answer is built on (v1 reports it as a tool call; others may ignore it). */
     default void searched(String query, List<SearchHit> results) {
     }

@@ -105,11 +105,9 @@ public final class AssistantService {
                         ? AssistantException.Kind.UPSTREAM_UNAVAILABLE : AssistantException.Kind.UPSTREAM_FAILED, e.getMessage());
             }
             LOG.warning("answer failed mid-stream on " + request.domain() + " thread " + accepted.threadId() + ": " + e.getMessage());
-            turn.begin();
             turn.fail(e.getMessage());
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "answer failed on " + request.domain() + " thread " + accepted.threadId(), e);
-            turn.begin();
             turn.fail("the answer could not be completed; please try again");
         }
     }
@@ -148,8 +146,10 @@ public final class AssistantService {
             }
         }
 
+        /** Ends the stream (starting it if need be) with the error event. */
         void fail(String message) {
             try {
+                begin();
                 events.error(message);
             } catch (AnswerAbandoned ignored) {
                 // Nobody left to tell.
@@ -166,6 +166,11 @@ public final class AssistantService {
             AnswerSource source = toSource(accepted.site(), hit, used.size() + 1);
             used.add(source);
             events.source(source);
+        }
+
+        @Override
+        public boolean abandoned() {
+            return events.abandoned();
         }
 
         @Override

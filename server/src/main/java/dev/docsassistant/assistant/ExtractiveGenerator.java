@@ -23,12 +23,17 @@ public final class ExtractiveGenerator implements AnswerGenerator {
     private static final int BLOCKS_PER_PAGE = 3;
     private static final int MAX_BLOCK_CHARS = 1500;
 
+    /** The non-answer: no source named, the reader pointed elsewhere. */
+    public static String notFound(String siteName) {
+        return "I couldn't find this in the " + siteName + " documentation. "
+                + "It may not be covered; try other words, or browse the documentation directly.";
+    }
+
     @Override
     public void generate(Input input, Output out) {
         List<SearchHit> hits = input.retrieved();
         if (hits.isEmpty() || hits.get(0).score() < ABSTAIN_BELOW) {
-            out.text("I couldn't find this in the " + input.siteName() + " documentation. "
-                    + "It may not be covered; try other words, or browse the documentation directly.");
+            out.text(notFound(input.siteName()));
             return;
         }
         Set<String> terms = QuestionTerms.of(input.question());

@@ -35,6 +35,11 @@ public final class FallbackGenerator implements AnswerGenerator {
                     wrote[0] = true;
                     output.text(delta);
                 }
+
+                @Override
+                public boolean abandoned() {
+                    return output.abandoned();
+                }
             });
         } catch (GeneratorException e) {
             if (wrote[0]) {

@@ -1,6 +1,7 @@
 package dev.docsassistant.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.docsassistant.assistant.AnswerAbandoned;
 import dev.docsassistant.assistant.AssistantEvents;
 import dev.docsassistant.assistant.AssistantException;
 import dev.docsassistant.assistant.AssistantRequest;
@@ -98,8 +99,12 @@ public final class AssistantRoutes implements HttpService {
                 throw new ApiException(e.kind() == AssistantException.Kind.UPSTREAM_UNAVAILABLE ? 503 : 502, e.getMessage());
             }
             // A keep-alive committed the response in the same instant: report the failure in the stream.
-            events.start("msg_" + UUID.randomUUID().toString().replace("-", ""), accepted.threadId());
-            events.error(e.getMessage());
+            try {
+                events.start("msg_" + UUID.randomUUID().toString().replace("-", ""), accepted.threadId());
+                events.error(e.getMessage());
+            } catch (AnswerAbandoned gone) {
+                // Nobody left to tell.
+            }
         }
     }
 

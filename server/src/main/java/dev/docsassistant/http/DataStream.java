@@ -58,6 +58,11 @@ final class DataStream implements AssistantEvents {
     }
 
     @Override
+    public boolean abandoned() {
+        return out.gone();
+    }
+
+    @Override
     public void error(String message) {
         line("3", message);
     }

@@ -54,6 +54,11 @@ final class StreamOutput {
         return out != null;
     }
 
+    /** The client has gone (a write failed), or the body is closed. */
+    synchronized boolean gone() {
+        return gone;
+    }
+
     synchronized void close() {
         if (out != null && !gone) {
             gone = true;

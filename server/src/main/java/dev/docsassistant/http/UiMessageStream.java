@@ -75,6 +75,11 @@ final class UiMessageStream implements AssistantEvents {
         return out.opened();
     }
 
+    @Override
+    public boolean abandoned() {
+        return out.gone();
+    }
+
     private void endText() {
         if (textStarted) {
             textStarted = false;

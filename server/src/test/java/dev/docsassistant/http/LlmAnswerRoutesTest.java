@@ -63,11 +63,11 @@ class LlmAnswerRoutesTest {
                 docs-assistant:
                   data-dir: data
                   generator: llm
-                  stream: {keep-alive: PT0.5S}
+                  stream: {keep-alive: PT0.2S}
                   llm:
                     base-url: %1$s
                     model: test-model
-                    timeouts: {first-token: 3s, total: 20s}
+                    timeouts: {first-token: 6s, total: 20s}
                   sites:
                     - domain: acme
                       organization: acme
@@ -239,6 +239,7 @@ class LlmAnswerRoutesTest {
     void aClientDisconnectCancelsTheProviderCall() throws Exception {
         String[] many = new String[300];
         Arrays.fill(many, "retry ");
+        PROVIDER.forgetCuts();
         PROVIDER.reply(FakeChatProvider.tokens(Duration.ofMillis(20), many));
         byte[] body = v2Body(QUESTION).getBytes(StandardCharsets.UTF_8);
         try (Socket socket = new Socket("127.0.0.1", server.port())) {
@@ -260,6 +261,45 @@ class LlmAnswerRoutesTest {
         }
         int sent = PROVIDER.awaitCut(Duration.ofSeconds(10));
         assertTrue(sent < 150, "the provider was cut off soon after the reader left: " + sent + " of 300 tokens sent");
+    }
+
+    @Test
+    void aClientLeavingWhileTheModelThinksCancelsTheProviderCallBeforeAnyToken() throws Exception {
+        PROVIDER.forgetCuts();
+        PROVIDER.reply(new FakeChatProvider.Silent(Duration.ofSeconds(15)));
+        long closed;
+        try (Socket socket = open(v2Body(QUESTION))) {
+            readUntil(socket, ": keep-alive");
+            closed = System.nanoTime();
+        }
+        assertEquals(0, PROVIDER.awaitCut(Duration.ofSeconds(5)));
+        long ms = (System.nanoTime() - closed) / 1_000_000;
+        // Found by the next keep-alives (every 200 ms), well before the 6 s first-token timeout.
+        assertTrue(ms < 4000, "the provider call was cancelled " + ms + " ms after the client left");
+    }
+
+    private Socket open(String json) throws IOException {
+        byte[] body = json.getBytes(StandardCharsets.UTF_8);
+        Socket socket = new Socket("127.0.0.1", server.port());
+        socket.setSoTimeout(20_000);
+        OutputStream out = socket.getOutputStream();
+        out.write(("POST /v2/assistant/acme/message HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                + "Authorization: " + TestApps.authorization(app, "acme") + "\r\n"
+                + "Content-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        out.write(body);
+        out.flush();
+        return socket;
+    }
+
+    private static void readUntil(Socket socket, String marker) throws IOException {
+        InputStream in = socket.getInputStream();
+        StringBuilder seen = new StringBuilder();
+        byte[] buf = new byte[4096];
+        while (!seen.toString().contains(marker)) {
+            int n = in.read(buf);
+            assertTrue(n > 0, "stream ended early: " + seen);
+            seen.append(new String(buf, 0, n, StandardCharsets.UTF_8));
+        }
     }
 
     @Test

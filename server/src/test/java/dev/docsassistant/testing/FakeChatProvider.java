@@ -15,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -49,8 +48,12 @@ public final class FakeChatProvider implements AutoCloseable {
     public record Status(int code, String body) implements Reply {
     }
 
-    /** Sends the headers, then nothing for {@code silence} (a stuck model). */
+    /** Sends the headers, then only SSE comments for {@code silence} (a model still thinking, as some providers signal). */
     public record Silent(Duration silence) implements Reply {
+    }
+
+    /** Closes the connection without a response (a keep-alive connection the provider just dropped). */
+    public record Drop() implements Reply {
     }
 
     /** Raw SSE {@code data:} payloads, each its own event. */
@@ -60,8 +63,8 @@ public final class FakeChatProvider implements AutoCloseable {
     private final HttpServer server;
     private final BlockingQueue<Reply> replies = new LinkedBlockingQueue<>();
     private final ConcurrentLinkedQueue<Received> received = new ConcurrentLinkedQueue<>();
-    private volatile CountDownLatch cut = new CountDownLatch(1);
-    private volatile int sentBeforeCut = -1;
+    /** For each reply whose reader went away: how many tokens it had sent. */
+    private final BlockingQueue<Integer> cuts = new LinkedBlockingQueue<>();
 
     public FakeChatProvider() {
         try {
@@ -104,12 +107,16 @@ public final class FakeChatProvider implements AutoCloseable {
 
     /** Waits until a reply's writes failed because the reader had gone; how many tokens had been written by then. */
     public int awaitCut(Duration within) throws InterruptedException {
-        if (!cut.await(within.toMillis(), TimeUnit.MILLISECONDS)) {
+        Integer sent = cuts.poll(within.toMillis(), TimeUnit.MILLISECONDS);
+        if (sent == null) {
             throw new AssertionError("the provider's stream was never cut");
         }
-        int n = sentBeforeCut;
-        cut = new CountDownLatch(1);
-        return n;
+        return sent;
+    }
+
+    /** Forgets the cuts seen so far (those of earlier tests' timeouts). */
+    public void forgetCuts() {
+        cuts.clear();
     }
 
     public static String chunk(String content) {
@@ -146,8 +153,17 @@ public final class FakeChatProvider implements AutoCloseable {
                     ex.getResponseBody().write(body);
                 }
                 case Silent s -> {
-                    startStream(ex);
-                    sleep(s.silence());
+                    OutputStream out = startStream(ex);
+                    long until = System.nanoTime() + s.silence().toNanos();
+                    try {
+                        while (System.nanoTime() < until) {
+                            out.write(": still thinking\n\n".getBytes(StandardCharsets.UTF_8));
+                            out.flush();
+                            sleep(Duration.ofMillis(100));
+                        }
+                    } catch (IOException gone) {
+                        cuts.add(0);
+                    }
                 }
                 case Raw r -> {
                     OutputStream out = startStream(ex);
@@ -156,6 +172,9 @@ public final class FakeChatProvider implements AutoCloseable {
                     }
                 }
                 case Tokens t -> stream(ex, t);
+                case Drop d -> {
+                    // Closing the exchange before any response makes the server drop the connection.
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -175,8 +194,7 @@ public final class FakeChatProvider implements AutoCloseable {
                 event(out, d);
             }
         } catch (IOException gone) {
-            sentBeforeCut = sent;
-            cut.countDown();
+            cuts.add(sent);
         }
     }
 

@@ -5,11 +5,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.docsassistant.assistant.AnswerAbandoned;
 import dev.docsassistant.assistant.AnswerGenerator;
+import dev.docsassistant.assistant.ExtractiveGenerator;
 import dev.docsassistant.assistant.GeneratorException;
 
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -24,6 +26,8 @@ import java.util.logging.Logger;
 public final class LlmGenerator implements AnswerGenerator {
     private static final Logger LOG = Logger.getLogger(LlmGenerator.class.getName());
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** How often a wait on the provider looks whether the reader is still there. */
+    private static final Duration WATCH = Duration.ofMillis(250);
     /** Enough of an error body to log what the provider said. */
     private static final int ERROR_BODY_CHARS = 2000;
 
@@ -50,6 +54,12 @@ public final class LlmGenerator implements AnswerGenerator {
 
     @Override
     public void generate(Input input, Output out) {
+        if (input.retrieved().isEmpty()) {
+            // Nothing to ground an answer on (retrieval found nothing, or the question names what the
+            // site never mentions): the model could only guess, so it is not asked.
+            out.text(ExtractiveGenerator.notFound(input.siteName()));
+            return;
+        }
         try {
             stream(input, out);
         } catch (ProviderFailure f) {
@@ -64,8 +74,9 @@ public final class LlmGenerator implements AnswerGenerator {
         Instant end = started.plus(settings.totalTimeout());
         Instant firstTokenBy = min(started.plus(settings.firstTokenTimeout()), end);
         Citations citations = new Citations(input.retrieved(), siteUrl);
-        try (ProviderStream stream = ProviderStream.open(http, request(prompts.build(input)))) {
-            int status = awaitStatus(stream, firstTokenBy);
+        HttpRequest request = request(prompts.build(input));
+        try (ProviderStream stream = open(request, firstTokenBy, out)) {
+            int status = stream.status();
             if (status / 100 != 2) {
                 throw refused(status, errorBody(stream, firstTokenBy));
             }
@@ -73,7 +84,7 @@ public final class LlmGenerator implements AnswerGenerator {
             boolean answered = false;
             String finish = null;
             while (true) {
-                ProviderStream.Item item = stream.next(answered ? end : firstTokenBy);
+                ProviderStream.Item item = next(stream, answered ? end : firstTokenBy, out);
                 String data = switch (item) {
                     case null -> throw timeout(answered, status);
                     case ProviderStream.Line line -> sse.line(line.text());
@@ -114,15 +125,58 @@ public final class LlmGenerator implements AnswerGenerator {
         }
     }
 
-    private static int awaitStatus(ProviderStream stream, Instant by) throws InterruptedException {
-        ProviderStream.Item item = stream.next(by);
-        return switch (item) {
-            case null -> throw new ProviderFailure(GeneratorException.Kind.UNAVAILABLE,
-                    "the language model provider did not answer in time", 0, "no response headers before the first-token timeout");
-            case ProviderStream.Status s -> s.code();
-            case ProviderStream.Failed f -> throw broken(f.error(), 0);
-            default -> throw new IllegalStateException("response body before its status: " + item);
-        };
+    /** The next item, or null at the deadline; stops early, by {@link AnswerAbandoned}, when the reader has gone. */
+    private static ProviderStream.Item next(ProviderStream stream, Instant deadline, Output out) throws InterruptedException {
+        while (true) {
+            if (out.abandoned()) {
+                throw new AnswerAbandoned("the reader left while the model was working");
+            }
+            Instant slice = min(deadline, Instant.now().plus(WATCH));
+            ProviderStream.Item item = stream.next(slice);
+            if (item != null || !slice.isBefore(deadline)) {
+                return item;
+            }
+        }
+    }
+
+    /**
+     * Sends the request and waits for the response status. A connection that fails before any byte
+     * of a response (a pooled keep-alive connection the provider had just closed) is tried once
+     * more, as the OpenAI client libraries do; a refusal with a status is final.
+     */
+    private ProviderStream open(HttpRequest request, Instant by, Output out) throws InterruptedException {
+        for (int attempt = 1; ; attempt++) {
+            ProviderStream stream = ProviderStream.open(http, request);
+            ProviderStream.Item item;
+            try {
+                item = next(stream, by, out);
+            } catch (AnswerAbandoned e) {
+                stream.close();
+                throw e;
+            }
+            switch (item) {
+                case ProviderStream.Status s -> {
+                    stream.status(s.code());
+                    return stream;
+                }
+                case null -> {
+                    stream.close();
+                    throw new ProviderFailure(GeneratorException.Kind.UNAVAILABLE, "the language model provider did not answer in time",
+                            0, "no response headers before the first-token timeout");
+                }
+                case ProviderStream.Failed f -> {
+                    stream.close();
+                    if (attempt == 2 || f.error() instanceof HttpConnectTimeoutException || f.error().getCause() instanceof HttpConnectTimeoutException) {
+                        throw broken(f.error(), 0);
+                    }
+                    LOG.fine("llm connection failed before a response, trying once more: " + f.error());
+                }
+                default -> {
+                    stream.close();
+                    throw new IllegalStateException("response body before its status: " + item);
+                }
+            }
+        }
     }
 
     private static String errorBody(ProviderStream stream, Instant by) throws InterruptedException {

@@ -4,6 +4,7 @@ import dev.docsassistant.config.ConfigException;
 import io.helidon.config.Config;
 
 import java.net.URI;
+import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Optional;
@@ -84,7 +85,13 @@ public record LlmSettings(URI baseUrl, String model, Optional<ApiKey> apiKey, St
             }
             temperature = OptionalDouble.of(t);
         }
-        return new LlmSettings(baseUrl, model, apiKey, k.string("api-key-header").orElse("Authorization"),
+        String keyHeader = k.string("api-key-header").orElse("Authorization");
+        try {
+            HttpRequest.newBuilder(baseUrl).header(keyHeader, "x");
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException(k.node("api-key-header").key() + ": not a header the HTTP client may send: " + keyHeader);
+        }
+        return new LlmSettings(baseUrl, model, apiKey, keyHeader,
                 k.duration("timeouts.connect", Duration.ofSeconds(5)),
                 k.duration("timeouts.first-token", Duration.ofSeconds(30)),
                 k.duration("timeouts.total", Duration.ofSeconds(120)),

@@ -40,6 +40,7 @@ final class ProviderStream implements AutoCloseable {
     private final CompletableFuture<HttpResponse<Void>> exchange;
     private Flow.Subscription subscription;
     private boolean closed;
+    private int status;
 
     private ProviderStream(HttpClient client, HttpRequest request) {
         this.exchange = client.sendAsync(request, info -> {
@@ -55,6 +56,15 @@ final class ProviderStream implements AutoCloseable {
 
     static ProviderStream open(HttpClient client, HttpRequest request) {
         return new ProviderStream(client, request);
+    }
+
+    /** The response status, once {@link Status} has been taken. */
+    int status() {
+        return status;
+    }
+
+    void status(int code) {
+        this.status = code;
     }
 
     /** The next item, or null when {@code deadline} passes first. */

@@ -139,6 +139,17 @@ class LlmGeneratorTest {
     }
 
     @Test
+    void withNothingRetrievedTheModelIsNotAskedAndNoSourceIsNamed() {
+        int before = provider.received().size();
+        Recorded out = new Recorded();
+        generator("").generate(new AnswerGenerator.Input("How do I bake bread?", List.of(), List.of(), List.of(),
+                "Acme Relay", null), out);
+        assertEquals(ExtractiveGenerator.notFound("Acme Relay"), out.text.toString());
+        assertTrue(out.sources.isEmpty());
+        assertEquals(before, provider.received().size());
+    }
+
+    @Test
     void providerErrorsBeforeStreamingFailWithTheStatusAndWriteNothing() {
         provider.reply(new FakeChatProvider.Status(500, "{\"error\":{\"message\":\"model overloaded internally\"}}"));
         Recorded out = new Recorded();
@@ -166,6 +177,20 @@ class LlmGeneratorTest {
         GeneratorException e = assertThrows(GeneratorException.class, () -> dead.generate(INPUT, new Recorded()));
         assertEquals(GeneratorException.Kind.UNAVAILABLE, e.kind());
         assertEquals("the language model provider is unreachable", e.getMessage());
+    }
+
+    @Test
+    void aConnectionDroppedBeforeAnyResponseIsTriedOnceMore() {
+        int before = provider.received().size();
+        provider.reply(new FakeChatProvider.Drop()).answer("Retried ", "fine.");
+        Recorded out = new Recorded();
+        generator("").generate(INPUT, out);
+        assertEquals("Retried fine.", out.text.toString());
+        assertEquals(before + 2, provider.received().size());
+
+        provider.reply(new FakeChatProvider.Drop()).reply(new FakeChatProvider.Drop());
+        GeneratorException e = assertThrows(GeneratorException.class, () -> generator("").generate(INPUT, new Recorded()));
+        assertEquals(GeneratorException.Kind.UNAVAILABLE, e.kind());
     }
 
     @Test
@@ -223,6 +248,7 @@ class LlmGeneratorTest {
     void aDisconnectedReaderCancelsTheProviderCall() throws InterruptedException {
         String[] many = new String[200];
         java.util.Arrays.fill(many, "token ");
+        provider.forgetCuts();
         provider.reply(FakeChatProvider.tokens(Duration.ofMillis(20), many));
         Recorded out = new Recorded();
         out.abandonAfter = 3;
