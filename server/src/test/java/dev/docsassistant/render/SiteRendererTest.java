@@ -39,7 +39,9 @@ class SiteRendererTest {
                          "redirects": [
                            {"source": "/old/:slug", "destination": "/v2/:slug"},
                            {"source": "/temp", "destination": "/v2/intro", "permanent": false},
-                           {"source": "/archive/:rest*", "destination": "/v2/:rest*"}],
+                           {"source": "/archive/:rest*", "destination": "/v2/:rest*"},
+                           {"source": "/status", "destination": "https://status.example.com/"}],
+                         "errors": {"404": {"title": "Lost?", "description": "Nothing <here>."}},
                          "navigation": {"languages": [
                            {"language": "en", "versions": [
                              {"version": "v2", "default": true, "groups": [
@@ -286,6 +288,7 @@ class SiteRendererTest {
         assertEquals(new SiteRenderer.Redirect(308, "/sites/t/v2/intro"), renderer.render("/old/intro", "/sites/t", null));
         assertEquals(new SiteRenderer.Redirect(307, "/sites/t/v2/intro"), renderer.render("/temp", "/sites/t", null));
         assertEquals(new SiteRenderer.Redirect(308, "/v2/a/b"), renderer.render("/archive/a/b", "", null));
+        assertEquals(new SiteRenderer.Redirect(308, "https://status.example.com/"), renderer.render("/status", "/sites/t", null));
         assertEquals(new SiteRenderer.Redirect(307, "/sites/t/v2/intro"), renderer.render("/", "/sites/t", null),
                 "the home page is the first page of the navigation");
     }
@@ -304,7 +307,8 @@ class SiteRendererTest {
     void unknownPathsGetTheNotFoundPage() {
         SiteRenderer.HtmlPage page = assertInstanceOf(SiteRenderer.HtmlPage.class, renderer.render("/nope", "/sites/t", null));
         assertEquals(404, page.status());
-        assertTrue(page.html().contains("<h1>Page not found</h1>"));
+        assertTrue(page.html().contains("<h1>Lost?</h1>"), "errors.404 sets the title");
+        assertTrue(page.html().contains("<p>Nothing &lt;here&gt;.</p>"));
         assertTrue(page.html().contains("class=\"sidebar\""), "with the site's navigation around it");
     }
 
