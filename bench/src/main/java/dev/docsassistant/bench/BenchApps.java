@@ -44,8 +44,13 @@ final class BenchApps {
 
     /** Headers that authorise a benchmark client on the bench organisation's sites, with a key made for it. */
     static AssistantLatency.Headers apiHeaders(App app) {
-        String authorization = "Bearer " + app.keys().create("bench", Optional.empty(), List.of(), "bench").secret();
+        String authorization = authorization(app);
         return request -> request.header("authorization", authorization);
+    }
+
+    /** An {@code authorization} value ({@code Bearer svc_dsc_…}) with a key made for the bench organisation. */
+    static String authorization(App app) {
+        return "Bearer " + app.keys().create("bench", Optional.empty(), List.of(), "bench").secret();
     }
 
     static App corpora() throws IOException {

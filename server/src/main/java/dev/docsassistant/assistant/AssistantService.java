@@ -1,5 +1,6 @@
 package dev.docsassistant.assistant;
 
+import dev.docsassistant.request.InvalidFieldException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docsassistant.search.SearchHit;
 import dev.docsassistant.search.SearchRequest;
@@ -56,7 +57,7 @@ public final class AssistantService {
             return new Accepted(request, site, created.id(), created.key());
         }
         if (requireThreadKey && request.threadKey() == null) {
-            throw new AssistantException(AssistantException.Kind.INVALID, "threadKey is required to continue a thread");
+            throw new InvalidFieldException("threadKey", "is required to continue a thread");
         }
         if (!threads.exists(request.domain(), request.threadId(), request.threadKey())) {
             throw new AssistantException(AssistantException.Kind.NOT_FOUND, "thread not found: " + request.threadId());

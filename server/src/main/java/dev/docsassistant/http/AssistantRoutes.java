@@ -6,6 +6,8 @@ import dev.docsassistant.assistant.AssistantEvents;
 import dev.docsassistant.assistant.AssistantException;
 import dev.docsassistant.assistant.AssistantRequest;
 import dev.docsassistant.assistant.AssistantService;
+import dev.docsassistant.request.AssistantLimits;
+import dev.docsassistant.request.AssistantRules;
 import io.helidon.config.Config;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -43,7 +45,7 @@ public final class AssistantRoutes implements HttpService {
     public AssistantRoutes(AssistantService assistant, Config section) {
         this.assistant = assistant;
         this.limits = AssistantLimits.from(section.get("limits"));
-        this.parser = new AssistantRequestParser(limits);
+        this.parser = new AssistantRequestParser(new AssistantRules(limits));
         this.finishThreadId = section.get("stream.finish-thread-id").asBoolean().orElse(true);
         this.keepAlive = section.get("stream.keep-alive").as(Duration.class).orElse(Duration.ofSeconds(15));
     }

@@ -56,6 +56,18 @@ public final class Fields {
         return v.asInt();
     }
 
+    /**
+     * A numeric field for a shared range rule: its number, null when absent, or NaN when present but
+     * not a number (every range rule rejects NaN with the rule's own message).
+     */
+    public static Number optNumeric(JsonNode node, String field) {
+        JsonNode v = node.get(field);
+        if (v == null || v.isNull()) {
+            return null;
+        }
+        return v.isNumber() ? v.numberValue() : Double.NaN;
+    }
+
     /** A number field within [min, max], or {@code def} when absent. */
     public static double optNumber(JsonNode node, String field, String path, double min, double max, double def) {
         JsonNode v = node.get(field);

@@ -1,6 +1,7 @@
 package dev.docsassistant.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.docsassistant.request.SearchRules;
 import dev.docsassistant.search.PageContent;
 import dev.docsassistant.search.SearchFilter;
 import dev.docsassistant.search.SearchHit;
@@ -22,8 +23,6 @@ import java.util.Map;
  */
 public final class SearchRoutes implements HttpService {
     static final int MAX_BODY_BYTES = 64 * 1024;
-    static final int MAX_QUERY_CHARS = 2000;
-    static final int MAX_GROUPS = 100;
 
     private final Sites sites;
 
@@ -40,22 +39,18 @@ public final class SearchRoutes implements HttpService {
     private void search(ServerRequest req, ServerResponse res) {
         Site site = site(req);
         JsonNode body = JsonBody.read(req, MAX_BODY_BYTES);
-        String query = Fields.requiredString(body, "query", "query");
-        if (query.length() > MAX_QUERY_CHARS) {
-            throw ApiException.badRequest("query must be at most " + MAX_QUERY_CHARS + " characters");
-        }
-        int pageSize = Fields.optInt(body, "pageSize", "pageSize", 1, 50, 10);
-        double threshold = Fields.optNumber(body, "scoreThreshold", "scoreThreshold", 0, 1, 0);
-        SearchFilter filter = filter(Fields.optObject(body, "filter", "filter"));
-        List<SearchHit> hits = site.search().search(new SearchRequest(query, pageSize, threshold, filter, null));
+        SearchRequest request = SearchRules.search(Fields.optString(body, "query", "query"),
+                Fields.optNumeric(body, "pageSize"), Fields.optNumeric(body, "scoreThreshold"),
+                filter(Fields.optObject(body, "filter", "filter")));
+        List<SearchHit> hits = site.search().search(request);
         Json.send(res, 200, hits.stream().map(SearchRoutes::result).toList());
     }
 
     private void page(ServerRequest req, ServerResponse res) {
         Site site = site(req);
         JsonNode body = JsonBody.read(req, MAX_BODY_BYTES);
-        String path = Fields.requiredString(body, "path", "path");
-        List<String> groups = Fields.optStringList(body, "groups", "groups", MAX_GROUPS);
+        String path = SearchRules.pagePath(Fields.optString(body, "path", "path"));
+        List<String> groups = SearchRules.groups(Fields.optStringList(body, "groups", "groups", Integer.MAX_VALUE));
         PageContent page = site.search().page(path, groups)
                 .orElseThrow(() -> ApiException.notFound("page not found: " + path));
         Map<String, Object> reply = new LinkedHashMap<>();
@@ -69,6 +64,7 @@ public final class SearchRoutes implements HttpService {
         return sites.get(domain).orElseThrow(() -> ApiException.notFound("unknown domain: " + domain));
     }
 
+    /** The filter's JSON types; its rules are {@link SearchRules#filter}'s. */
     static SearchFilter filter(JsonNode filter) {
         if (filter == null) {
             return SearchFilter.NONE;
@@ -77,7 +73,7 @@ public final class SearchRoutes implements HttpService {
                 Fields.optString(filter, "version", "filter.version"),
                 Fields.optString(filter, "language", "filter.language"),
                 Fields.optString(filter, "tag", "filter.tag"),
-                Fields.optStringList(filter, "groups", "filter.groups", MAX_GROUPS));
+                Fields.optStringList(filter, "groups", "filter.groups", Integer.MAX_VALUE));
     }
 
     private static Map<String, Object> result(SearchHit hit) {

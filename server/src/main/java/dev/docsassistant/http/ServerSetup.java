@@ -2,7 +2,9 @@ package dev.docsassistant.http;
 
 import dev.docsassistant.App;
 import dev.docsassistant.config.SiteConfig;
+import dev.docsassistant.grpc.GrpcSetup;
 import dev.docsassistant.render.Injected;
+import dev.docsassistant.request.InvalidFieldException;
 import io.helidon.common.socket.SocketOptions;
 import io.helidon.http.HttpException;
 import io.helidon.webserver.WebServerConfig;
@@ -14,7 +16,7 @@ import java.util.stream.Collectors;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-/** Wires the HTTP (and later gRPC) edges onto a web server; shared by {@code serve} and the tests. */
+/** Wires the HTTP and gRPC edges onto a web server (one port for both); shared by {@code serve} and the tests. */
 public final class ServerSetup {
     private static final Logger LOG = Logger.getLogger(ServerSetup.class.getName());
 
@@ -25,6 +27,7 @@ public final class ServerSetup {
         // Without TCP_NODELAY, small stream events wait for delayed ACKs (~40 ms stalls).
         server.connectionOptions(SocketOptions.builder().tcpNoDelay(true).build());
         server.routing(routing -> routing(routing, app));
+        GrpcSetup.configure(server, app);
     }
 
     static void routing(HttpRouting.Builder routing, App app) {
@@ -34,6 +37,10 @@ public final class ServerSetup {
         routing.error(ApiException.class, (req, res, e) -> {
                     ApiAccess.decorate(req, res);
                     Json.sendError(res, e.status(), e.getMessage());
+                })
+                .error(InvalidFieldException.class, (req, res, e) -> {
+                    ApiAccess.decorate(req, res);
+                    Json.sendError(res, 400, e.getMessage());
                 })
                 // Helidon's own (404 no route, 405, 400 bad framing): their status, our body, never a 500.
                 .error(HttpException.class, (req, res, e) -> {

@@ -1,13 +1,13 @@
-package dev.docsassistant.http;
+package dev.docsassistant.request;
 
 import io.helidon.config.Config;
 
 /**
- * Size limits of an assistant request, checked before any work
+ * Size limits of an assistant request, checked before any work, the same on every edge
  * ({@code docs-assistant.limits.*}: max-body-bytes, max-messages, max-text-chars, max-context-items).
  */
-record AssistantLimits(int maxBodyBytes, int maxMessages, int maxTextChars, int maxContextItems) {
-    static AssistantLimits from(Config limits) {
+public record AssistantLimits(int maxBodyBytes, int maxMessages, int maxTextChars, int maxContextItems) {
+    public static AssistantLimits from(Config limits) {
         return new AssistantLimits(
                 limits.get("max-body-bytes").asInt().orElse(1024 * 1024),
                 limits.get("max-messages").asInt().orElse(100),

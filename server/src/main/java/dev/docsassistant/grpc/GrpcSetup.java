@@ -1,0 +1,44 @@
+package dev.docsassistant.grpc;
+
+import dev.docsassistant.App;
+import dev.docsassistant.assistant.AssistantService;
+import dev.docsassistant.proto.v1.AssistantServiceGrpc;
+import dev.docsassistant.request.AssistantLimits;
+import dev.docsassistant.request.AssistantRules;
+import dev.docsassistant.security.AccessCheck;
+import dev.docsassistant.site.Sites;
+import io.grpc.health.v1.HealthCheckResponse;
+import io.grpc.protobuf.services.HealthStatusManager;
+import io.helidon.webserver.WebServerConfig;
+import io.helidon.webserver.grpc.GrpcReflectionFeature;
+import io.helidon.webserver.grpc.GrpcRouting;
+
+/**
+ * The gRPC edge on the HTTP server's own port (HTTP/2 beside HTTP/1.1): the assistant
+ * service, the standard health service and server reflection.
+ */
+public final class GrpcSetup {
+    private GrpcSetup() {
+    }
+
+    public static void configure(WebServerConfig.Builder server, App app) {
+        configure(server, app.assistant(), app.sites(),
+                new AssistantRules(AssistantLimits.from(app.config().section().get("limits"))), app.access());
+    }
+
+    /** Wires the edge over a given core (tests use it with their own answer generator). */
+    public static void configure(WebServerConfig.Builder server, AssistantService assistant, Sites sites, AssistantRules rules,
+                                 AccessCheck access) {
+        HelidonGrpcLog.install();
+        HealthStatusManager health = new HealthStatusManager();
+        health.setStatus(HealthStatusManager.SERVICE_NAME_ALL_SERVICES, HealthCheckResponse.ServingStatus.SERVING);
+        health.setStatus(AssistantServiceGrpc.SERVICE_NAME, HealthCheckResponse.ServingStatus.SERVING);
+        // Interceptors first (a service takes those registered before it), the outermost first.
+        GrpcRouting.Builder routing = GrpcRouting.builder()
+                .intercept(new StatusMessages(), new CallContexts(), new AccessInterceptor(access))
+                .service(new AssistantGrpcService(assistant, sites, rules))
+                .service(new HealthGrpcService(health));
+        server.addRouting(routing);
+        server.addFeature(GrpcReflectionFeature.create(reflection -> reflection.enabled(true)));
+    }
+}

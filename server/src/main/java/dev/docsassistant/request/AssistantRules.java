@@ -1,0 +1,85 @@
+package dev.docsassistant.request;
+
+import dev.docsassistant.assistant.AssistantRequest;
+import dev.docsassistant.assistant.ChatMessage;
+import dev.docsassistant.assistant.ContextItem;
+import dev.docsassistant.search.SearchFilter;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Turns an assistant request as an edge decoded it ({@link Draft}) into a valid {@link AssistantRequest},
+ * or fails with the first broken rule, naming the field.
+ */
+public final class AssistantRules {
+    private static final Set<String> ROLES = Set.of("system", "user", "assistant");
+    private static final Set<String> CONTEXT_TYPES = Set.of("code", "textSelection");
+
+    private final AssistantLimits limits;
+
+    public AssistantRules(AssistantLimits limits) {
+        this.limits = limits;
+    }
+
+    public AssistantLimits limits() {
+        return limits;
+    }
+
+    /**
+     * An assistant request as decoded from the wire, nothing checked yet; absent values are null.
+     *
+     * @param messages          roles as the JSON API names them ({@code user}, …; null when not given), text parts joined
+     * @param retrievalPageSize null for the default
+     * @param context           types as the JSON API names them ({@code code}, {@code textSelection})
+     */
+    public record Draft(String domain, String fp, List<ChatMessage> messages, String threadId, String threadKey,
+                        Number retrievalPageSize, SearchFilter filter, List<ContextItem> context, String currentPath) {
+    }
+
+    public AssistantRequest check(Draft d) {
+        String fp = Rules.required("fp", d.fp());
+        List<ChatMessage> messages = messages(d.messages());
+        String currentPath = Rules.maxLength("currentPath", d.currentPath(), AssistantRequest.MAX_CURRENT_PATH);
+        int pageSize = Rules.intInRange("retrievalPageSize", d.retrievalPageSize(), 1,
+                AssistantRequest.MAX_RETRIEVAL_PAGE_SIZE, AssistantRequest.DEFAULT_RETRIEVAL_PAGE_SIZE);
+        return new AssistantRequest(d.domain(), fp, messages, Rules.blankToNull(d.threadId()), Rules.blankToNull(d.threadKey()),
+                pageSize, SearchRules.filter(d.filter()), context(d.context()), currentPath);
+    }
+
+    private List<ChatMessage> messages(List<ChatMessage> messages) {
+        if (messages == null) {
+            throw new InvalidFieldException("messages", "is required");
+        }
+        Rules.maxItems("messages", messages, limits.maxMessages());
+        boolean question = false;
+        for (int i = 0; i < messages.size(); i++) {
+            ChatMessage m = messages.get(i);
+            String path = "messages[" + i + "]";
+            Rules.oneOf(path + ".role", m.role(), ROLES, "one of system, user, assistant");
+            String text = m.text() == null ? "" : m.text();
+            if (text.length() > limits.maxTextChars()) {
+                throw new InvalidFieldException(path, "text must be at most " + limits.maxTextChars() + " characters");
+            }
+            question |= m.isUser() && !text.isBlank();
+        }
+        if (!question) {
+            throw new InvalidFieldException("messages", "must contain a user message with text");
+        }
+        return messages.stream().map(m -> m.text() == null ? new ChatMessage(m.role(), "") : m).toList();
+    }
+
+    private List<ContextItem> context(List<ContextItem> context) {
+        Rules.maxItems("context", context, limits.maxContextItems());
+        if (context == null) {
+            return List.of();
+        }
+        for (int i = 0; i < context.size(); i++) {
+            ContextItem item = context.get(i);
+            String path = "context[" + i + "]";
+            Rules.oneOf(path + ".type", item.type(), CONTEXT_TYPES, "code or textSelection");
+            Rules.maxLength(path + ".value", Rules.required(path + ".value", item.value()), limits.maxTextChars());
+        }
+        return context;
+    }
+}
