@@ -20,10 +20,13 @@ export function corpus(name) {
  * Starts a server and creates an assistant key for its organisation with `keys create` (the key is
  * the last line it prints). Returns { url, key, authorization, stop }.
  *
- * @param llm when given ({ baseUrl }), answers are written by the language-model generator talking to
- *            that OpenAI-compatible endpoint instead of the offline extractive one
+ * @param llm       when given ({ baseUrl }), answers are written by the language-model generator talking to
+ *                  that OpenAI-compatible endpoint instead of the offline extractive one
+ * @param sites     sites to serve, organisation acme: a corpus name, or { domain, path } for another folder
+ * @param siteYaml  extra YAML lines for each site entry, by domain (e.g. its assistant-key)
+ * @param timeoutMs how long indexing may take before the server counts as failed
  */
-export async function startServer({ finishThreadId = true, llm } = {}) {
+export async function startServer({ finishThreadId = true, llm, sites = ['mcp'], siteYaml = {}, timeoutMs = 60000 } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'docs-assistant-js-'));
   const config = join(dir, 'application.yaml');
   writeFileSync(config, [
@@ -33,9 +36,12 @@ export async function startServer({ finishThreadId = true, llm } = {}) {
     `    finish-thread-id: ${finishThreadId}`,
     ...(llm ? ['  generator: llm', '  llm:', `    base-url: ${llm.baseUrl}`, '    model: test-model'] : []),
     '  sites:',
-    '    - domain: mcp',
-    '      organization: acme',
-    `      path: ${corpus('mcp')}`,
+    ...sites.map((s) => (typeof s === 'string' ? { domain: s, path: corpus(s) } : s)).flatMap(({ domain, path }) => [
+      `    - domain: ${domain}`,
+      '      organization: acme',
+      `      path: ${path}`,
+      ...(siteYaml[domain] ?? []).map((line) => '      ' + line),
+    ]),
     '',
   ].join('\n'));
   const javaHome = execFileSync(join(repo, 'bin', 'java-home')).toString().trim();
@@ -49,7 +55,7 @@ export async function startServer({ finishThreadId = true, llm } = {}) {
     'serve', '--config', config, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   const url = await new Promise((ok, fail) => {
     let out = '';
-    const timer = setTimeout(() => fail(new Error('server did not start: ' + out)), 60000);
+    const timer = setTimeout(() => fail(new Error('server did not start: ' + out)), timeoutMs);
     proc.stdout.on('data', (b) => {
       out += b;
       const m = /listening on (http:\/\/\S+)/.exec(out);

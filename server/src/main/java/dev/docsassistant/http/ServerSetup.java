@@ -3,6 +3,7 @@ package dev.docsassistant.http;
 import dev.docsassistant.App;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.grpc.GrpcSetup;
+import dev.docsassistant.render.Injected;
 import dev.docsassistant.request.InvalidFieldException;
 import io.helidon.common.socket.SocketOptions;
 import io.helidon.http.HttpException;
@@ -30,6 +31,8 @@ public final class ServerSetup {
     }
 
     static void routing(HttpRouting.Builder routing, App app) {
+        SiteRoutes sites = new SiteRoutes(app, site -> Injected.of(
+                app.integrations().render(site.content().docsJson().get("integrations"))));
         ApiAccess access = new ApiAccess(app.access());
         routing.error(ApiException.class, (req, res, e) -> {
                     ApiAccess.decorate(req, res);
@@ -58,10 +61,15 @@ public final class ServerSetup {
                 .any("/v1/page/{domain}", access)
                 .any("/v1/assistant/{domain}/message", access)
                 .any("/v2/assistant/{domain}/message", access)
+                .any("/v1/feedback/{domain}", access)
                 .register("/v1", new SearchRoutes(app.sites()))
+                .register("/v1", new FeedbackRoutes(app.sites()))
                 .register(new AssistantRoutes(app.assistant(), app.config().section()));
         app.security().adminToken().ifPresent(token -> routing.register("/admin/v1",
                 new AdminRoutes(app.keys(), app.access(), token, organizations(app))));
+        sites.routing(routing);
+        // Host-based pages ({domain}.{site-host}) take whatever path no API route claimed.
+        sites.hostRouting(routing);
     }
 
     private static Set<String> organizations(App app) {

@@ -13,12 +13,12 @@ import java.util.regex.Pattern;
  * @param attributes  string attributes ({@code title="x"}, {@code title={"x"}}); bare ones map to "true"
  * @param end         the index just after the tag's {@code >}
  */
-record JsxTag(String name, boolean closing, boolean selfClosing, Map<String, String> attributes, int end) {
+public record JsxTag(String name, boolean closing, boolean selfClosing, Map<String, String> attributes, int end) {
     private static final Pattern ATTRIBUTE_NAME = Pattern.compile("[A-Za-z_@:][\\w:.@-]*");
     private static final int MAX_TAG_CHARS = 4000;
 
     /** Parses the tag starting at {@code text[start] == '<'}, or returns null when it is not a tag. */
-    static JsxTag parse(String text, int start) {
+    public static JsxTag parse(String text, int start) {
         int i = start + 1;
         boolean closing = false;
         if (i < text.length() && text.charAt(i) == '/') {
@@ -148,7 +148,8 @@ record JsxTag(String name, boolean closing, boolean selfClosing, Map<String, Str
         return null;
     }
 
-    String attr(String... keys) {
+    /** The first of these attributes that has a non-blank, non-boolean value, stripped; else null. */
+    public String attr(String... keys) {
         for (String key : keys) {
             String v = attributes.get(key);
             if (v != null && !v.isBlank() && !v.equals("true")) {

@@ -25,26 +25,44 @@ public final class MdxToMarkdown {
     /** Components whose title attribute is shown as a heading-like line above their content. */
     private static final List<String> TITLE_KEYS = List.of("title", "label", "name", "tip");
 
+    /** Turns one component tag into output text; the Markdown conversion keeps text, the HTML rendering emits elements. */
+    public interface Tags {
+        /**
+         * @param tag     the tag met in the prose
+         * @param snippet the converted body of an imported snippet the tag names, or null
+         */
+        String render(JsxTag tag, String snippet);
+
+        /** Whether entities such as {@code &amp;} become characters (Markdown text) or stay (HTML). */
+        default boolean decodeEntities() {
+            return false;
+        }
+    }
+
     private final Function<String, String> snippets;
     private final Map<String, String> imported = new HashMap<>();
     private final int depth;
+    private final Tags tags;
 
     /**
      * @param snippets resolves an import path (as written) to the snippet's Markdown, or null when
      *                 it cannot be read (the caller reports that)
      */
-    private MdxToMarkdown(Function<String, String> snippets, int depth) {
+    private MdxToMarkdown(Function<String, String> snippets, int depth, Tags tags) {
         this.snippets = snippets;
         this.depth = depth;
+        this.tags = tags == null ? new TextTags() : tags;
     }
 
     public static String convert(String mdx, Function<String, String> snippets) {
-        return new MdxToMarkdown(snippets, 0).run(mdx);
+        return new MdxToMarkdown(snippets, 0, null).run(mdx);
     }
 
-    static String convertNested(String mdx, Function<String, String> snippets, int depth) {
-        return new MdxToMarkdown(snippets, depth).run(mdx);
+    /** The same walk over the MDX, with component tags turned into output by {@code tags}. */
+    public static String convert(String mdx, Function<String, String> snippets, Tags tags) {
+        return new MdxToMarkdown(snippets, 0, tags).run(mdx);
     }
+
 
     private String run(String mdx) {
         StringBuilder out = new StringBuilder(mdx.length());
@@ -143,7 +161,8 @@ public final class MdxToMarkdown {
         String t = JSX_COMMENT.matcher(text).replaceAll("");
         t = HTML_COMMENT.matcher(t).replaceAll("");
         t = replaceTags(t);
-        return HtmlEntities.decode(normaliseIndentation(t));
+        String normalised = normaliseIndentation(t);
+        return tags.decodeEntities() ? HtmlEntities.decode(normalised) : normalised;
     }
 
     private String replaceTags(String text) {
@@ -167,7 +186,7 @@ public final class MdxToMarkdown {
             if (c == '<') {
                 JsxTag tag = JsxTag.parse(text, i);
                 if (tag != null && !tag.name().contains(":")) {
-                    out.append(render(tag));
+                    out.append(renderTag(tag));
                     i = tag.end();
                     continue;
                 }
@@ -183,20 +202,37 @@ public final class MdxToMarkdown {
         return out.toString();
     }
 
-    private String render(JsxTag tag) {
-        if (tag.closing()) {
-            return isInline(tag.name()) ? "" : "\n\n";
-        }
-        String snippetPath = imported.get(tag.name());
+    private String renderTag(JsxTag tag) {
+        String snippetPath = tag.closing() ? null : imported.get(tag.name());
+        String snippet = null;
         if (snippetPath != null) {
             String md = depth < 5 ? snippets.apply(snippetPath) : null;
-            return md == null ? "" : "\n\n" + convertNested(md, snippets, depth + 1) + "\n\n";
+            snippet = md == null ? "" : new MdxToMarkdown(snippets, depth + 1, tags).run(md);
         }
-        String label = label(tag);
-        if (isInline(tag.name())) {
-            return label == null || tag.name().equals("Tooltip") ? "" : label;
+        return tags.render(tag, snippet);
+    }
+
+    /** The Markdown conversion: components keep their inner text and the text of their meaningful attributes. */
+    private static final class TextTags implements Tags {
+        @Override
+        public String render(JsxTag tag, String snippet) {
+            if (snippet != null) {
+                return snippet.isEmpty() ? "" : "\n\n" + snippet + "\n\n";
+            }
+            if (tag.closing()) {
+                return isInline(tag.name()) ? "" : "\n\n";
+            }
+            String label = label(tag);
+            if (isInline(tag.name())) {
+                return label == null || tag.name().equals("Tooltip") ? "" : label;
+            }
+            return label == null ? "\n\n" : "\n\n" + label + "\n\n";
         }
-        return label == null ? "\n\n" : "\n\n" + label + "\n\n";
+
+        @Override
+        public boolean decodeEntities() {
+            return true;
+        }
     }
 
     /** The visible text a component's attributes carry, or null. */
@@ -248,7 +284,7 @@ public final class MdxToMarkdown {
     }
 
     /** Tags that live inside a line of text; dropping them must not break the paragraph. */
-    private static boolean isInline(String name) {
+    public static boolean isInline(String name) {
         return switch (name) {
             case "a", "b", "i", "em", "strong", "code", "span", "kbd", "sup", "sub", "u", "s", "small", "mark",
                  "Tooltip", "Badge", "Icon", "Color", "abbr", "br" -> true;

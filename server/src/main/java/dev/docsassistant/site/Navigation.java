@@ -23,6 +23,7 @@ public final class Navigation {
     private final List<String> languages = new ArrayList<>();
     private String defaultVersion;
     private String defaultLanguage;
+    private NavItem tree = NavItem.root(List.of());
 
     private Navigation() {
     }
@@ -30,17 +31,20 @@ public final class Navigation {
     public static Navigation of(JsonNode navigation) {
         Navigation nav = new Navigation();
         if (navigation != null && navigation.isObject()) {
-            nav.walk(navigation, NavPlacement.ROOT, "/navigation");
+            nav.tree = nav.walk(navigation, NavPlacement.ROOT, "/navigation");
         }
         return nav;
     }
 
-    private void walk(JsonNode item, NavPlacement parent, String pointer) {
+    private NavItem walk(JsonNode item, NavPlacement parent, String pointer) {
         NavPlacement here = place(item, parent);
         JsonNode root = item.get("root");
+        String rootPage = null;
         if (root != null && root.isTextual()) {
             addPage(root.textValue(), here, pointer + "/root");
+            rootPage = PagePaths.normalize(root.textValue());
         }
+        List<NavItem> items = new ArrayList<>();
         for (String key : CHILDREN) {
             JsonNode children = item.get(key);
             if (children == null || !children.isArray()) {
@@ -51,11 +55,13 @@ public final class Navigation {
                 String childPointer = pointer + "/" + key + "/" + i;
                 if (child.isTextual()) {
                     addPage(child.textValue(), here, childPointer);
+                    items.add(NavItem.page(child.textValue()));
                 } else if (child.isObject()) {
-                    walk(child, here, childPointer);
+                    items.add(walk(child, here, childPointer));
                 }
             }
         }
+        return NavItem.of(item, rootPage, items);
     }
 
     private NavPlacement place(JsonNode item, NavPlacement parent) {
@@ -124,6 +130,11 @@ public final class Navigation {
     /** The JSON Pointer (into docs.json) of a page's first navigation entry. */
     public String pointer(String path) {
         return pointers.getOrDefault(path, "/navigation");
+    }
+
+    /** The navigation as a tree, in docs.json order, for sidebars, tabs and switchers. */
+    public NavItem tree() {
+        return tree;
     }
 
     public List<String> versions() {

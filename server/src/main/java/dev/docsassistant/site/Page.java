@@ -17,10 +17,16 @@ import java.util.List;
  * @param boost       search ranking multiplier (front matter, else inherited from the navigation)
  * @param markdown    the page body as Markdown
  * @param sections    the body split at headings
+ * @param sidebarTitle front matter sidebarTitle (the shorter name navigation shows), or null
  */
 public record Page(String path, String file, String title, String description, List<String> keywords,
                    List<String> groups, String tag, NavPlacement nav, boolean searchable, double boost,
-                   String markdown, List<Section> sections) {
+                   String markdown, List<Section> sections, String sidebarTitle) {
+
+    /** The name the navigation shows: the sidebar title, else the title. */
+    public String navTitle() {
+        return sidebarTitle != null ? sidebarTitle : title;
+    }
 
     public String version() {
         return nav == null ? null : nav.version();

@@ -18,6 +18,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -123,7 +124,7 @@ public final class SiteReader {
         double boost = fm.number("boost").filter(b -> b > 0).orElse(nav == null ? 1.0 : nav.boost());
         return Optional.of(new Page(path, rel, title, fm.string("description").orElse(""), List.copyOf(keywords),
                 List.copyOf(fm.strings("groups")), fm.string("tag").orElse(null), nav,
-                searchable(fm, nav, indexAll), boost, markdown, sections));
+                searchable(fm, nav, indexAll), boost, markdown, sections, fm.string("sidebarTitle").orElse(null)));
     }
 
     /**
@@ -147,14 +148,23 @@ public final class SiteReader {
     }
 
     private String snippet(String pageFile, Path page, String importPath) {
+        return snippet(dir, page, importPath, message -> problems.add(new SiteProblem(pageFile, "import", message)));
+    }
+
+    /**
+     * The body of an {@code .md}/{@code .mdx} snippet a page imports, or null when there is no text to
+     * inline: a package import, a React component, or a missing file (reported to {@code problem}).
+     */
+    public static String snippet(Path siteDir, Path page, String importPath, Consumer<String> problem) {
+        Path dir = siteDir.toAbsolutePath().normalize();
         if (importPath.startsWith("http:") || importPath.startsWith("https:") || !importPath.contains("/")
                 && !importPath.startsWith(".")) {
             return null; // a package import such as "react": nothing to inline
         }
         Path target = (importPath.startsWith("/") ? dir.resolve(importPath.substring(1))
-                : page.getParent().resolve(importPath)).normalize();
+                : page.toAbsolutePath().getParent().resolve(importPath)).normalize();
         if (!target.startsWith(dir) || !Files.isRegularFile(target)) {
-            problems.add(new SiteProblem(pageFile, "import", "snippet not found: " + importPath));
+            problem.accept("snippet not found: " + importPath);
             return null;
         }
         String name = target.getFileName().toString();
@@ -162,9 +172,9 @@ public final class SiteReader {
             return null; // a React component: renders in the browser, has no text to index
         }
         try {
-            return FrontMatter.parse(Files.readString(target), DocsJson.relative(dir, target), problems).body();
+            return FrontMatter.parse(Files.readString(target), DocsJson.relative(dir, target), new ArrayList<>()).body();
         } catch (IOException e) {
-            problems.add(new SiteProblem(pageFile, "import", "snippet unreadable: " + importPath));
+            problem.accept("snippet unreadable: " + importPath);
             return null;
         }
     }

@@ -1,0 +1,71 @@
+package dev.docsassistant.bench;
+
+import dev.docsassistant.config.SiteConfig;
+import dev.docsassistant.render.Injected;
+import dev.docsassistant.render.SiteAssets;
+import dev.docsassistant.render.SiteRenderer;
+import dev.docsassistant.site.Page;
+import dev.docsassistant.site.Site;
+import dev.docsassistant.site.SiteContent;
+import dev.docsassistant.site.SiteReader;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * Rendering every public page of each corpus, in-process: the first render of a page (MDX to HTML,
+ * then the layout) and a warm one (cached body, fresh layout, what each request after the first costs).
+ * Run: {@code bench/run SiteRender [rounds]}.
+ */
+public final class SiteRender {
+    private SiteRender() {
+    }
+
+    public static void main(String[] args) {
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 20;
+        SiteAssets assets = SiteAssets.fromClassPath();
+        for (String corpus : DevSet.CORPORA) {
+            Path dir = DevSet.corpus(corpus);
+            SiteContent content = SiteReader.read(dir);
+            Site site = new Site(new SiteConfig(corpus, "bench", dir, Optional.empty()), content, null, null);
+            List<Page> pages = content.pages().stream().filter(Page::isPublic).toList();
+            SiteRenderer renderer = new SiteRenderer(site, assets, null, Injected.NONE);
+            long[] cold = new long[pages.size()];
+            long bytes = 0;
+            String slowest = "";
+            long slowestNanos = 0;
+            for (int i = 0; i < pages.size(); i++) {
+                long start = System.nanoTime();
+                SiteRenderer.Result r = renderer.render("/" + pages.get(i).path(), "", null);
+                cold[i] = System.nanoTime() - start;
+                bytes += r instanceof SiteRenderer.HtmlPage p ? p.html().length() : 0;
+                if (cold[i] > slowestNanos) {
+                    slowestNanos = cold[i];
+                    slowest = pages.get(i).path() + " (" + (pages.get(i).markdown().length() / 1024) + " KB of Markdown)";
+                }
+            }
+            long[] warm = new long[pages.size() * rounds];
+            int n = 0;
+            for (int round = 0; round < rounds; round++) {
+                for (Page page : pages) {
+                    long start = System.nanoTime();
+                    renderer.render("/" + page.path(), "", null);
+                    warm[n++] = System.nanoTime() - start;
+                }
+            }
+            Arrays.sort(cold);
+            Arrays.sort(warm);
+            System.out.printf(Locale.ROOT, "%s: %d pages, %.0f KB HTML on average; first render p50 %.2f ms, p99 %.2f ms, "
+                            + "total %.1f s; warm p50 %.3f ms, p99 %.3f ms%n", corpus, pages.size(), bytes / 1024.0 / pages.size(),
+                    pct(cold, 50), pct(cold, 99), Arrays.stream(cold).sum() / 1e9, pct(warm, 50), pct(warm, 99));
+            System.out.printf(Locale.ROOT, "  slowest first render: %s, %.0f ms%n", slowest, slowestNanos / 1e6);
+        }
+    }
+
+    private static double pct(long[] sorted, int p) {
+        return sorted[Math.min(sorted.length - 1, (int) Math.ceil(p / 100.0 * sorted.length) - 1)] / 1e6;
+    }
+}

@@ -1,0 +1,166 @@
+package dev.docsassistant.http;
+
+import dev.docsassistant.App;
+import dev.docsassistant.render.Injected;
+import dev.docsassistant.render.SiteAssets;
+import dev.docsassistant.render.SiteRenderer;
+import dev.docsassistant.site.Site;
+import io.helidon.common.config.Config;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Method;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The rendered sites: {@code /sites/{domain}/…}, the same pages at the root of
+ * {@code {domain}.{site-host}} (site-host from {@code docs-assistant.site-host}, default
+ * {@code localhost}), and the site stylesheet and script under {@code /_assets/}.
+ */
+public final class SiteRoutes {
+    private static final String PAGE_CACHE = "no-cache";
+    private static final String SITE_FILE_CACHE = "public, max-age=3600";
+    private static final String ASSET_CACHE = "public, max-age=31536000, immutable";
+
+    private final SiteAssets assets;
+    private final Map<String, SiteRenderer> renderers = new LinkedHashMap<>();
+    private final String siteHost;
+
+    public SiteRoutes(App app, Function<Site, Injected> integrations) {
+        this.assets = SiteAssets.fromClassPath();
+        Config section = app.config().section();
+        this.siteHost = section.get("site-host").asString().orElse("localhost").toLowerCase(Locale.ROOT);
+        Map<String, String> keys = new LinkedHashMap<>();
+        app.security().siteKeys().forEach(k -> keys.put(k.domain(), k.secret()));
+        for (Site site : app.sites().all()) {
+            renderers.put(site.domain(), new SiteRenderer(site, assets, keys.get(site.domain()), integrations.apply(site)));
+        }
+    }
+
+    /** Registers the asset and {@code /sites/} routes; the host-based catch-all goes last, after every API route. */
+    public void routing(HttpRouting.Builder routing) {
+        routing.get(SiteAssets.PREFIX + "{+name}", this::asset)
+                .head(SiteAssets.PREFIX + "{+name}", this::asset)
+                .get("/sites/{+rest}", this::pathBased)
+                .head("/sites/{+rest}", this::pathBased);
+    }
+
+    public void hostRouting(HttpRouting.Builder routing) {
+        routing.get("/{+path}", this::hostBased).get("/", this::hostBased)
+                .head("/{+path}", this::hostBased).head("/", this::hostBased);
+    }
+
+    private void asset(ServerRequest req, ServerResponse res) {
+        String name = req.path().pathParameters().get("name");
+        Optional<SiteAssets.Asset> asset = assets.get(name);
+        if (asset.isEmpty()) {
+            Json.sendError(res, 404, "asset not found: " + name);
+            return;
+        }
+        boolean versioned = req.query().first("v").map(v -> v.equals(asset.get().hash())).orElse(false);
+        res.header(HeaderNames.CONTENT_TYPE, asset.get().contentType())
+                .header(HeaderNames.CACHE_CONTROL, versioned ? ASSET_CACHE : "public, max-age=300")
+                .header(HeaderNames.ETAG, "\"" + asset.get().hash() + "\"")
+                .header("X-Content-Type-Options", "nosniff");
+        if (req.headers().first(HeaderNames.IF_NONE_MATCH).map(v -> v.contains(asset.get().hash())).orElse(false)) {
+            res.status(Status.NOT_MODIFIED_304).send();
+            return;
+        }
+        res.header(HeaderNames.VARY, "Accept-Encoding");
+        if (req.headers().first(HeaderNames.ACCEPT_ENCODING).map(v -> v.contains("gzip")).orElse(false)) {
+            res.header(HeaderNames.CONTENT_ENCODING, "gzip");
+            body(req, res, asset.get().gzipped());
+        } else {
+            body(req, res, asset.get().bytes());
+        }
+    }
+
+    private void pathBased(ServerRequest req, ServerResponse res) {
+        String rest = req.path().path().substring("/sites/".length());
+        String domain = rest.contains("/") ? rest.substring(0, rest.indexOf('/')) : rest;
+        SiteRenderer renderer = renderers.get(domain);
+        if (renderer == null) {
+            throw ApiException.notFound("unknown site: " + domain);
+        }
+        String prefix = "/sites/" + domain;
+        String path = rest.substring(domain.length());
+        if (path.isEmpty()) {
+            redirect(res, 308, prefix + "/");
+            return;
+        }
+        send(req, res, renderer.render(path, prefix, req.query().first("q").orElse(null)));
+    }
+
+    private void hostBased(ServerRequest req, ServerResponse res) {
+        Optional<SiteRenderer> renderer = hostSite(req);
+        if (renderer.isEmpty()) {
+            // The last route: whatever reaches it without naming a site does not exist.
+            throw ApiException.notFound("not found: " + req.path().path());
+        }
+        send(req, res, renderer.get().render(req.path().path(), "", req.query().first("q").orElse(null)));
+    }
+
+    /** The site named by a {@code Host: {domain}.{site-host}[:port]} header. */
+    private Optional<SiteRenderer> hostSite(ServerRequest req) {
+        String host = req.headers().first(HeaderNames.HOST).orElse("").toLowerCase(Locale.ROOT);
+        int colon = host.lastIndexOf(':');
+        if (colon > 0 && !host.endsWith("]")) {
+            host = host.substring(0, colon);
+        }
+        String suffix = "." + siteHost;
+        if (!host.endsWith(suffix)) {
+            return Optional.empty();
+        }
+        return Optional.ofNullable(renderers.get(host.substring(0, host.length() - suffix.length())));
+    }
+
+    private static void send(ServerRequest req, ServerResponse res, SiteRenderer.Result result) {
+        switch (result) {
+            case SiteRenderer.HtmlPage page -> {
+                res.status(Status.create(page.status()))
+                        .header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
+                        .header(HeaderNames.CACHE_CONTROL, PAGE_CACHE)
+                        .header("Content-Security-Policy", page.csp())
+                        .header("X-Content-Type-Options", "nosniff")
+                        .header("Referrer-Policy", "strict-origin-when-cross-origin");
+                body(req, res, page.html().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+            case SiteRenderer.Redirect redirect -> redirect(res, redirect.status(), redirect.location());
+            case SiteRenderer.SiteFile file -> {
+                try {
+                    res.header(HeaderNames.CONTENT_TYPE, file.contentType())
+                            .header(HeaderNames.CACHE_CONTROL, SITE_FILE_CACHE)
+                            .header("X-Content-Type-Options", "nosniff")
+                            // An SVG opened directly must not run scripts on the site's origin.
+                            .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+                    body(req, res, Files.readAllBytes(file.path()));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        }
+    }
+
+    /** The entity, or for HEAD only its length. */
+    private static void body(ServerRequest req, ServerResponse res, byte[] bytes) {
+        if (req.prologue().method() == Method.HEAD) {
+            res.header(HeaderNames.CONTENT_LENGTH, String.valueOf(bytes.length)).send();
+        } else {
+            res.send(bytes);
+        }
+    }
+
+    private static void redirect(ServerResponse res, int status, String location) {
+        res.status(Status.create(status)).header(HeaderNames.LOCATION, location).send();
+    }
+}

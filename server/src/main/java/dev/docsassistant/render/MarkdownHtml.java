@@ -1,0 +1,160 @@
+package dev.docsassistant.render;
+
+import dev.docsassistant.site.SectionSplitter;
+import org.commonmark.ext.gfm.tables.TablesExtension;
+import org.commonmark.node.AbstractVisitor;
+import org.commonmark.node.Code;
+import org.commonmark.node.FencedCodeBlock;
+import org.commonmark.node.Heading;
+import org.commonmark.node.HtmlBlock;
+import org.commonmark.node.HtmlInline;
+import org.commonmark.node.Image;
+import org.commonmark.node.IndentedCodeBlock;
+import org.commonmark.node.Link;
+import org.commonmark.node.Node;
+import org.commonmark.node.Text;
+import org.commonmark.parser.Parser;
+import org.commonmark.renderer.NodeRenderer;
+import org.commonmark.renderer.html.HtmlNodeRendererContext;
+import org.commonmark.renderer.html.HtmlRenderer;
+import org.commonmark.renderer.html.HtmlWriter;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Markdown (with the HTML elements of MDX components) to HTML with commonmark-java: GFM tables,
+ * heading anchors that match the anchors search returns, titled code blocks, links resolved for
+ * where the site is served, and every piece of raw HTML cleaned.
+ */
+final class MarkdownHtml {
+    private static final Parser PARSER = Parser.builder().extensions(List.of(TablesExtension.create())).build();
+
+    private MarkdownHtml() {
+    }
+
+    static RenderedBody render(String markdown, LinkResolver links) {
+        Node document = PARSER.parse(markdown);
+        List<RenderedBody.Heading> outline = new ArrayList<>();
+        Map<Heading, String> ids = headingIds(document, outline);
+        HtmlSanitizer sanitizer = new HtmlSanitizer(links);
+        HtmlRenderer renderer = HtmlRenderer.builder()
+                .extensions(List.of(TablesExtension.create()))
+                .attributeProviderFactory(context -> (node, tagName, attributes) -> {
+                    if (node instanceof Heading h && ids.containsKey(h)) {
+                        attributes.put("id", ids.get(h));
+                    } else if (node instanceof Link link) {
+                        attributes.put("href", links.href(link.getDestination()));
+                        if (link.getDestination().startsWith("http")) {
+                            attributes.put("rel", "noopener");
+                        }
+                    } else if (node instanceof Image image) {
+                        attributes.put("src", links.src(image.getDestination()));
+                        attributes.put("loading", "lazy");
+                    }
+                })
+                .nodeRendererFactory(context -> new RawHtml(context, sanitizer))
+                .nodeRendererFactory(CodeBlocks::new)
+                .build();
+        return new RenderedBody(renderer.render(document), List.copyOf(outline));
+    }
+
+    /** Anchors as {@link SectionSplitter} makes them, so search results land on their heading. */
+    private static Map<Heading, String> headingIds(Node document, List<RenderedBody.Heading> outline) {
+        Map<Heading, String> ids = new HashMap<>();
+        Map<String, Integer> seen = new HashMap<>();
+        document.accept(new AbstractVisitor() {
+            @Override
+            public void visit(Heading heading) {
+                String text = text(heading).strip();
+                String slug = SectionSplitter.slug(text);
+                if (slug.isEmpty()) {
+                    return;
+                }
+                Integer n = seen.get(slug);
+                seen.put(slug, n == null ? 1 : n + 1);
+                String id = n == null ? slug : slug + "-" + n;
+                ids.put(heading, id);
+                if (heading.getLevel() == 2 || heading.getLevel() == 3) {
+                    outline.add(new RenderedBody.Heading(heading.getLevel(), text, id));
+                }
+            }
+        });
+        return ids;
+    }
+
+    private static String text(Node node) {
+        StringBuilder s = new StringBuilder();
+        for (Node child = node.getFirstChild(); child != null; child = child.getNext()) {
+            if (child instanceof Text t) {
+                s.append(t.getLiteral());
+            } else if (child instanceof Code c) {
+                s.append(c.getLiteral());
+            } else {
+                s.append(text(child));
+            }
+        }
+        return s.toString();
+    }
+
+    /** Raw HTML of the page goes through the sanitizer, never straight to the output. */
+    private record RawHtml(HtmlNodeRendererContext context, HtmlSanitizer sanitizer) implements NodeRenderer {
+        @Override
+        public Set<Class<? extends Node>> getNodeTypes() {
+            return Set.of(HtmlBlock.class, HtmlInline.class);
+        }
+
+        @Override
+        public void render(Node node) {
+            HtmlWriter html = context.getWriter();
+            if (node instanceof HtmlBlock block) {
+                html.line();
+                html.raw(sanitizer.clean(block.getLiteral()));
+                html.line();
+            } else if (node instanceof HtmlInline inline) {
+                html.raw(sanitizer.clean(inline.getLiteral()));
+            }
+        }
+    }
+
+    /** Code blocks keep their language and show the title MDX puts after it ({@code ```bash npm}). */
+    private record CodeBlocks(HtmlNodeRendererContext context) implements NodeRenderer {
+        @Override
+        public Set<Class<? extends Node>> getNodeTypes() {
+            return Set.of(FencedCodeBlock.class, IndentedCodeBlock.class);
+        }
+
+        @Override
+        public void render(Node node) {
+            String language = "";
+            String title = "";
+            String code;
+            if (node instanceof FencedCodeBlock fenced) {
+                String info = fenced.getInfo() == null ? "" : fenced.getInfo().strip();
+                info = info.replaceAll("\\{[^}]*}", " ").replaceAll("\\b\\w+=(\"[^\"]*\"|'[^']*'|\\S+)", " ").strip();
+                int space = info.indexOf(' ');
+                language = space < 0 ? info : info.substring(0, space);
+                title = space < 0 ? "" : info.substring(space + 1).strip();
+                code = fenced.getLiteral();
+            } else {
+                code = ((IndentedCodeBlock) node).getLiteral();
+            }
+            HtmlWriter html = context.getWriter();
+            html.line();
+            StringBuilder s = new StringBuilder("<div class=\"code-block\">");
+            if (!title.isEmpty()) {
+                s.append("<div class=\"code-title\">").append(Html.escape(title)).append("</div>");
+            }
+            s.append("<pre><code");
+            if (!language.isEmpty()) {
+                s.append(" class=\"language-").append(Html.escape(language)).append('"');
+            }
+            s.append('>').append(Html.escape(code)).append("</code></pre></div>");
+            html.raw(s.toString());
+            html.line();
+        }
+    }
+}

@@ -1,0 +1,164 @@
+package dev.docsassistant.render;
+
+import dev.docsassistant.site.JsxTag;
+import dev.docsassistant.site.MdxToMarkdown;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns the MDX components docs sites use into HTML elements, each on lines of its own so the
+ * Markdown between them is still Markdown. Unknown components leave only their inner content.
+ * Attribute values are escaped here; the element markup is cleaned again when the page is rendered.
+ */
+final class MdxComponents implements MdxToMarkdown.Tags {
+    private static final Map<String, String> CALLOUTS = Map.of(
+            "Note", "note", "Info", "info", "Tip", "tip", "Warning", "warning", "Check", "check",
+            "Danger", "danger", "Callout", "note", "Caution", "warning", "Important", "info");
+
+    /** What each open component must close with, per tag name (components nest). */
+    private final Map<String, Deque<String>> closers = new HashMap<>();
+
+    @Override
+    public String render(JsxTag tag, String snippet) {
+        if (snippet != null) {
+            return snippet.isEmpty() ? "" : "\n\n" + snippet + "\n\n";
+        }
+        String name = tag.name();
+        if (Character.isLowerCase(name.charAt(0))) {
+            return "<" + (tag.closing() ? "/" : "") + name + attributes(tag) + (tag.selfClosing() ? " />" : ">");
+        }
+        if (tag.closing()) {
+            Deque<String> open = closers.get(name);
+            String close = open == null || open.isEmpty() ? null : open.pop();
+            if (close == null) {
+                return MdxToMarkdown.isInline(name) ? "" : "\n\n";
+            }
+            return close.startsWith("<") && inline(name) ? close : block(close);
+        }
+        String[] element = element(tag);
+        if (element == null) {
+            return MdxToMarkdown.isInline(name) ? "" : "\n\n";
+        }
+        if (tag.selfClosing()) {
+            return inline(name) ? element[0] + element[1] : block(element[0] + "\n\n" + element[1]);
+        }
+        closers.computeIfAbsent(name, k -> new ArrayDeque<>()).push(element[1]);
+        return inline(name) ? element[0] : block(element[0]);
+    }
+
+    private static boolean inline(String name) {
+        return List.of("Tooltip", "Badge", "Icon", "Color", "Kbd").contains(name);
+    }
+
+    private static String block(String html) {
+        return "\n\n" + html + "\n\n";
+    }
+
+    /** The opening and closing markup of a known component, or null for an unknown one. */
+    private static String[] element(JsxTag tag) {
+        String name = tag.name();
+        String callout = CALLOUTS.get(name);
+        if (callout != null) {
+            return pair("<div class=\"callout callout-" + callout + "\" role=\"note\">"
+                    + "<p class=\"callout-label\">" + label(callout) + "</p>", "</div>");
+        }
+        return switch (name) {
+            case "Card" -> card(tag);
+            case "CardGroup", "Columns", "Tiles" -> pair("<div class=\"card-group cols-" + cols(tag) + "\">", "</div>");
+            case "Steps" -> pair("<ol class=\"steps\">", "</ol>");
+            case "Step" -> pair("<li class=\"step\">" + titled("step-title", tag.attr("title")), "</li>");
+            case "Tabs" -> pair("<div class=\"tabs\">", "</div>");
+            case "Tab" -> pair("<section class=\"tab\">" + titled("tab-title", tag.attr("title")), "</section>");
+            case "CodeGroup", "RequestExample", "ResponseExample" -> pair("<div class=\"code-group\">"
+                    + (name.equals("CodeGroup") ? "" : titled("code-group-title",
+                    name.equals("RequestExample") ? "Request example" : "Response example")), "</div>");
+            case "AccordionGroup" -> pair("<div class=\"accordion-group\">", "</div>");
+            case "Accordion" -> pair("<details class=\"accordion\"" + (tag.attributes().containsKey("defaultOpen") ? " open" : "")
+                    + "><summary>" + Html.escape(orElse(tag.attr("title"), "Details")) + "</summary>", "</details>");
+            case "Expandable" -> pair("<details class=\"expandable\"" + (tag.attributes().containsKey("defaultOpen") ? " open" : "")
+                    + "><summary>" + Html.escape(orElse(tag.attr("title"), "properties")) + "</summary>", "</details>");
+            case "Frame" -> pair("<figure class=\"frame\">", (tag.attr("caption") == null ? ""
+                    : "<figcaption>" + Html.escape(tag.attr("caption")) + "</figcaption>") + "</figure>");
+            case "ParamField", "ResponseField" -> field(tag);
+            case "Update" -> pair("<section class=\"update\"><div class=\"update-meta\">"
+                    + titled("update-label", tag.attr("label")) + titled("update-description", tag.attr("description"))
+                    + "</div><div class=\"update-body\">", "</div></section>");
+            case "Panel" -> pair("<aside class=\"panel\">", "</aside>");
+            case "Tooltip" -> pair("<abbr class=\"tooltip\" title=\"" + Html.escape(orElse(tag.attr("tip"), "")) + "\">", "</abbr>");
+            case "Badge" -> pair("<span class=\"badge\">", "</span>");
+            case "Kbd" -> pair("<kbd>", "</kbd>");
+            case "Icon", "Color" -> pair("", "");
+            case "Mermaid" -> tag.attr("chart") == null ? null
+                    : pair("<pre><code class=\"language-mermaid\">" + Html.escape(tag.attr("chart")), "</code></pre>");
+            default -> null;
+        };
+    }
+
+    private static String[] card(JsxTag tag) {
+        // The link sits on the title (an element that may start a Markdown HTML block must come first);
+        // the stylesheet stretches it over the whole card.
+        String href = tag.attr("href");
+        String title = tag.attr("title");
+        String head = href == null ? titled("card-title", title)
+                : "<a class=\"card-title card-link\" href=\"" + Html.escape(href) + "\">"
+                + Html.escape(title == null ? href : title) + "</a>";
+        return pair("<div class=\"card" + (href == null ? "" : " card-linked") + "\">" + head, "</div>");
+    }
+
+    private static String[] field(JsxTag tag) {
+        String fieldName = tag.attr("path", "query", "body", "header", "name", "param");
+        StringBuilder head = new StringBuilder("<div class=\"field\"><div class=\"field-head\">");
+        if (fieldName != null) {
+            head.append("<code class=\"field-name\">").append(Html.escape(fieldName)).append("</code>");
+        }
+        for (String location : List.of("path", "query", "body", "header")) {
+            if (tag.attributes().containsKey(location)) {
+                head.append("<span class=\"field-meta\">").append(location).append("</span>");
+            }
+        }
+        if (tag.attr("type") != null) {
+            head.append("<span class=\"field-meta field-type\">").append(Html.escape(tag.attr("type"))).append("</span>");
+        }
+        if (tag.attributes().containsKey("required")) {
+            head.append("<span class=\"field-required\">required</span>");
+        }
+        if (tag.attributes().containsKey("deprecated")) {
+            head.append("<span class=\"field-deprecated\">deprecated</span>");
+        }
+        if (tag.attr("default") != null) {
+            head.append("<span class=\"field-meta\">default: <code>").append(Html.escape(tag.attr("default"))).append("</code></span>");
+        }
+        return pair(head.append("</div><div class=\"field-body\">").toString(), "</div></div>");
+    }
+
+    private static String attributes(JsxTag tag) {
+        StringBuilder s = new StringBuilder();
+        tag.attributes().forEach((k, v) -> s.append(' ').append(k).append("=\"").append(Html.escape(v)).append('"'));
+        return s.toString();
+    }
+
+    private static String titled(String cssClass, String text) {
+        return text == null ? "" : "<div class=\"" + cssClass + "\">" + Html.escape(text) + "</div>";
+    }
+
+    private static String cols(JsxTag tag) {
+        String c = tag.attr("cols");
+        return c != null && c.matches("[1-4]") ? c : "2";
+    }
+
+    private static String label(String callout) {
+        return Character.toUpperCase(callout.charAt(0)) + callout.substring(1);
+    }
+
+    private static String orElse(String value, String fallback) {
+        return value == null ? fallback : value;
+    }
+
+    private static String[] pair(String open, String close) {
+        return new String[] {open, close};
+    }
+}

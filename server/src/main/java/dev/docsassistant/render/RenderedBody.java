@@ -1,0 +1,16 @@
+package dev.docsassistant.render;
+
+import java.util.List;
+
+/**
+ * A page body as HTML, and its outline.
+ *
+ * @param html     the body's HTML
+ * @param headings the level 2 and 3 headings, for "On this page"
+ */
+record RenderedBody(String html, List<Heading> headings) {
+
+    /** One heading of the outline: its level, text and anchor id. */
+    record Heading(int level, String text, String id) {
+    }
+}

@@ -1,0 +1,83 @@
+package dev.docsassistant.render;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.logging.Logger;
+
+/**
+ * The site's own stylesheet and script, bundled into the server at build time (from
+ * {@code src/main/site-ui}). Their URLs carry a content hash, so browsers may keep them for a year.
+ */
+public final class SiteAssets {
+    private static final Logger LOG = Logger.getLogger(SiteAssets.class.getName());
+    public static final String PREFIX = "/_assets/";
+    private static final Map<String, String> TYPES = Map.of(
+            "css", "text/css; charset=utf-8", "js", "text/javascript; charset=utf-8", "map", "application/json");
+
+    /** One asset: its bytes (also gzipped once, as most browsers take it), content type and content hash. */
+    public record Asset(byte[] bytes, byte[] gzipped, String contentType, String hash) {
+    }
+
+    private final Map<String, Asset> byName = new LinkedHashMap<>();
+
+    private SiteAssets() {
+    }
+
+    public static SiteAssets fromClassPath() {
+        SiteAssets assets = new SiteAssets();
+        for (String name : new String[] {"site.css", "site.js"}) {
+            try (InputStream in = SiteAssets.class.getResourceAsStream("/site-ui/" + name)) {
+                if (in == null) {
+                    LOG.warning("site asset missing from the build: " + name + " (pages render without it)");
+                    continue;
+                }
+                byte[] bytes = in.readAllBytes();
+                String ext = name.substring(name.lastIndexOf('.') + 1);
+                assets.byName.put(name, new Asset(bytes, gzip(bytes), TYPES.get(ext), hash(bytes)));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+        return assets;
+    }
+
+    public Optional<Asset> get(String name) {
+        return Optional.ofNullable(byName.get(name));
+    }
+
+    public String cssUrl() {
+        return url("site.css");
+    }
+
+    public String jsUrl() {
+        return url("site.js");
+    }
+
+    private String url(String name) {
+        Asset a = byName.get(name);
+        return PREFIX + name + (a == null ? "" : "?v=" + a.hash());
+    }
+
+    private static byte[] gzip(byte[] bytes) throws IOException {
+        java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream(bytes.length / 3);
+        try (java.util.zip.GZIPOutputStream gz = new java.util.zip.GZIPOutputStream(out)) {
+            gz.write(bytes);
+        }
+        return out.toByteArray();
+    }
+
+    private static String hash(byte[] bytes) {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes), 0, 6);
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,199 @@
+package dev.docsassistant.render;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.docsassistant.search.SearchHit;
+import dev.docsassistant.search.SearchRequest;
+import dev.docsassistant.site.FrontMatter;
+import dev.docsassistant.site.MdxToMarkdown;
+import dev.docsassistant.site.Page;
+import dev.docsassistant.site.PagePaths;
+import dev.docsassistant.site.Site;
+import dev.docsassistant.site.SiteReader;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.logging.Logger;
+
+/**
+ * Renders one site's pages. A request path resolves, in order, to: a docs.json redirect, a page,
+ * a file of the site (images, downloads), or the 404 page. Page bodies are rendered once per
+ * place the site is served and kept.
+ */
+public final class SiteRenderer {
+    private static final Logger LOG = Logger.getLogger(SiteRenderer.class.getName());
+    private static final Map<String, String> FILE_TYPES = Map.ofEntries(
+            Map.entry("png", "image/png"), Map.entry("jpg", "image/jpeg"), Map.entry("jpeg", "image/jpeg"),
+            Map.entry("gif", "image/gif"), Map.entry("svg", "image/svg+xml"), Map.entry("webp", "image/webp"),
+            Map.entry("avif", "image/avif"), Map.entry("ico", "image/x-icon"), Map.entry("mp4", "video/mp4"),
+            Map.entry("webm", "video/webm"), Map.entry("pdf", "application/pdf"), Map.entry("woff2", "font/woff2"),
+            Map.entry("txt", "text/plain; charset=utf-8"));
+
+    /** What a request gets. */
+    public sealed interface Result {
+    }
+
+    /** An HTML page with its status and Content-Security-Policy. */
+    public record HtmlPage(int status, String html, String csp) implements Result {
+    }
+
+    /** A redirect. */
+    public record Redirect(int status, String location) implements Result {
+    }
+
+    /** A file of the site folder. */
+    public record SiteFile(Path path, String contentType) implements Result {
+    }
+
+    private final Site site;
+    private final SiteAssets assets;
+    private final String assistantKey;
+    private final Injected injected;
+    private final Redirects redirects;
+    private final String csp;
+    private final Map<String, RenderedBody> bodies = new ConcurrentHashMap<>();
+
+    public SiteRenderer(Site site, SiteAssets assets, String assistantKey, Injected injected) {
+        this.site = site;
+        this.assets = assets;
+        this.assistantKey = assistantKey;
+        this.injected = injected;
+        this.redirects = new Redirects(site.content().docsJson().path("redirects"));
+        this.csp = ContentSecurityPolicy.of(injected, site.config().url().map(SiteRenderer::origin).orElse(null));
+    }
+
+    public String csp() {
+        return csp;
+    }
+
+    /**
+     * @param path  the request path below where the site is served, starting with {@code /}
+     * @param base  "" when served at the root of its host, else {@code /sites/{domain}}
+     * @param query the {@code q} parameter, for the search page
+     */
+    public Result render(String path, String base, String query) {
+        LinkResolver links = new LinkResolver(base);
+        String clean = path.isEmpty() ? "/" : path;
+        if (clean.equals("/_search")) {
+            return searchPage(query == null ? "" : query.strip(), links);
+        }
+        Optional<Redirects.Target> redirect = redirects.match(clean);
+        if (redirect.isPresent()) {
+            return new Redirect(redirect.get().status(), links.href(redirect.get().location()));
+        }
+        String pagePath = PagePaths.normalize(clean);
+        Optional<Page> page = site.content().page(pagePath).filter(Page::isPublic);
+        if (page.isPresent()) {
+            return new HtmlPage(200, pageHtml(page.get(), links), csp);
+        }
+        if (pagePath.isEmpty()) {
+            Optional<String> first = site.content().navigation().tree().firstPage(
+                    p -> site.content().page(p).filter(Page::isPublic).isPresent());
+            if (first.isPresent()) {
+                return new Redirect(307, links.page(first.get()));
+            }
+        }
+        Optional<SiteFile> file = siteFile(clean);
+        if (file.isPresent()) {
+            return file.get();
+        }
+        return notFound(links);
+    }
+
+    private String pageHtml(Page page, LinkResolver links) {
+        RenderedBody body = bodies.computeIfAbsent(links.base() + "\n" + page.path(), k -> body(page, links));
+        return SiteLayout.render(frame(links), new SiteLayout.Content(page.title(), page.description(), body, page.path(),
+                new NavView(site.content(), page.path())));
+    }
+
+    private SiteLayout.Frame frame(LinkResolver links) {
+        return new SiteLayout.Frame(site.domain(), site.content(), links, assets, assistantKey, injected);
+    }
+
+    /** The page's MDX as HTML; its OpenAPI operation, if any, as the Markdown search also reads. */
+    private RenderedBody body(Page page, LinkResolver links) {
+        Path file = site.content().dir().resolve(page.file());
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (IOException e) {
+            LOG.warning("cannot read " + page.file() + ": " + e.getMessage());
+            return MarkdownHtml.render(page.markdown(), links);
+        }
+        FrontMatter fm = FrontMatter.parse(text, page.file(), new ArrayList<>());
+        java.util.function.Function<String, String> snippets = importPath ->
+                SiteReader.snippet(site.content().dir(), file, importPath, problem -> { });
+        String markdown = MdxToMarkdown.convert(fm.body(), snippets, new MdxComponents());
+        if (fm.string("openapi").isPresent()) {
+            String plain = MdxToMarkdown.convert(fm.body(), snippets);
+            if (page.markdown().startsWith(plain)) {
+                markdown = markdown + "\n\n" + page.markdown().substring(plain.length());
+            }
+        }
+        return MarkdownHtml.render(markdown, links);
+    }
+
+    private Optional<SiteFile> siteFile(String requestPath) {
+        String rel = requestPath.startsWith("/") ? requestPath.substring(1) : requestPath;
+        int dot = rel.lastIndexOf('.');
+        if (dot < 0 || rel.contains("/.") || rel.startsWith(".")) {
+            return Optional.empty();
+        }
+        String type = FILE_TYPES.get(rel.substring(dot + 1).toLowerCase(Locale.ROOT));
+        if (type == null) {
+            return Optional.empty();
+        }
+        Path dir = site.content().dir();
+        Path file = dir.resolve(rel).normalize();
+        return file.startsWith(dir) && Files.isRegularFile(file) ? Optional.of(new SiteFile(file, type)) : Optional.empty();
+    }
+
+    private Result notFound(LinkResolver links) {
+        JsonNode errors = site.content().docsJson().path("errors").path("404");
+        if (errors.path("redirect").asBoolean(false)) {
+            return new Redirect(307, links.base() + "/");
+        }
+        String title = errors.path("title").asText("Page not found");
+        String description = errors.path("description").asText("The page you were looking for does not exist. Try the search, or ask the assistant.");
+        String html = SiteLayout.render(frame(links), new SiteLayout.Content(title, "",
+                new RenderedBody("<p>" + Html.escape(description) + "</p>\n<p><a href=\"" + Html.escape(links.base() + "/")
+                        + "\">Back to the home page</a></p>\n", List.of()), null, new NavView(site.content(), "")));
+        return new HtmlPage(404, html, csp);
+    }
+
+    /** Search results as a page of their own, so the search box works without JavaScript. */
+    private Result searchPage(String query, LinkResolver links) {
+        StringBuilder body = new StringBuilder();
+        if (query.isEmpty()) {
+            body.append("<p>Type a question or some words in the search box.</p>\n");
+        } else {
+            List<SearchHit> hits = site.search().search(SearchRequest.of(query.length() > 500 ? query.substring(0, 500) : query, 20));
+            if (hits.isEmpty()) {
+                body.append("<p>No results for <strong>").append(Html.escape(query)).append("</strong>.</p>\n");
+            }
+            body.append("<ol class=\"search-hits\">\n");
+            for (SearchHit hit : hits) {
+                String snippet = hit.content().length() > 280 ? hit.content().substring(0, 280) + "…" : hit.content();
+                body.append("<li><a href=\"").append(Html.escape(links.href(hit.path()))).append("\">")
+                        .append(Html.escape(hit.title())).append("</a><p>").append(Html.escape(snippet.replaceAll("\\[([^\\]]+)]\\([^)]*\\)", "$1").replaceAll("[#*`>|]+", " ")))
+                        .append("</p></li>\n");
+            }
+            body.append("</ol>\n");
+        }
+        String title = query.isEmpty() ? "Search" : "Search: " + query;
+        return new HtmlPage(200, SiteLayout.render(frame(links), new SiteLayout.Content(title, "",
+                new RenderedBody(body.toString(), List.of()), null, new NavView(site.content(), ""))), csp);
+    }
+
+    private static String origin(String url) {
+        int scheme = url.indexOf("://");
+        int slash = scheme < 0 ? -1 : url.indexOf('/', scheme + 3);
+        return slash < 0 ? url : url.substring(0, slash);
+    }
+}
