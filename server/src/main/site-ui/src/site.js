@@ -122,9 +122,12 @@ function foldMenuOnSmallScreens() {
 foldMenuOnSmallScreens();
 const config = readConfig();
 if (config) {
-  startSearch(config);
   startTabs();
   startCodeCopy();
-  startFeedback(config);
-  window.docsAssistantChat = startAssistant(config);
+  // Without a key every API call would fail: the page then offers the plain search page only.
+  if (config.assistantKey) {
+    startSearch(config);
+    startFeedback(config);
+    window.docsAssistantChat = startAssistant(config);
+  }
 }

@@ -7,6 +7,7 @@ import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.integrations.Integrations;
 import dev.docsassistant.security.AccessCheck;
 import dev.docsassistant.security.ApiKeys;
+import dev.docsassistant.security.PageKeys;
 import dev.docsassistant.security.RateLimits;
 import dev.docsassistant.security.SecuritySettings;
 import dev.docsassistant.site.Sites;
@@ -30,6 +31,7 @@ public final class App implements AutoCloseable {
     private final SecuritySettings security;
     private final ApiKeys keys;
     private final AccessCheck access;
+    private PageKeys pageKeys;
 
     public App(AppConfig config, Sites sites, Database database) {
         this(config, sites, database, Integrations.load(config));
@@ -64,6 +66,17 @@ public final class App implements AutoCloseable {
     /** The assistant keys in the store. */
     public ApiKeys keys() {
         return keys;
+    }
+
+    /**
+     * The keys the sites' rendered pages embed, page keys made on the first call. Only a server that
+     * serves pages asks for them, so commands such as {@code index} never replace a running server's page key.
+     */
+    public synchronized PageKeys pageKeys() {
+        if (pageKeys == null) {
+            pageKeys = PageKeys.start(config.sites(), security, keys);
+        }
+        return pageKeys;
     }
 
     public SecuritySettings security() {

@@ -37,6 +37,7 @@ public final class ServeCommand implements Callable<Integer> {
             builder.port(port);
         }
         ServerSetup.configure(builder, app);
+        app.pageKeys().all().forEach(c -> System.out.println("site " + c.domain() + ": pages use " + c.description()));
         WebServer server = builder.build().start();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             server.stop();
@@ -53,7 +54,8 @@ public final class ServeCommand implements Callable<Integer> {
     private static void hintMissingKeys(App app) {
         Instant now = Instant.now();
         Set<String> withKeys = app.keys().list(Optional.empty()).stream()
-                .filter(k -> k.activeAt(now)).map(ApiKey::organization).collect(Collectors.toSet());
+                .filter(k -> k.activeAt(now) && !k.source().startsWith("page:")) // page keys serve the pages only
+                .map(ApiKey::organization).collect(Collectors.toSet());
         app.config().sites().stream().map(SiteConfig::organization).distinct().filter(o -> !withKeys.contains(o))
                 .forEach(o -> System.out.println("organization " + o + " has no active assistant key; create one with: "
                         + "bin/docs-assistant keys create --org " + o));

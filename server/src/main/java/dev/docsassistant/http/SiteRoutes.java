@@ -2,6 +2,7 @@ package dev.docsassistant.http;
 
 import dev.docsassistant.App;
 import dev.docsassistant.render.Injected;
+import dev.docsassistant.security.PageKeys;
 import dev.docsassistant.render.SiteAssets;
 import dev.docsassistant.render.SiteRenderer;
 import dev.docsassistant.site.Site;
@@ -40,10 +41,10 @@ public final class SiteRoutes {
         this.assets = SiteAssets.fromClassPath();
         Config section = app.config().section();
         this.siteHost = section.get("site-host").asString().orElse("localhost").toLowerCase(Locale.ROOT);
-        Map<String, String> keys = new LinkedHashMap<>();
-        app.security().siteKeys().forEach(k -> keys.put(k.domain(), k.secret()));
+        PageKeys keys = app.pageKeys();
         for (Site site : app.sites().all()) {
-            renderers.put(site.domain(), new SiteRenderer(site, assets, keys.get(site.domain()), integrations.apply(site)));
+            renderers.put(site.domain(), new SiteRenderer(site, assets, keys.secret(site.domain()).orElse(null),
+                    integrations.apply(site)));
         }
     }
 

@@ -97,7 +97,7 @@ final class SiteLayout {
         h.append("</header>\n<div class=\"prose\">\n").append(page.body().html()).append("</div>\n");
         if (page.pagePath() != null) {
             pager(h, frame, page);
-            if (frame.injected().telemetryEnabled()) {
+            if (frame.injected().telemetryEnabled() && frame.assistantKey() != null) {
                 h.append("<div class=\"feedback\" data-feedback><span>Was this page helpful?</span>")
                         .append("<button type=\"button\" data-feedback-value=\"yes\">Yes</button>")
                         .append("<button type=\"button\" data-feedback-value=\"no\">No</button></div>\n");
@@ -152,7 +152,14 @@ final class SiteLayout {
                         .append(Html.escape(link.path("label").asText(href))).append("</a>");
             }
         }
-        h.append("<button type=\"button\" class=\"ask-button\" data-open-assistant hidden>Ask AI</button></nav>\n</div>\n");
+        if (frame.assistantKey() != null) {
+            h.append("<button type=\"button\" class=\"ask-button\" data-open-assistant hidden>Ask AI</button>");
+        } else {
+            // No key to call the API with: say so rather than offer controls whose calls would all fail.
+            h.append("<span class=\"assistant-off\" title=\"This server has no assistant key for this site: ")
+                    .append("the search page works, search-as-you-type and the assistant do not.\">Assistant off</span>");
+        }
+        h.append("</nav>\n</div>\n");
         if (page.nav() != null) {
             page.nav().choice(Kind.TAB).filter(NavView.Choice::isSwitch).ifPresent(c -> {
                 h.append("<nav class=\"tabs-bar\" aria-label=\"Sections\">");

@@ -11,7 +11,8 @@ import java.util.Optional;
  * @param organization the organisation whose sites the key opens
  * @param prefix       the first characters of the key, for people to recognise it
  * @param origins      browser origins allowed to use it; empty means any
- * @param source       where it came from: {@code cli}, {@code admin} or {@code config:<domain>}
+ * @param source       where it came from: {@code cli}, {@code admin}, {@code config:<domain>} or
+ *                     {@code page:<domain>} (made at start-up for a site's rendered pages)
  * @param createdAt    creation time
  * @param expiresAt    end of validity, if any
  * @param revokedAt    revocation time, if revoked

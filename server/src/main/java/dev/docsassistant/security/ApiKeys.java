@@ -119,6 +119,51 @@ public final class ApiKeys {
         return created;
     }
 
+    /**
+     * Makes the page key of a site ({@code page:<domain>}): a new key of {@code organization} whose secret
+     * only the caller keeps, for the site's rendered pages. The site's page keys of earlier starts are
+     * revoked in the same transaction, so the store holds one active page key per site.
+     */
+    public Created replacePageKey(String domain, String organization) {
+        String secret = KeyHasher.newKey();
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        ApiKey key = new ApiKey("key_" + KeyHasher.token(9), organization, KeyHasher.displayPrefix(secret),
+                List.of(), pageKeySource(domain), now, Optional.empty(), Optional.empty());
+        db.transaction(c -> {
+            revokeSource(c, key.source(), now);
+            insert(c, key, KeyHasher.hash(secret));
+            return null;
+        });
+        byHash.clear();
+        LOG.info("created page key " + key.id() + " (" + key.prefix() + "…) for site " + domain);
+        return new Created(key, secret);
+    }
+
+    /** Revokes the page keys of a site that now has a configured key or none; returns how many were active. */
+    public int revokePageKeys(String domain) {
+        Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
+        int revoked = db.transaction(c -> revokeSource(c, pageKeySource(domain), now));
+        byHash.clear();
+        if (revoked > 0) {
+            LOG.info("revoked " + revoked + " page key(s) of site " + domain);
+        }
+        return revoked;
+    }
+
+    /** The {@code source} of a site's page keys. */
+    public static String pageKeySource(String domain) {
+        return "page:" + domain;
+    }
+
+    private static int revokeSource(java.sql.Connection c, String source, Instant now) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "UPDATE api_keys SET revoked_at = ? WHERE source = ? AND revoked_at IS NULL")) {
+            ps.setLong(1, now.toEpochMilli());
+            ps.setString(2, source);
+            return ps.executeUpdate();
+        }
+    }
+
     /** The stored key with this secret, active or not; empty for any unknown or malformed value. */
     public Optional<ApiKey> find(String secret) {
         if (!KeyHasher.wellFormed(secret)) {
@@ -192,7 +237,11 @@ public final class ApiKeys {
     }
 
     private void insert(ApiKey key, String hash) {
-        db.transaction(c -> {
+        db.transaction(c -> insert(c, key, hash));
+    }
+
+    private static int insert(java.sql.Connection c, ApiKey key, String hash) throws SQLException {
+        {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO api_keys (" + COLUMNS
                     + ", key_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 ps.setString(1, key.id());
@@ -206,7 +255,7 @@ public final class ApiKeys {
                 ps.setString(9, hash);
                 return ps.executeUpdate();
             }
-        });
+        }
     }
 
     private static void setInstant(PreparedStatement ps, int index, Optional<Instant> value) throws SQLException {

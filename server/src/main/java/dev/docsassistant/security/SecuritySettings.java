@@ -6,19 +6,24 @@ import io.helidon.config.Config;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The security settings of {@code docs-assistant}: {@code security.admin-token} (admin API off without
  * one), {@code security.trusted-proxies}, {@code limits.organization-per-hour} and
  * {@code limits.ip-per-day} (10,000 each by default), and the keys configured per site
- * ({@code sites[].assistant-key}, optional {@code sites[].assistant-key-origins}).
+ * ({@code sites[].assistant-key}, optional {@code sites[].assistant-key-origins}), and which sites
+ * without one get a page key made at start-up ({@code site-pages.page-keys}, default on, overridden
+ * per site by {@code sites[].page-key}).
  */
 public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxies, RateLimits.Limit perOrganization,
-                               RateLimits.Limit perAddress, List<SiteKey> siteKeys) {
+                               RateLimits.Limit perAddress, List<SiteKey> siteKeys, Set<String> pageKeySites) {
     /** Admin tokens shorter than this are refused: the admin API can mint keys for any organisation. */
     public static final int MIN_ADMIN_TOKEN_CHARS = 32;
 
@@ -33,12 +38,17 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
     @Override
     public String toString() {
         return "SecuritySettings[admin API " + (adminToken.isPresent() ? "on" : "off") + ", " + perOrganization
-                + ", " + perAddress + ", " + siteKeys + "]";
+                + ", " + perAddress + ", " + siteKeys + ", page keys for " + pageKeySites + "]";
     }
 
     /** The key configured for a site's own assistant widget ({@code sites[].assistant-key}), if any. */
     public Optional<SiteKey> siteKey(String domain) {
         return siteKeys.stream().filter(k -> k.domain().equals(domain)).findFirst();
+    }
+
+    /** Whether {@code domain}'s pages get a page key: it has no configured key and page keys are on for it. */
+    public boolean makesPageKey(String domain) {
+        return pageKeySites.contains(domain);
     }
 
     public static SecuritySettings from(AppConfig app) {
@@ -59,9 +69,14 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
         Map<String, String> organizations = new LinkedHashMap<>();
         app.sites().forEach(s -> organizations.put(s.domain(), s.organization()));
         List<SiteKey> siteKeys = new ArrayList<>();
+        Set<String> pageKeySites = new LinkedHashSet<>();
+        boolean pageKeys = flag(root.get("site-pages.page-keys"), "docs-assistant.site-pages.page-keys", true);
         for (Config site : root.get("sites").asNodeList().orElse(List.of())) {
             Optional<String> secret = site.get("assistant-key").asString().asOptional().filter(s -> !s.isBlank());
             if (secret.isEmpty()) {
+                if (flag(site.get("page-key"), site.key() + ".page-key", pageKeys)) {
+                    pageKeySites.add(site.get("domain").asString().get());
+                }
                 continue;
             }
             String domain = site.get("domain").asString().get();
@@ -82,7 +97,20 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
             }
             siteKeys.add(new SiteKey(domain, organizations.get(domain), secret.get().trim(), origins));
         }
-        return new SecuritySettings(admin, proxies, perOrganization, perAddress, List.copyOf(siteKeys));
+        return new SecuritySettings(admin, proxies, perOrganization, perAddress, List.copyOf(siteKeys),
+                Collections.unmodifiableSet(pageKeySites));
+    }
+
+    private static boolean flag(Config node, String name, boolean otherwise) {
+        if (!node.exists()) {
+            return otherwise;
+        }
+        String value = node.asString().orElse("").trim();
+        return switch (value) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new ConfigException(name + " must be true or false, not '" + value + "'");
+        };
     }
 
     private static RateLimits.Limit limit(Config root, String key, Duration window) {
