@@ -75,4 +75,25 @@ class SecuritySettingsTest {
         assertTrue(error("sites:\n  - {domain: a, organization: o, path: x, assistant-key: %s, assistant-key-origins: [docs.example]}\n"
                 .formatted(KeyHasher.newKey())).contains("assistant-key-origins"));
     }
+
+    @Test
+    void pageKeysForSitesWithoutAKeyUnlessTurnedOff() throws IOException {
+        String sites = """
+                sites:
+                  - {domain: a, organization: o, path: x}
+                  - {domain: b, organization: o, path: x, assistant-key: %s}
+                  - {domain: c, organization: o, path: x, page-key: false}
+                  - {domain: d, organization: o, path: x, page-key: true}
+                """.formatted(KeyHasher.newKey());
+        SecuritySettings on = load(sites);
+        assertTrue(on.makesPageKey("a"), "on by default");
+        assertFalse(on.makesPageKey("b"), "a configured key is used instead");
+        assertFalse(on.makesPageKey("c"), "turned off for the site");
+        assertTrue(on.makesPageKey("d"));
+        SecuritySettings off = load("site-pages: {page-keys: false}\n" + sites);
+        assertFalse(off.makesPageKey("a"));
+        assertTrue(off.makesPageKey("d"), "a site's own setting wins");
+        assertTrue(error("site-pages: {page-keys: sometimes}\nsites: []\n").contains("docs-assistant.site-pages.page-keys"));
+        assertTrue(error("sites:\n  - {domain: a, organization: o, path: x, page-key: 1}\n").contains("page-key must be true or false"));
+    }
 }
