@@ -18,7 +18,8 @@ export function corpus(name) {
 
 /**
  * Starts a server and creates an assistant key for its organisation with `keys create` (the key is
- * the last line it prints). Returns { url, key, authorization, stop }.
+ * the last line it prints). Returns { url, key, authorization, output, stop }; output() is what the
+ * server has printed so far.
  *
  * @param llm       when given ({ baseUrl }), answers are written by the language-model generator talking to
  *                  that OpenAI-compatible endpoint instead of the offline extractive one
@@ -53,8 +54,8 @@ export async function startServer({ finishThreadId = true, llm, sites = ['mcp'],
   if (!key.startsWith('svc_dsc_')) throw new Error('keys create printed no key: ' + created);
   const proc = spawn(java, ['--enable-native-access=ALL-UNNAMED', '-jar', jar,
     'serve', '--config', config, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
   const url = await new Promise((ok, fail) => {
-    let out = '';
     const timer = setTimeout(() => fail(new Error('server did not start: ' + out)), timeoutMs);
     proc.stdout.on('data', (b) => {
       out += b;
@@ -63,5 +64,5 @@ export async function startServer({ finishThreadId = true, llm, sites = ['mcp'],
     });
     proc.on('exit', (code) => fail(new Error(`server exited ${code}: ${out}`)));
   });
-  return { url, key, authorization: `Bearer ${key}`, stop: () => proc.kill() };
+  return { url, key, authorization: `Bearer ${key}`, output: () => out, stop: () => proc.kill() };
 }

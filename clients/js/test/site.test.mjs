@@ -37,8 +37,12 @@ function consentSite() {
 
 before(async () => {
   server = await startServer({
-    sites: ['mcp', 'mintlify', consentSite()],
-    siteYaml: { mcp: [`assistant-key: ${KEYS.mcp}`], mintlify: [`assistant-key: ${KEYS.mintlify}`] },
+    // consent and quiet configure no key: consent's pages get the page key the server makes at
+    // start-up, quiet turned page keys off.
+    sites: ['mcp', 'mintlify', consentSite(), { ...consentSite(), domain: 'quiet' }],
+    siteYaml: {
+      mcp: [`assistant-key: ${KEYS.mcp}`], mintlify: [`assistant-key: ${KEYS.mintlify}`], quiet: ['page-key: false'],
+    },
     timeoutMs: 240000,
   });
   port = new URL(server.url).port;
@@ -180,6 +184,48 @@ test('the assistant streams an answer with source links and continues the thread
   assert.equal(second.body.messages.length, 3);
   assert.deepEqual(page.errors, []);
   await screenshot(page, 'assistant-thread');
+  await page.context().close();
+});
+
+test('a site with no configured key answers with its page key', async () => {
+  const page = await newPage();
+  const sent = [];
+  page.on('request', (r) => { if (r.url().includes('/v2/assistant/')) sent.push(r.headers().authorization); });
+  await page.goto(`http://consent.localhost:${port}/index`);
+  const key = await page.evaluate(() => JSON.parse(document.getElementById('docs-assistant-config').textContent).assistantKey);
+  assert.match(key, /^svc_dsc_[A-Za-z0-9_-]{43,}$/);
+  assert.ok(!Object.values(KEYS).includes(key));
+  await page.click('[data-open-assistant]');
+  await page.fill('.assistant-form textarea', 'What does the page measure?');
+  await page.click('.assistant-form button[type=submit]');
+  await page.waitForSelector('.message-assistant .message-sources a', { timeout: 30000 });
+  assert.match(await page.locator('.message-assistant').first().innerText(), /visits|consent/i);
+  assert.deepEqual(sent, [`Bearer ${key}`]);
+  await page.fill('form.search input', 'consent');
+  await page.waitForSelector('.search-results a.search-hit');
+  assert.deepEqual(page.errors, []);
+  await screenshot(page, 'page-key-assistant');
+  await page.context().close();
+
+  // The start-up log names the key by its display prefix only.
+  assert.match(server.output(), /^site consent: pages use page key svc_dsc_[A-Za-z0-9_-]{4,12}… \(key_/m);
+  assert.ok(!server.output().includes(key), 'the key itself is never printed');
+});
+
+test('with page keys off and no key, pages say the assistant is off and make no API calls', async () => {
+  const page = await newPage();
+  const api = [];
+  page.on('request', (r) => { if (/\/v[12]\//.test(new URL(r.url()).pathname)) api.push(r.url()); });
+  await page.goto(`http://quiet.localhost:${port}/index`);
+  await page.waitForSelector('.assistant-off');
+  assert.equal(await page.locator('[data-open-assistant]').count(), 0);
+  await page.fill('form.search input', 'consent');
+  await page.press('form.search input', 'Enter');
+  await page.waitForURL(/\/_search\?q=consent/);
+  assert.ok(await page.locator('.search-hits a').count() > 0, 'the search page still finds the page');
+  assert.deepEqual(api, []);
+  assert.deepEqual(page.errors, []);
+  assert.match(server.output(), /site quiet: pages use no key/);
   await page.context().close();
 });
 
