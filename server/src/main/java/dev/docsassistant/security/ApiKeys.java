@@ -121,8 +121,9 @@ public final class ApiKeys {
 
     /**
      * Makes the page key of a site ({@code page:<domain>}): a new key of {@code organization} whose secret
-     * only the caller keeps, for the site's rendered pages. The site's page keys of earlier starts are
-     * revoked in the same transaction, so the store holds one active page key per site.
+     * only the caller keeps, for the site's rendered pages. In the same transaction the site's active
+     * page key of the previous start is revoked (pages still open with it get "key has been revoked") and
+     * those revoked before are deleted, so the store holds one active page key per site and no pile-up.
      */
     public Created replacePageKey(String domain, String organization) {
         String secret = KeyHasher.newKey();
@@ -139,7 +140,7 @@ public final class ApiKeys {
         return new Created(key, secret);
     }
 
-    /** Revokes the page keys of a site that now has a configured key or none; returns how many were active. */
+    /** Revokes the page key of a site that now has a configured key or none (see {@link #replacePageKey}); returns how many were active. */
     public int revokePageKeys(String domain) {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         int revoked = db.transaction(c -> revokeSource(c, pageKeySource(domain), now));
@@ -156,6 +157,10 @@ public final class ApiKeys {
     }
 
     private static int revokeSource(java.sql.Connection c, String source, Instant now) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM api_keys WHERE source = ? AND revoked_at IS NOT NULL")) {
+            ps.setString(1, source);
+            ps.executeUpdate();
+        }
         try (PreparedStatement ps = c.prepareStatement(
                 "UPDATE api_keys SET revoked_at = ? WHERE source = ? AND revoked_at IS NULL")) {
             ps.setLong(1, now.toEpochMilli());

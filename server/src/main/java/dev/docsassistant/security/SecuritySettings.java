@@ -19,8 +19,8 @@ import java.util.Set;
  * one), {@code security.trusted-proxies}, {@code limits.organization-per-hour} and
  * {@code limits.ip-per-day} (10,000 each by default), and the keys configured per site
  * ({@code sites[].assistant-key}, optional {@code sites[].assistant-key-origins}), and which sites
- * without one get a page key made at start-up ({@code site-pages.page-keys}, default on, overridden
- * per site by {@code sites[].page-key}).
+ * without one get a page key made at start-up ({@code site-pages.page-keys}, default on with the
+ * embedded store and off with a shared one ({@code store.url}), overridden per site by {@code sites[].page-key}).
  */
 public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxies, RateLimits.Limit perOrganization,
                                RateLimits.Limit perAddress, List<SiteKey> siteKeys, Set<String> pageKeySites) {
@@ -70,7 +70,10 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
         app.sites().forEach(s -> organizations.put(s.domain(), s.organization()));
         List<SiteKey> siteKeys = new ArrayList<>();
         Set<String> pageKeySites = new LinkedHashSet<>();
-        boolean pageKeys = flag(root.get("site-pages.page-keys"), "docs-assistant.site-pages.page-keys", true);
+        // Each start replaces the page key, so servers sharing a store (store.url) would revoke each
+        // other's: there pages need a configured key unless page keys are asked for explicitly.
+        boolean pageKeys = flag(root.get("site-pages.page-keys"), "docs-assistant.site-pages.page-keys",
+                !root.get("store.url").exists());
         for (Config site : root.get("sites").asNodeList().orElse(List.of())) {
             Optional<String> secret = site.get("assistant-key").asString().asOptional().filter(s -> !s.isBlank());
             if (secret.isEmpty()) {

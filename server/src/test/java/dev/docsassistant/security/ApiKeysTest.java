@@ -75,6 +75,36 @@ class ApiKeysTest {
     }
 
     @Test
+    void aPageKeyReplacesTheSitesPreviousOneWithoutPilingUp() {
+        for (Database db : TestDatabases.fresh(dir)) {
+            try (db) {
+                ApiKeys keys = new ApiKeys(db);
+                ApiKeys.Created other = keys.replacePageKey("beta-docs", "beta");
+                String cli = keys.create("acme", Optional.empty(), List.of(), "cli").secret();
+                List<ApiKeys.Created> made = new ArrayList<>();
+                for (int start = 0; start < 4; start++) {
+                    made.add(keys.replacePageKey("docs", "acme"));
+                }
+                List<ApiKey> pageKeys = keys.list(Optional.of("acme")).stream()
+                        .filter(k -> k.source().equals("page:docs")).toList();
+                assertEquals(2, pageKeys.size(), "the active page key and the one it replaced, no older ones");
+                Instant now = Instant.now();
+                assertTrue(keys.find(made.get(3).secret()).orElseThrow().activeAt(now));
+                assertTrue(keys.find(made.get(2).secret()).orElseThrow().revokedAt().isPresent());
+                assertTrue(keys.find(made.get(1).secret()).isEmpty(), "older page keys are gone");
+                assertEquals(List.of(), made.get(3).key().origins());
+                assertTrue(keys.find(other.secret()).orElseThrow().activeAt(now), "other sites' page keys stay");
+                assertTrue(keys.find(cli).orElseThrow().activeAt(now), "other keys of the organisation stay");
+
+                assertEquals(1, keys.revokePageKeys("docs"), "a key configured for the site now");
+                assertTrue(keys.find(made.get(3).secret()).orElseThrow().revokedAt().isPresent());
+                assertEquals(0, keys.revokePageKeys("docs"), "the start after");
+                assertTrue(keys.find(made.get(3).secret()).isEmpty());
+            }
+        }
+    }
+
+    @Test
     void revokedAndExpiredKeysAreFoundButInactive() {
         MutableClock clock = new MutableClock(Instant.parse("2026-01-01T00:00:00Z"));
         for (Database db : TestDatabases.fresh(dir)) {

@@ -93,6 +93,10 @@ class SecuritySettingsTest {
         SecuritySettings off = load("site-pages: {page-keys: false}\n" + sites);
         assertFalse(off.makesPageKey("a"));
         assertTrue(off.makesPageKey("d"), "a site's own setting wins");
+        SecuritySettings shared = load("store: {url: 'jdbc:postgresql://db/docs'}\n" + sites);
+        assertFalse(shared.makesPageKey("a"), "servers sharing a store would revoke each other's page keys");
+        assertTrue(shared.makesPageKey("d"));
+        assertTrue(load("store: {url: 'jdbc:postgresql://db/docs'}\nsite-pages: {page-keys: true}\n" + sites).makesPageKey("a"));
         assertTrue(error("site-pages: {page-keys: sometimes}\nsites: []\n").contains("docs-assistant.site-pages.page-keys"));
         assertTrue(error("sites:\n  - {domain: a, organization: o, path: x, page-key: 1}\n").contains("page-key must be true or false"));
     }
