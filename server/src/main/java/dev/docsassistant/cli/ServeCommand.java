@@ -57,7 +57,7 @@ public final class ServeCommand implements Callable<Integer> {
                 .filter(k -> k.activeAt(now) && !k.source().startsWith("page:")) // page keys serve the pages only
                 .map(ApiKey::organization).collect(Collectors.toSet());
         app.config().sites().stream().map(SiteConfig::organization).distinct().filter(o -> !withKeys.contains(o))
-                .forEach(o -> System.out.println("organization " + o + " has no active assistant key; create one with: "
+                .forEach(o -> System.out.println("organization " + o + " has no assistant key for API clients (page keys are for its pages); create one with: "
                         + "bin/docs-assistant keys create --org " + o));
         if (app.security().adminToken().isPresent()) {
             System.out.println("admin API enabled under /admin/v1");
