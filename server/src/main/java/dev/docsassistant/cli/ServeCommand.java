@@ -54,11 +54,11 @@ public final class ServeCommand implements Callable<Integer> {
     private static void hintMissingKeys(App app) {
         Instant now = Instant.now();
         Set<String> withKeys = app.keys().list(Optional.empty()).stream()
-                .filter(k -> k.activeAt(now) && !k.source().startsWith("page:")) // page keys serve the pages only
+                .filter(k -> k.activeAt(now) && !k.source().startsWith("page:")) // page keys belong to the pages
                 .map(ApiKey::organization).collect(Collectors.toSet());
         app.config().sites().stream().map(SiteConfig::organization).distinct().filter(o -> !withKeys.contains(o))
-                .forEach(o -> System.out.println("organization " + o + " has no assistant key for API clients (page keys are for its pages); create one with: "
-                        + "bin/docs-assistant keys create --org " + o));
+                .forEach(o -> System.out.println("organization " + o + " has no assistant key for API clients "
+                        + "(page keys are for its pages); create one with: bin/docs-assistant keys create --org " + o));
         if (app.security().adminToken().isPresent()) {
             System.out.println("admin API enabled under /admin/v1");
         }
