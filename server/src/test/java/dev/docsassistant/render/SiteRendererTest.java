@@ -323,6 +323,21 @@ class SiteRendererTest {
     }
 
     @Test
+    void withoutAKeyThePageSaysTheAssistantIsOff() {
+        String withKey = html("/v2/intro");
+        assertTrue(withKey.contains("data-open-assistant hidden>Ask AI</button>"));
+        assertTrue(withKey.contains("data-feedback"));
+        assertFalse(withKey.contains("assistant-off"));
+        String html = html(new SiteRenderer(site, SiteAssets.fromClassPath(), null, Injected.NONE), "/v2/intro", "/sites/t");
+        assertTrue(html.contains("\"assistantKey\":null"));
+        assertTrue(html.contains("<span class=\"assistant-off\""), "a short note instead of the Ask AI button");
+        assertFalse(html.contains("data-open-assistant"));
+        assertFalse(html.contains("data-feedback"), "feedback posts to the API too");
+        assertTrue(html.contains("<form class=\"search\" role=\"search\" action=\"/sites/t/_search\""),
+                "the server-rendered search page needs no key");
+    }
+
+    @Test
     void integrationsAreInjectedAndBuildThePolicy() {
         Injected injected = new Injected("<script async src=\"https://www.googletagmanager.com/gtag/js?id=G-1\"></script>\n",
                 "<noscript>start</noscript>\n", "<div id=\"chat-end\"></div>\n",
