@@ -21,12 +21,21 @@ final class QuestionTerms {
         Set<String> terms = new LinkedHashSet<>();
         Matcher m = WORD.matcher(text.toLowerCase(Locale.ROOT));
         while (m.find()) {
-            String w = m.group().replaceAll("[./-]+$", "");
+            String w = trimTrailingPunctuation(m.group());
             if (w.length() > 1 && !STOP.contains(w)) {
                 terms.add(stem(w));
             }
         }
         return terms;
+    }
+
+    /** "retries." and "path/" as plain words; cheaper than a regex on every word of every quoted block. */
+    private static String trimTrailingPunctuation(String w) {
+        int end = w.length();
+        while (end > 0 && ".-/".indexOf(w.charAt(end - 1)) >= 0) {
+            end--;
+        }
+        return w.substring(0, end);
     }
 
     /** Plural and verb endings off, so "retries" meets "retry" and "deliveries" meets "delivery". */
