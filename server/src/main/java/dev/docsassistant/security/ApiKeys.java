@@ -3,6 +3,7 @@ package dev.docsassistant.security;
 import dev.docsassistant.store.Database;
 import dev.docsassistant.store.StoreException;
 
+import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -140,7 +141,10 @@ public final class ApiKeys {
         return new Created(key, secret);
     }
 
-    /** Revokes the page key of a site that now has a configured key or none (see {@link #replacePageKey}); returns how many were active. */
+    /**
+     * Revokes the page key of a site that now has a configured key or none, deleting older revoked ones
+     * as {@link #replacePageKey} does; returns how many were active.
+     */
     public int revokePageKeys(String domain) {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         int revoked = db.transaction(c -> revokeSource(c, pageKeySource(domain), now));
@@ -156,7 +160,7 @@ public final class ApiKeys {
         return "page:" + domain;
     }
 
-    private static int revokeSource(java.sql.Connection c, String source, Instant now) throws SQLException {
+    private static int revokeSource(Connection c, String source, Instant now) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("DELETE FROM api_keys WHERE source = ? AND revoked_at IS NOT NULL")) {
             ps.setString(1, source);
             ps.executeUpdate();
@@ -245,21 +249,19 @@ public final class ApiKeys {
         db.transaction(c -> insert(c, key, hash));
     }
 
-    private static int insert(java.sql.Connection c, ApiKey key, String hash) throws SQLException {
-        {
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO api_keys (" + COLUMNS
-                    + ", key_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-                ps.setString(1, key.id());
-                ps.setString(2, key.organization());
-                ps.setString(3, key.prefix());
-                ps.setString(4, String.join(" ", key.origins()));
-                ps.setString(5, key.source());
-                ps.setLong(6, key.createdAt().toEpochMilli());
-                setInstant(ps, 7, key.expiresAt());
-                setInstant(ps, 8, key.revokedAt());
-                ps.setString(9, hash);
-                return ps.executeUpdate();
-            }
+    private static int insert(Connection c, ApiKey key, String hash) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO api_keys (" + COLUMNS
+                + ", key_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            ps.setString(1, key.id());
+            ps.setString(2, key.organization());
+            ps.setString(3, key.prefix());
+            ps.setString(4, String.join(" ", key.origins()));
+            ps.setString(5, key.source());
+            ps.setLong(6, key.createdAt().toEpochMilli());
+            setInstant(ps, 7, key.expiresAt());
+            setInstant(ps, 8, key.revokedAt());
+            ps.setString(9, hash);
+            return ps.executeUpdate();
         }
     }
 
