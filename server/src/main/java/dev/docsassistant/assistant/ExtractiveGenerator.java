@@ -90,7 +90,7 @@ public final class ExtractiveGenerator implements AnswerGenerator {
         ranked.sort(Comparator.comparingInt((Integer i) -> -overlap(blocks.get(i), terms)).thenComparingInt(i -> i));
         List<Integer> chosen = new ArrayList<>(ranked.subList(0, Math.min(BLOCKS_PER_PAGE, ranked.size())));
         chosen.sort(Integer::compare);
-        return chosen.stream().map(i -> trim(blocks.get(i))).toList();
+        return MarkdownBlocks.joinTableRows(chosen.stream().map(i -> trim(blocks.get(i))).toList());
     }
 
     private static String firstBlock(String markdown) {

@@ -62,6 +62,35 @@ final class MarkdownBlocks {
         return blocks;
     }
 
+    /**
+     * Joins blocks that are rows of the same table (the same header) into one table, so quoting three
+     * rows shows one header over them rather than three one-row tables.
+     */
+    static List<String> joinTableRows(List<String> blocks) {
+        List<String> out = new ArrayList<>();
+        String header = null;
+        for (String block : blocks) {
+            String h = tableHeader(block);
+            if (h != null && h.equals(header)) {
+                out.set(out.size() - 1, out.get(out.size() - 1) + block.substring(h.length()));
+            } else {
+                out.add(block);
+            }
+            header = h;
+        }
+        return out;
+    }
+
+    /** A table-row block's first two lines (header and delimiter), or null for any other block. */
+    private static String tableHeader(String block) {
+        if (!block.startsWith("|")) {
+            return null;
+        }
+        int first = block.indexOf('\n');
+        int second = first < 0 ? -1 : block.indexOf('\n', first + 1);
+        return second < 0 ? null : block.substring(0, second);
+    }
+
     static boolean isHeading(String block) {
         return block.startsWith("#");
     }

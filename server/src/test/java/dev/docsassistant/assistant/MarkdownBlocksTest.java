@@ -1,0 +1,41 @@
+package dev.docsassistant.assistant;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class MarkdownBlocksTest {
+    private static final String SCHEDULE = """
+            Failed deliveries are retried.
+
+            | Attempt | Delay |
+            | --- | --- |
+            | 2 | 30 seconds |
+            | 3 | 5 minutes |
+            | 4 | 30 minutes |
+
+            After the last attempt the delivery fails.
+            """;
+
+    @Test
+    void tableRowsAreBlocksUnderTheirHeader() {
+        List<String> blocks = MarkdownBlocks.split(SCHEDULE);
+        assertEquals("| Attempt | Delay |\n| --- | --- |\n| 3 | 5 minutes |", blocks.get(2));
+        assertEquals(5, blocks.size());
+    }
+
+    @Test
+    void quotedRowsOfOneTableShareOneHeader() {
+        List<String> quoted = ExtractiveGenerator.bestBlocks(SCHEDULE, QuestionTerms.of("delay attempt 3 4 minutes"));
+        assertEquals(List.of("| Attempt | Delay |\n| --- | --- |\n| 2 | 30 seconds |\n| 3 | 5 minutes |\n| 4 | 30 minutes |"),
+                quoted);
+    }
+
+    @Test
+    void rowsOfDifferentTablesStayApart() {
+        List<String> joined = MarkdownBlocks.joinTableRows(List.of("| a |\n| - |\n| 1 |", "| b |\n| - |\n| 2 |", "text"));
+        assertEquals(3, joined.size());
+    }
+}
