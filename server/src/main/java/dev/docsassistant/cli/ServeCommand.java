@@ -45,6 +45,10 @@ public final class ServeCommand implements Callable<Integer> {
         }));
         String host = appConfig.config().get("server.host").asString().orElse("0.0.0.0");
         String shown = host.equals("0.0.0.0") || host.equals("::") ? "localhost" : host;
+        String siteHost = appConfig.section().get("site-host").asString().orElse("localhost");
+        appConfig.sites().forEach(site -> System.out.println("site " + site.domain() + ": http://" + site.domain() + "."
+                + siteHost + ":" + server.port() + "/"));
+        // Last, and always in this form: scripts and tests wait for it.
         System.out.println("listening on http://" + shown + ":" + server.port());
         System.out.flush();
         return 0;
