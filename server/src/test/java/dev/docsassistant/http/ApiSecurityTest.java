@@ -7,6 +7,7 @@ import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.security.ApiKey;
 import dev.docsassistant.security.KeyHasher;
 import dev.docsassistant.testing.TestApps;
+import dev.docsassistant.testing.CapturedLogs;
 import dev.docsassistant.testing.TestSites;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
@@ -42,9 +43,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -63,21 +61,7 @@ class ApiSecurityTest {
     private static final int IP_PER_DAY = 5;
     private static final int ORG_PER_HOUR = 20;
     private static final AtomicInteger ADDRESSES = new AtomicInteger();
-    private static final List<String> LOGGED = new ArrayList<>();
-    private static final Handler CAPTURE = new Handler() {
-        @Override
-        public synchronized void publish(LogRecord r) {
-            LOGGED.add(r.getMessage() + (r.getThrown() == null ? "" : " " + r.getThrown()));
-        }
-
-        @Override
-        public void flush() {
-        }
-
-        @Override
-        public void close() {
-        }
-    };
+    private static CapturedLogs logs;
     private static App app;
     private static int port;
 
@@ -90,7 +74,7 @@ class ApiSecurityTest {
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) throws IOException {
-        Logger.getLogger("").addHandler(CAPTURE);
+        logs = CapturedLogs.all();
         Path dir = Files.createTempDirectory("docs-assistant-security-");
         new TestSites(dir.resolve("site")).file("docs.json", """
                         {"name": "S", "navigation": {"groups": [{"group": "G", "pages": ["index", "retries"]}]}}""")
@@ -126,7 +110,7 @@ class ApiSecurityTest {
 
     @AfterAll
     static void close() {
-        Logger.getLogger("").removeHandler(CAPTURE);
+        logs.close();
         app.close();
     }
 
@@ -475,13 +459,10 @@ class ApiSecurityTest {
         String id = app.keys().find(secret).orElseThrow().id();
         post("/admin/v1/keys/" + id + "/revoke", null, admin);
         post("/v1/search/alpha-docs", search("retries"), "Bearer " + secret);
-        String logs;
-        synchronized (CAPTURE) {
-            logs = String.join("\n", LOGGED);
-        }
-        assertTrue(logs.contains(id), "key operations are logged by id");
+        String logged = logs.text();
+        assertTrue(logged.contains(id), "key operations are logged by id");
         for (String s : List.of(secret, CONFIGURED_KEY, key("alpha").substring(7), ADMIN_TOKEN)) {
-            assertFalse(logs.contains(s.substring(KeyHasher.DISPLAY_CHARS)), "a secret is in the logs");
+            assertFalse(logged.contains(s.substring(KeyHasher.DISPLAY_CHARS)), "a secret is in the logs");
         }
     }
 }

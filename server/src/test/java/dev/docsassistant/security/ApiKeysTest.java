@@ -1,6 +1,7 @@
 package dev.docsassistant.security;
 
 import dev.docsassistant.store.Database;
+import dev.docsassistant.testing.CapturedLogs;
 import dev.docsassistant.store.TestDatabases;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -16,9 +17,6 @@ import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -33,24 +31,7 @@ class ApiKeysTest {
 
     @Test
     void aKeyIsStoredOnlyAsAHashAndNeverLogged() throws Exception {
-        List<String> logged = new ArrayList<>();
-        Handler capture = new Handler() {
-            @Override
-            public void publish(LogRecord r) {
-                logged.add(r.getMessage());
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        Logger root = Logger.getLogger("");
-        root.addHandler(capture);
-        try {
+        try (CapturedLogs logs = CapturedLogs.all()) {
             for (Database db : TestDatabases.fresh(dir)) {
                 try (db) {
                     ApiKeys keys = new ApiKeys(db);
@@ -65,12 +46,10 @@ class ApiKeysTest {
                     assertFalse(stored.contains(secret.substring(KeyHasher.DISPLAY_CHARS)), "the secret part is in the store");
                     assertTrue(stored.contains(KeyHasher.hash(secret)));
                     assertTrue(stored.contains(created.key().prefix()));
-                    assertFalse(String.join("\n", logged).contains(secret.substring(KeyHasher.DISPLAY_CHARS)), logged.toString());
-                    assertTrue(logged.stream().anyMatch(m -> m.contains(created.key().id())), "creation is logged by id");
+                    assertFalse(logs.text().contains(secret.substring(KeyHasher.DISPLAY_CHARS)), logs.text());
+                    assertTrue(logs.messages().stream().anyMatch(m -> m.contains(created.key().id())), "creation is logged by id");
                 }
             }
-        } finally {
-            root.removeHandler(capture);
         }
     }
 

@@ -8,6 +8,7 @@ import dev.docsassistant.assistant.ExtractiveGenerator;
 import dev.docsassistant.assistant.FallbackGenerator;
 import dev.docsassistant.assistant.GeneratorException;
 import dev.docsassistant.search.SearchHit;
+import dev.docsassistant.testing.CapturedLogs;
 import dev.docsassistant.testing.FakeChatProvider;
 import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;
@@ -22,9 +23,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.logging.Handler;
-import java.util.logging.LogRecord;
-import java.util.logging.Logger;
 
 import static dev.docsassistant.testing.FakeChatProvider.chunk;
 import static dev.docsassistant.testing.FakeChatProvider.finishChunk;
@@ -272,28 +270,11 @@ class LlmGeneratorTest {
 
     @Test
     void theKeyIsNeverLogged() {
-        List<String> logged = new ArrayList<>();
-        Handler capture = new Handler() {
-            @Override
-            public void publish(LogRecord r) {
-                logged.add(r.getMessage());
-            }
-
-            @Override
-            public void flush() {
-            }
-
-            @Override
-            public void close() {
-            }
-        };
-        Logger log = Logger.getLogger(LlmGenerator.class.getName());
-        log.addHandler(capture);
-        try {
+        List<String> logged;
+        try (CapturedLogs logs = CapturedLogs.of(LlmGenerator.class)) {
             provider.reply(new FakeChatProvider.Status(401, "{\"error\":{\"message\":\"Incorrect API key provided\"}}"));
             assertThrows(GeneratorException.class, () -> generator("").generate(INPUT, new Recorded()));
-        } finally {
-            log.removeHandler(capture);
+            logged = logs.messages();
         }
         assertEquals(1, logged.size());
         assertTrue(logged.get(0).contains("status 401") && logged.get(0).contains("Incorrect API key provided"), logged.get(0));
