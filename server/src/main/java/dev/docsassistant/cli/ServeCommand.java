@@ -36,10 +36,11 @@ public final class ServeCommand implements Callable<Integer> {
         if (port != null) {
             builder.port(port);
         }
-        ServerSetup.configure(builder, app);
+        Runnable beforeStop = ServerSetup.configure(builder, app);
         app.pageKeys().all().forEach(c -> System.out.println("site " + c.domain() + ": pages use " + c.description()));
         WebServer server = builder.build().start();
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            beforeStop.run();
             server.stop();
             app.close();
         }));

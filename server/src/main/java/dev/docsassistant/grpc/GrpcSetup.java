@@ -21,14 +21,18 @@ public final class GrpcSetup {
     private GrpcSetup() {
     }
 
-    public static void configure(WebServerConfig.Builder server, App app) {
-        configure(server, app.assistant(), app.sites(),
+    /**
+     * @return what to run when the server is about to stop: health checks then answer NOT_SERVING, so
+     * load balancers and probes stop sending calls before the port closes
+     */
+    public static Runnable configure(WebServerConfig.Builder server, App app) {
+        return configure(server, app.assistant(), app.sites(),
                 new AssistantRules(AssistantLimits.from(app.config().section().get("limits"))), app.access());
     }
 
     /** Wires the edge over a given core (tests use it with their own answer generator). */
-    public static void configure(WebServerConfig.Builder server, AssistantService assistant, Sites sites, AssistantRules rules,
-                                 AccessCheck access) {
+    public static Runnable configure(WebServerConfig.Builder server, AssistantService assistant, Sites sites,
+                                     AssistantRules rules, AccessCheck access) {
         HelidonGrpcLog.install();
         HealthStatusManager health = new HealthStatusManager();
         health.setStatus(HealthStatusManager.SERVICE_NAME_ALL_SERVICES, HealthCheckResponse.ServingStatus.SERVING);
@@ -40,5 +44,6 @@ public final class GrpcSetup {
                 .service(new HealthGrpcService(health));
         server.addRouting(routing);
         server.addFeature(GrpcReflectionFeature.create(reflection -> reflection.enabled(true)));
+        return health::enterTerminalState;
     }
 }

@@ -23,11 +23,12 @@ public final class ServerSetup {
     private ServerSetup() {
     }
 
-    public static void configure(WebServerConfig.Builder server, App app) {
+    /** @return what to run just before the server stops (health checks turn NOT_SERVING) */
+    public static Runnable configure(WebServerConfig.Builder server, App app) {
         // Without TCP_NODELAY, small stream events wait for delayed ACKs (~40 ms stalls).
         server.connectionOptions(SocketOptions.builder().tcpNoDelay(true).build());
         server.routing(routing -> routing(routing, app));
-        GrpcSetup.configure(server, app);
+        return GrpcSetup.configure(server, app);
     }
 
     static void routing(HttpRouting.Builder routing, App app) {
