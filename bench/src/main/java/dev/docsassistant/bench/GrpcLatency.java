@@ -29,11 +29,8 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * gRPC {@code CreateMessage} beside REST v2, same server, same questions, same loads: time to the
@@ -88,10 +85,10 @@ public final class GrpcLatency {
                 Protocol grpc = (client, q) -> grpc(stubs.get(client % stubs.size()), q);
                 Protocol rest = (client, q) -> rest(http, "http://127.0.0.1:" + server.port(), authorization, q);
                 for (Protocol p : List.of(grpc, rest)) {
-                    run("warm-up", p, questions, new Load(50, 10, 0), false); // JIT, connections, caches
-                    run("warm-up", p, questions, new Load(1, 200, 0), false);
+                    run("warm-up", p, questions, new ClientLoad(50, 10, 0), false); // JIT, connections, caches
+                    run("warm-up", p, questions, new ClientLoad(1, 200, 0), false);
                 }
-                for (Load load : List.of(new Load(1, perClient * 10, 0), new Load(50, perClient, thinkMs), new Load(50, perClient, 0))) {
+                for (ClientLoad load : List.of(new ClientLoad(1, perClient * 10, 0), new ClientLoad(50, perClient, thinkMs), new ClientLoad(50, perClient, 0))) {
                     run("grpc   ", grpc, questions, load, true);
                     run("rest-v2", rest, questions, load, true);
                 }
@@ -104,43 +101,19 @@ public final class GrpcLatency {
         }
     }
 
-    /** How many clients ask how many questions each, pausing {@code thinkMs} after each answer. */
-    record Load(int clients, int perClient, int thinkMs) {
-    }
-
-    private static void run(String name, Protocol protocol, List<Question> questions, Load load, boolean report) throws Exception {
-        AtomicInteger next = new AtomicInteger();
-        List<Future<List<Timing>>> futures = new ArrayList<>();
-        long start = System.nanoTime();
-        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
-            for (int c = 0; c < load.clients(); c++) {
-                int client = c;
-                long offset = load.thinkMs() == 0 ? 0 : (long) load.thinkMs() * c / load.clients();
-                futures.add(pool.submit(() -> {
-                    Thread.sleep(offset);
-                    List<Timing> timings = new ArrayList<>();
-                    for (int i = 0; i < load.perClient(); i++) {
-                        timings.add(protocol.ask(client, questions.get(next.getAndIncrement() % questions.size())));
-                        Thread.sleep(load.thinkMs());
-                    }
-                    return timings;
-                }));
-            }
-        }
-        double wall = (System.nanoTime() - start) / 1e9;
-        List<Timing> all = new ArrayList<>();
-        for (Future<List<Timing>> f : futures) {
-            all.addAll(f.get());
-        }
+    private static void run(String name, Protocol protocol, List<Question> questions, ClientLoad load, boolean report)
+            throws Exception {
+        ClientLoad.Result<Timing> result = load.run(client -> n -> protocol.ask(client, questions.get(n % questions.size())));
         if (report) {
+            List<Timing> all = result.results();
             long[] first = all.stream().mapToLong(Timing::firstEventNanos).sorted().toArray();
             long[] full = all.stream().mapToLong(Timing::fullNanos).sorted().toArray();
             long events = all.stream().mapToLong(Timing::events).sum();
             System.out.printf(Locale.ROOT, "%s %2d clients, think %3d ms, %5d answers: first event p50 %6.2f ms  p99 %6.2f ms"
                             + " | full answer p50 %6.2f ms  p99 %6.2f ms | %5.0f answers/s %7.0f events/s (%.0f per answer)%n",
-                    name, load.clients(), load.thinkMs(), all.size(), AssistantLatency.pct(first, 50), AssistantLatency.pct(first, 99),
-                    AssistantLatency.pct(full, 50), AssistantLatency.pct(full, 99), all.size() / wall, events / wall,
-                    (double) events / all.size());
+                    name, load.clients(), load.thinkMs(), all.size(), ClientLoad.millisAt(first, 50), ClientLoad.millisAt(first, 99),
+                    ClientLoad.millisAt(full, 50), ClientLoad.millisAt(full, 99), result.perSecond(),
+                    events / result.seconds(), (double) events / all.size());
         }
     }
 
@@ -173,11 +146,7 @@ public final class GrpcLatency {
 
     /** REST v2, counted the same way: every {@code data:} event but {@code [DONE]}. */
     private static Timing rest(HttpClient client, String base, String authorization, Question q) throws Exception {
-        String filter = "{\"version\": %s, \"language\": %s}".formatted(quote(q.version()), quote(q.language()));
-        String body = """
-                {"fp": "bench", "retrievalPageSize": 5, "filter": %s,
-                 "messages": [{"id": "m1", "role": "user", "parts": [{"type": "text", "text": %s}]}]}"""
-                .formatted(filter, quote(q.text()));
+        String body = ClientLoad.v2Body(q.text(), q.version(), q.language());
         HttpRequest request = HttpRequest.newBuilder(URI.create(base + "/v2/assistant/" + q.domain() + "/message"))
                 .header("content-type", "application/json").header("authorization", authorization).POST(HttpRequest.BodyPublishers.ofString(body)).build();
         long start = System.nanoTime();
@@ -199,9 +168,5 @@ public final class GrpcLatency {
             }
         }
         throw new IllegalStateException("the REST v2 stream ended without [DONE]");
-    }
-
-    private static String quote(String s) {
-        return s == null ? "null" : "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 }

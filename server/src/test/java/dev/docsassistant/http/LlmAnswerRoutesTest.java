@@ -241,23 +241,8 @@ class LlmAnswerRoutesTest {
         Arrays.fill(many, "retry ");
         PROVIDER.forgetCuts();
         PROVIDER.reply(FakeChatProvider.tokens(Duration.ofMillis(20), many));
-        byte[] body = v2Body(QUESTION).getBytes(StandardCharsets.UTF_8);
-        try (Socket socket = new Socket("127.0.0.1", server.port())) {
-            socket.setSoTimeout(20_000);
-            OutputStream out = socket.getOutputStream();
-            out.write(("POST /v2/assistant/acme/message HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-                    + "Authorization: " + TestApps.authorization(app, "acme") + "\r\n"
-                    + "Content-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            out.write(body);
-            out.flush();
-            InputStream in = socket.getInputStream();
-            StringBuilder seen = new StringBuilder();
-            byte[] buf = new byte[4096];
-            while (!seen.toString().contains("text-delta")) {
-                int n = in.read(buf);
-                assertTrue(n > 0, "stream ended early: " + seen);
-                seen.append(new String(buf, 0, n, StandardCharsets.UTF_8));
-            }
+        try (Socket socket = open(v2Body(QUESTION))) {
+            readUntil(socket, "text-delta");
         }
         int sent = PROVIDER.awaitCut(Duration.ofSeconds(10));
         assertTrue(sent < 150, "the provider was cut off soon after the reader left: " + sent + " of 300 tokens sent");
