@@ -1,6 +1,6 @@
 package dev.docsassistant.bench;
 
-import dev.docsassistant.App;
+import dev.docsassistant.app.App;
 import dev.docsassistant.assistant.AnswerSource;
 import dev.docsassistant.assistant.AssistantEvents;
 import dev.docsassistant.assistant.AssistantRequest;

@@ -1,7 +1,7 @@
 package dev.docsassistant.bench;
 
-import dev.docsassistant.App;
-import dev.docsassistant.http.ServerSetup;
+import dev.docsassistant.app.App;
+import dev.docsassistant.edges.ServerSetup;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
 

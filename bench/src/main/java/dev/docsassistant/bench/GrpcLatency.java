@@ -1,7 +1,7 @@
 package dev.docsassistant.bench;
 
-import dev.docsassistant.App;
-import dev.docsassistant.http.ServerSetup;
+import dev.docsassistant.app.App;
+import dev.docsassistant.edges.ServerSetup;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
 import dev.docsassistant.proto.v1.CreateMessageRequest;
 import dev.docsassistant.proto.v1.Filter;

@@ -3,8 +3,8 @@ package dev.docsassistant.bench;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
-import dev.docsassistant.App;
-import dev.docsassistant.http.ServerSetup;
+import dev.docsassistant.app.App;
+import dev.docsassistant.edges.ServerSetup;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
 

@@ -5,7 +5,7 @@ import dev.docsassistant.render.Injected;
 import dev.docsassistant.render.SiteAssets;
 import dev.docsassistant.render.SiteRenderer;
 import dev.docsassistant.site.Page;
-import dev.docsassistant.site.Site;
+import dev.docsassistant.sites.Site;
 import dev.docsassistant.site.SiteContent;
 import dev.docsassistant.site.SiteReader;
 

@@ -1,11 +1,10 @@
 package dev.docsassistant.assistant;
 
-import dev.docsassistant.request.InvalidFieldException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docsassistant.search.SearchHit;
 import dev.docsassistant.search.SearchRequest;
-import dev.docsassistant.site.Site;
-import dev.docsassistant.site.Sites;
+import dev.docsassistant.sites.Site;
+import dev.docsassistant.sites.Sites;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -27,17 +26,15 @@ public final class AssistantService {
     private final Sites sites;
     private final ThreadStore threads;
     private final Generators generators;
-    private final boolean requireThreadKey;
 
-    public AssistantService(Sites sites, ThreadStore threads, AnswerGenerator generator, boolean requireThreadKey) {
-        this(sites, threads, Generators.of(generator), requireThreadKey);
+    public AssistantService(Sites sites, ThreadStore threads, AnswerGenerator generator) {
+        this(sites, threads, Generators.of(generator));
     }
 
-    public AssistantService(Sites sites, ThreadStore threads, Generators generators, boolean requireThreadKey) {
+    public AssistantService(Sites sites, ThreadStore threads, Generators generators) {
         this.sites = sites;
         this.threads = threads;
         this.generators = generators;
-        this.requireThreadKey = requireThreadKey;
     }
 
     /**
@@ -55,9 +52,6 @@ public final class AssistantService {
         if (request.threadId() == null) {
             ThreadStore.ThreadRef created = threads.create(request.domain(), request.fp());
             return new Accepted(request, site, created.id(), created.key());
-        }
-        if (requireThreadKey && request.threadKey() == null) {
-            throw new InvalidFieldException("threadKey", "is required to continue a thread");
         }
         if (!threads.exists(request.domain(), request.threadId(), request.threadKey())) {
             throw new AssistantException(AssistantException.Kind.NOT_FOUND, "thread not found: " + request.threadId());

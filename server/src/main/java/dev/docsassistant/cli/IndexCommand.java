@@ -1,10 +1,10 @@
 package dev.docsassistant.cli;
 
-import dev.docsassistant.App;
-import dev.docsassistant.Bootstrap;
+import dev.docsassistant.app.App;
+import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.site.Progress;
-import dev.docsassistant.site.Site;
+import dev.docsassistant.sites.Site;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 

@@ -1,11 +1,11 @@
 package dev.docsassistant.cli;
 
-import dev.docsassistant.App;
-import dev.docsassistant.Bootstrap;
+import dev.docsassistant.app.App;
+import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.security.ApiKey;
-import dev.docsassistant.http.ServerSetup;
+import dev.docsassistant.edges.ServerSetup;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
 import picocli.CommandLine.Command;

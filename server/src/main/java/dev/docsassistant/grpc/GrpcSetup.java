@@ -1,12 +1,11 @@
 package dev.docsassistant.grpc;
 
-import dev.docsassistant.App;
+import dev.docsassistant.app.App;
 import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
-import dev.docsassistant.request.AssistantLimits;
 import dev.docsassistant.request.AssistantRules;
 import dev.docsassistant.security.AccessCheck;
-import dev.docsassistant.site.Sites;
+import dev.docsassistant.sites.Sites;
 import io.grpc.health.v1.HealthCheckResponse;
 import io.grpc.protobuf.services.HealthStatusManager;
 import io.helidon.webserver.WebServerConfig;
@@ -26,8 +25,7 @@ public final class GrpcSetup {
      * load balancers and probes stop sending calls before the port closes
      */
     public static Runnable configure(WebServerConfig.Builder server, App app) {
-        return configure(server, app.assistant(), app.sites(),
-                new AssistantRules(AssistantLimits.from(app.config().section().get("limits"))), app.access());
+        return configure(server, app.assistant(), app.sites(), app.assistantRules(), app.access());
     }
 
     /** Wires the edge over a given core (tests use it with their own answer generator). */

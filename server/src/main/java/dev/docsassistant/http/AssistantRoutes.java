@@ -42,10 +42,10 @@ public final class AssistantRoutes implements HttpService {
     private final boolean finishThreadId;
     private final Duration keepAlive;
 
-    public AssistantRoutes(AssistantService assistant, Config section) {
+    public AssistantRoutes(AssistantService assistant, AssistantRules rules, Config section) {
         this.assistant = assistant;
-        this.limits = AssistantLimits.from(section.get("limits"));
-        this.parser = new AssistantRequestParser(new AssistantRules(limits));
+        this.limits = rules.limits();
+        this.parser = new AssistantRequestParser(rules);
         this.finishThreadId = section.get("stream.finish-thread-id").asBoolean().orElse(true);
         this.keepAlive = section.get("stream.keep-alive").as(Duration.class).orElse(Duration.ofSeconds(15));
     }

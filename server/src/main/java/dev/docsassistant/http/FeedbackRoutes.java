@@ -1,7 +1,7 @@
 package dev.docsassistant.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.docsassistant.site.Sites;
+import dev.docsassistant.sites.Sites;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;

@@ -1,11 +1,11 @@
 package dev.docsassistant.http;
 
-import dev.docsassistant.App;
+import dev.docsassistant.app.App;
 import dev.docsassistant.render.Injected;
 import dev.docsassistant.security.PageKeys;
 import dev.docsassistant.render.SiteAssets;
 import dev.docsassistant.render.SiteRenderer;
-import dev.docsassistant.site.Site;
+import dev.docsassistant.sites.Site;
 import io.helidon.common.config.Config;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;

@@ -7,7 +7,7 @@ import dev.docsassistant.site.FrontMatter;
 import dev.docsassistant.site.MdxToMarkdown;
 import dev.docsassistant.site.Page;
 import dev.docsassistant.site.PagePaths;
-import dev.docsassistant.site.Site;
+import dev.docsassistant.sites.Site;
 import dev.docsassistant.site.SiteReader;
 
 import java.io.IOException;

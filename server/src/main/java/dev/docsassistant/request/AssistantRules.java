@@ -17,9 +17,16 @@ public final class AssistantRules {
     private static final Set<String> CONTEXT_TYPES = Set.of("code", "textSelection");
 
     private final AssistantLimits limits;
+    private final boolean requireThreadKey;
+
+    /** @param requireThreadKey continuing a thread needs its key ({@code threads.require-key}) */
+    public AssistantRules(AssistantLimits limits, boolean requireThreadKey) {
+        this.limits = limits;
+        this.requireThreadKey = requireThreadKey;
+    }
 
     public AssistantRules(AssistantLimits limits) {
-        this.limits = limits;
+        this(limits, false);
     }
 
     public AssistantLimits limits() {
@@ -43,7 +50,12 @@ public final class AssistantRules {
         String currentPath = Rules.maxLength("currentPath", d.currentPath(), AssistantRequest.MAX_CURRENT_PATH);
         int pageSize = Rules.intInRange("retrievalPageSize", d.retrievalPageSize(), 1,
                 AssistantRequest.MAX_RETRIEVAL_PAGE_SIZE, AssistantRequest.DEFAULT_RETRIEVAL_PAGE_SIZE);
-        return new AssistantRequest(d.domain(), fp, messages, Rules.blankToNull(d.threadId()), Rules.blankToNull(d.threadKey()),
+        String threadId = Rules.blankToNull(d.threadId());
+        String threadKey = Rules.blankToNull(d.threadKey());
+        if (requireThreadKey && threadId != null && threadKey == null) {
+            throw new InvalidFieldException("threadKey", "is required to continue a thread");
+        }
+        return new AssistantRequest(d.domain(), fp, messages, threadId, threadKey,
                 pageSize, SearchRules.filter(d.filter()), context(d.context()), currentPath);
     }
 

@@ -1,10 +1,10 @@
 package dev.docsassistant.grpc;
 
 import com.google.rpc.RetryInfo;
-import dev.docsassistant.App;
-import dev.docsassistant.Bootstrap;
+import dev.docsassistant.app.App;
+import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.config.AppConfig;
-import dev.docsassistant.http.ServerSetup;
+import dev.docsassistant.edges.ServerSetup;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
 import dev.docsassistant.proto.v1.GetPageRequest;
 import dev.docsassistant.proto.v1.MessageEvent;

@@ -1,6 +1,6 @@
 package dev.docsassistant.grpc;
 
-import dev.docsassistant.App;
+import dev.docsassistant.app.App;
 import dev.docsassistant.assistant.AnswerAbandoned;
 import dev.docsassistant.assistant.AnswerGenerator;
 import dev.docsassistant.assistant.AssistantService;
@@ -61,7 +61,7 @@ class GrpcCancellationTest {
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
         App app = TestApps.corpora();
-        AssistantService slow = new AssistantService(app.sites(), new ThreadStore(app.database()), MODEL, false);
+        AssistantService slow = new AssistantService(app.sites(), new ThreadStore(app.database()), MODEL);
         GrpcSetup.configure(server, slow, app.sites(), new AssistantRules(AssistantLimits.from(app.config().section().get("limits"))), app.access());
     }
 

@@ -1,6 +1,6 @@
 package dev.docsassistant.grpc;
 
-import dev.docsassistant.http.ServerSetup;
+import dev.docsassistant.edges.ServerSetup;
 import dev.docsassistant.testing.TestApps;
 import io.grpc.ManagedChannel;
 import io.grpc.health.v1.HealthCheckRequest;

@@ -1,8 +1,9 @@
 package dev.docsassistant.http;
 
+import dev.docsassistant.edges.ServerSetup;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.docsassistant.App;
-import dev.docsassistant.Bootstrap;
+import dev.docsassistant.app.App;
+import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.security.ApiKey;
 import dev.docsassistant.security.KeyHasher;

@@ -1,5 +1,6 @@
 package dev.docsassistant.http;
 
+import dev.docsassistant.edges.ServerSetup;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.search.SearchHit;
 import dev.docsassistant.search.SearchRequest;

@@ -1,6 +1,6 @@
 package dev.docsassistant.http;
 
-import dev.docsassistant.App;
+import dev.docsassistant.app.App;
 import dev.docsassistant.assistant.AnswerGenerator;
 import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.assistant.ThreadStore;
@@ -45,9 +45,9 @@ class KeepAliveTest {
             pause();
             out.text("Answer.");
         };
-        AssistantService assistant = new AssistantService(app.sites(), new ThreadStore(app.database()), slow, false);
+        AssistantService assistant = new AssistantService(app.sites(), new ThreadStore(app.database()), slow);
         Config section = Config.just(ConfigSources.create(Map.of("stream.keep-alive", "PT0.1S")));
-        server.routing(r -> r.register(new AssistantRoutes(assistant, section)));
+        server.routing(r -> r.register(new AssistantRoutes(assistant, app.assistantRules(), section)));
     }
 
     private static void pause() {

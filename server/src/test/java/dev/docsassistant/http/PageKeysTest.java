@@ -1,7 +1,8 @@
 package dev.docsassistant.http;
 
-import dev.docsassistant.App;
-import dev.docsassistant.Bootstrap;
+import dev.docsassistant.edges.ServerSetup;
+import dev.docsassistant.app.App;
+import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.security.ApiKey;
 import dev.docsassistant.security.ApiKeys;

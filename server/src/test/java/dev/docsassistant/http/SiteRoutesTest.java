@@ -1,5 +1,6 @@
 package dev.docsassistant.http;
 
+import dev.docsassistant.edges.ServerSetup;
 import dev.docsassistant.testing.TestApps;
 import io.helidon.http.HeaderNames;
 import io.helidon.webclient.api.HttpClientResponse;

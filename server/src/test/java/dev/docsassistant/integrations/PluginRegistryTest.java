@@ -1,8 +1,8 @@
 package dev.docsassistant.integrations;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.docsassistant.App;
-import dev.docsassistant.Bootstrap;
+import dev.docsassistant.app.App;
+import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.integrations.spi.IntegrationPlugin;
 import dev.docsassistant.integrations.testkit.PluginTestKit;

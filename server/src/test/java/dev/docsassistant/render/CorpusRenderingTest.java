@@ -2,7 +2,7 @@ package dev.docsassistant.render;
 
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.site.Page;
-import dev.docsassistant.site.Site;
+import dev.docsassistant.sites.Site;
 import dev.docsassistant.site.SiteContent;
 import dev.docsassistant.site.SiteReader;
 import dev.docsassistant.testing.Corpora;

@@ -1,7 +1,7 @@
 package dev.docsassistant.render;
 
 import dev.docsassistant.config.SiteConfig;
-import dev.docsassistant.site.Site;
+import dev.docsassistant.sites.Site;
 import dev.docsassistant.site.SiteReader;
 import dev.docsassistant.testing.TestSites;
 import org.junit.jupiter.api.BeforeAll;

@@ -1,7 +1,7 @@
 package dev.docsassistant.testing;
 
-import dev.docsassistant.App;
-import dev.docsassistant.Bootstrap;
+import dev.docsassistant.app.App;
+import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.config.AppConfig;
 
 import java.io.IOException;

@@ -1,16 +1,18 @@
-package dev.docsassistant;
+package dev.docsassistant.app;
 
 import dev.docsassistant.assistant.AssistantService;
-import dev.docsassistant.assistant.GeneratorConfig;
+import dev.docsassistant.assistant.llm.GeneratorConfig;
 import dev.docsassistant.assistant.ThreadStore;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.integrations.Integrations;
+import dev.docsassistant.request.AssistantLimits;
+import dev.docsassistant.request.AssistantRules;
 import dev.docsassistant.security.AccessCheck;
 import dev.docsassistant.security.ApiKeys;
 import dev.docsassistant.security.PageKeys;
 import dev.docsassistant.security.RateLimits;
 import dev.docsassistant.security.SecuritySettings;
-import dev.docsassistant.site.Sites;
+import dev.docsassistant.sites.Sites;
 import dev.docsassistant.store.Database;
 
 import java.time.Clock;
@@ -28,6 +30,7 @@ public final class App implements AutoCloseable {
     private final Integrations integrations;
 
     private final AssistantService assistant;
+    private final AssistantRules assistantRules;
     private final SecuritySettings security;
     private final ApiKeys keys;
     private final AccessCheck access;
@@ -49,8 +52,14 @@ public final class App implements AutoCloseable {
         config.sites().forEach(s -> organizations.put(s.domain(), s.organization()));
         this.access = new AccessCheck(keys, organizations,
                 new RateLimits(security.perOrganization(), security.perAddress()), security.proxies(), Clock.systemUTC());
-        this.assistant = new AssistantService(sites, new ThreadStore(database), GeneratorConfig.read(config, System::getenv),
+        this.assistant = new AssistantService(sites, new ThreadStore(database), GeneratorConfig.read(config, System::getenv));
+        this.assistantRules = new AssistantRules(AssistantLimits.from(config.section().get("limits")),
                 config.section().get("threads.require-key").asBoolean().orElse(false));
+    }
+
+    /** The request rules both edges check an assistant request against before calling the core. */
+    public AssistantRules assistantRules() {
+        return assistantRules;
     }
 
     /** The assistant core that every edge (REST v1, REST v2, gRPC) calls. */

@@ -1,14 +1,14 @@
-package dev.docsassistant;
+package dev.docsassistant.app;
 
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.security.SecuritySettings;
 import dev.docsassistant.integrations.Integrations;
 import dev.docsassistant.site.LoadStats;
 import dev.docsassistant.site.Progress;
-import dev.docsassistant.site.Site;
-import dev.docsassistant.site.SiteLoader;
+import dev.docsassistant.sites.Site;
+import dev.docsassistant.sites.SiteLoader;
 import dev.docsassistant.site.SiteProblem;
-import dev.docsassistant.site.Sites;
+import dev.docsassistant.sites.Sites;
 import dev.docsassistant.store.Database;
 
 import java.io.PrintStream;

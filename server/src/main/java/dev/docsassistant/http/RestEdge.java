@@ -1,13 +1,10 @@
 package dev.docsassistant.http;
 
-import dev.docsassistant.App;
+import dev.docsassistant.app.App;
 import dev.docsassistant.config.SiteConfig;
-import dev.docsassistant.grpc.GrpcSetup;
 import dev.docsassistant.render.Injected;
 import dev.docsassistant.request.InvalidFieldException;
-import io.helidon.common.socket.SocketOptions;
 import io.helidon.http.HttpException;
-import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.http.HttpRouting;
 
 import java.util.Map;
@@ -16,22 +13,14 @@ import java.util.stream.Collectors;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-/** Wires the HTTP and gRPC edges onto a web server (one port for both); shared by {@code serve} and the tests. */
-public final class ServerSetup {
-    private static final Logger LOG = Logger.getLogger(ServerSetup.class.getName());
+/** The REST edge: the API routes, their error handlers and the rendered sites, on one HTTP routing. */
+public final class RestEdge {
+    private static final Logger LOG = Logger.getLogger(RestEdge.class.getName());
 
-    private ServerSetup() {
+    private RestEdge() {
     }
 
-    /** @return what to run just before the server stops (health checks turn NOT_SERVING) */
-    public static Runnable configure(WebServerConfig.Builder server, App app) {
-        // Without TCP_NODELAY, small stream events wait for delayed ACKs (~40 ms stalls).
-        server.connectionOptions(SocketOptions.builder().tcpNoDelay(true).build());
-        server.routing(routing -> routing(routing, app));
-        return GrpcSetup.configure(server, app);
-    }
-
-    static void routing(HttpRouting.Builder routing, App app) {
+    public static void routing(HttpRouting.Builder routing, App app) {
         SiteRoutes sites = new SiteRoutes(app, site -> Injected.of(
                 app.integrations().render(site.content().docsJson().get("integrations"))));
         ApiAccess access = new ApiAccess(app.access());
@@ -65,7 +54,7 @@ public final class ServerSetup {
                 .any("/v1/feedback/{domain}", access)
                 .register("/v1", new SearchRoutes(app.sites()))
                 .register("/v1", new FeedbackRoutes(app.sites()))
-                .register(new AssistantRoutes(app.assistant(), app.config().section()));
+                .register(new AssistantRoutes(app.assistant(), app.assistantRules(), app.config().section()));
         app.security().adminToken().ifPresent(token -> routing.register("/admin/v1",
                 new AdminRoutes(app.keys(), app.access(), token, organizations(app))));
         sites.routing(routing);

@@ -1,5 +1,9 @@
-package dev.docsassistant.assistant;
+package dev.docsassistant.assistant.llm;
 
+import dev.docsassistant.assistant.AnswerGenerator;
+import dev.docsassistant.assistant.ExtractiveGenerator;
+import dev.docsassistant.assistant.FallbackGenerator;
+import dev.docsassistant.assistant.Generators;
 import dev.docsassistant.assistant.llm.LlmGenerator;
 import dev.docsassistant.assistant.llm.LlmSettings;
 import dev.docsassistant.config.AppConfig;

@@ -1,4 +1,4 @@
-package dev.docsassistant.site;
+package dev.docsassistant.sites;
 
 import java.util.Collection;
 import java.util.LinkedHashMap;

@@ -1,5 +1,7 @@
-package dev.docsassistant.site;
+package dev.docsassistant.sites;
 
+import dev.docsassistant.site.LoadStats;
+import dev.docsassistant.site.SiteContent;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.search.SiteSearch;
 

@@ -1,5 +1,8 @@
-package dev.docsassistant.assistant;
+package dev.docsassistant.assistant.llm;
 
+import dev.docsassistant.assistant.ExtractiveGenerator;
+import dev.docsassistant.assistant.FallbackGenerator;
+import dev.docsassistant.assistant.Generators;
 import dev.docsassistant.assistant.llm.LlmGenerator;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.config.ConfigException;
