@@ -120,7 +120,7 @@ public final class PluginRegistry {
         return plugins;
     }
 
-    /** The plugins directory's jars and folders; hidden entries are left out. */
+    /** The plugins directory's jars, and its folders holding jars; hidden entries are left out. */
     private static List<Path> entries(Path dir) {
         if (dir == null) {
             return List.of();
@@ -130,9 +130,18 @@ public final class PluginRegistry {
         }
         try (Stream<Path> files = Files.list(dir)) {
             return files.filter(f -> !f.getFileName().toString().startsWith("."))
-                    .filter(f -> Files.isDirectory(f) || f.getFileName().toString().endsWith(".jar")).sorted().toList();
+                    .filter(f -> Files.isDirectory(f) ? holdsJars(f) : f.getFileName().toString().endsWith(".jar"))
+                    .sorted().toList();
         } catch (IOException e) {
             throw new PluginException("cannot list plugins directory " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static boolean holdsJars(Path folder) {
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.anyMatch(f -> f.getFileName().toString().endsWith(".jar"));
+        } catch (IOException e) {
+            throw new PluginException("cannot list plugin folder " + folder + ": " + e.getMessage(), e);
         }
     }
 
