@@ -1,6 +1,7 @@
 package dev.docsassistant.http;
 
 import dev.docsassistant.app.App;
+import dev.docsassistant.app.SiteHost;
 import dev.docsassistant.render.Injected;
 import dev.docsassistant.security.PageKeys;
 import dev.docsassistant.render.SiteAssets;
@@ -18,7 +19,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -35,12 +35,12 @@ public final class SiteRoutes {
 
     private final SiteAssets assets;
     private final Map<String, SiteRenderer> renderers = new LinkedHashMap<>();
-    private final String siteHost;
+    private final SiteHost siteHost;
 
     public SiteRoutes(App app, Function<Site, Injected> integrations) {
         this.assets = SiteAssets.fromClassPath();
         Config section = app.config().section();
-        this.siteHost = section.get("site-host").asString().orElse("localhost").toLowerCase(Locale.ROOT);
+        this.siteHost = SiteHost.of(section);
         PageKeys keys = app.pageKeys();
         for (Site site : app.sites().all()) {
             renderers.put(site.domain(), new SiteRenderer(site, assets, keys.secret(site.domain()).orElse(null),
@@ -113,16 +113,7 @@ public final class SiteRoutes {
 
     /** The site named by a {@code Host: {domain}.{site-host}[:port]} header. */
     private Optional<SiteRenderer> hostSite(ServerRequest req) {
-        String host = req.headers().first(HeaderNames.HOST).orElse("").toLowerCase(Locale.ROOT);
-        int colon = host.lastIndexOf(':');
-        if (colon > 0 && !host.endsWith("]")) {
-            host = host.substring(0, colon);
-        }
-        String suffix = "." + siteHost;
-        if (!host.endsWith(suffix)) {
-            return Optional.empty();
-        }
-        return Optional.ofNullable(renderers.get(host.substring(0, host.length() - suffix.length())));
+        return siteHost.domainOf(req).map(renderers::get);
     }
 
     private static void send(ServerRequest req, ServerResponse res, SiteRenderer.Result result) {
