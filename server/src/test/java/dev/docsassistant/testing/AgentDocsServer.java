@@ -46,13 +46,18 @@ public final class AgentDocsServer implements AutoCloseable {
 
     /** @param extraYaml settings under {@code docs-assistant}; {@code siteYaml} goes into the {@code docs} site entry */
     public static AgentDocsServer start(String extraYaml, String siteYaml) {
+        return start(extraYaml, siteYaml, "");
+    }
+
+    /** @param docsJson extra top-level docs.json members, e.g. {@code "seo": {"indexing": "all"},} */
+    public static AgentDocsServer start(String extraYaml, String siteYaml, String docsJson) {
         try {
             Path dir = Files.createTempDirectory("docs-assistant-agents-");
             new TestSites(dir.resolve("site")).file("docs.json", """
-                            {"name": "Relay", "description": "Webhook delivery for busy teams.",
+                            {"name": "Relay", "description": "Webhook delivery for busy teams.", %s
                              "navigation": {"groups": [
                                {"group": "Guides", "pages": ["index", "retries", "partners/pricing", "old"]},
-                               {"group": "Internal", "hidden": true, "pages": ["internal"]}]}}""")
+                               {"group": "Internal", "hidden": true, "pages": ["internal"]}]}}""".formatted(docsJson))
                     .page("index", "Welcome to Relay: it delivers webhooks.", "title: Home", "description: Start here")
                     .page("retries", """
                             Failed deliveries are retried five times with exponential backoff.
