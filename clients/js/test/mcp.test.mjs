@@ -1,16 +1,15 @@
-// The MCP server of a site through the official TypeScript SDK client (Streamable HTTP) and the
-// MCP Inspector's CLI mode, as an AI tool would use them.
+// The MCP server of a site through the official TypeScript SDK client (Streamable HTTP), as an AI
+// tool uses it. (The MCP Inspector's standalone CLI package, @modelcontextprotocol/inspector-cli
+// 1.0.3, installs but cannot start outside the Inspector's own repository: it imports a
+// package.json two folders above itself.)
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
-import { createRequire } from 'node:module';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startServer } from '../lib/server.mjs';
 
 let server;
-before(async () => { server = await startServer({ sites: ['mcp'] }); });
+before(async () => { server = await startServer({ sites: ['mcp'], timeoutMs: 180000 }); });
 after(() => server?.stop());
 
 async function connect(headers = {}) {
@@ -73,16 +72,4 @@ test('errors: bad arguments are tool errors, an unknown tool and a bad key are M
   const keyed = await connect({ Authorization: server.authorization });
   assert.equal((await keyed.listTools()).tools.length, 3);
   await keyed.close();
-});
-
-test('the MCP Inspector CLI lists and calls the tools', async () => {
-  const require = createRequire(import.meta.url);
-  const cli = require.resolve('@modelcontextprotocol/inspector-cli/build/index.js');
-  const run = (args) => promisify(execFile)(process.execPath, [cli, `${server.url}/sites/mcp/mcp`, '--transport', 'http', ...args],
-    { timeout: 60000 });
-  const listed = JSON.parse((await run(['--method', 'tools/list'])).stdout);
-  assert.deepEqual(listed.tools.map((t) => t.name), ['search', 'get_page', 'ask']);
-  const called = JSON.parse((await run(['--method', 'tools/call', '--tool-name', 'search', '--tool-arg', 'query=server tools', '--tool-arg', 'pageSize=2'])).stdout);
-  assert.equal(called.isError, false);
-  assert.ok(called.structuredContent.results.length > 0);
 });
