@@ -1,9 +1,9 @@
 package dev.docsassistant.mcp;
 
 import dev.docsassistant.assistant.AnswerSource;
-import dev.docsassistant.assistant.AssistantEvents;
 import dev.docsassistant.assistant.AssistantException;
 import dev.docsassistant.assistant.AssistantService;
+import dev.docsassistant.assistant.CollectedAnswer;
 import dev.docsassistant.assistant.ChatMessage;
 import dev.docsassistant.request.AssistantRules;
 import dev.docsassistant.request.InvalidFieldException;
@@ -105,24 +105,24 @@ final class DocsTools {
         var request = rules.check(new AssistantRules.Draft(site.domain(), "mcp",
                 List.of(new ChatMessage("user", question)), null, null, null,
                 new SearchFilter(text(args, "version"), text(args, "language"), null, caller.groups()), List.of(), null));
-        Answer answer = new Answer();
+        CollectedAnswer answer = new CollectedAnswer();
         try {
             assistant.answer(assistant.accept(request), answer);
         } catch (AssistantException e) {
             return error("the assistant could not answer: " + e.getMessage());
         }
-        if (answer.failure != null) {
-            return error("the assistant could not answer: " + answer.failure);
+        if (answer.error() != null) {
+            return error("the assistant could not answer: " + answer.error());
         }
         // The answer links pages by path; the client needs addresses it can open.
-        String text = RELATIVE_LINK.matcher(answer.text.toString().strip())
+        String text = RELATIVE_LINK.matcher(answer.text().strip())
                 .replaceAll(m -> Matcher.quoteReplacement("](" + caller.link(m.group(1)) + ")"));
         StringBuilder out = new StringBuilder(text);
         List<Map<String, Object>> sources = new ArrayList<>();
-        if (!answer.sources.isEmpty()) {
+        if (!answer.sources().isEmpty()) {
             out.append("\n\nSources:\n");
         }
-        for (AnswerSource source : answer.sources) {
+        for (AnswerSource source : answer.sources()) {
             String url = source.url().startsWith("/") ? caller.link(source.url()) : source.url();
             out.append("- [").append(source.title()).append("](").append(url).append(")\n");
             sources.add(Map.of("title", source.title(), "url", url, "path", source.path()));
@@ -130,40 +130,8 @@ final class DocsTools {
         Map<String, Object> structured = new LinkedHashMap<>();
         structured.put("answer", text);
         structured.put("sources", sources);
-        structured.put("threadId", answer.threadId);
+        structured.put("threadId", answer.threadId());
         return result(out.toString().strip(), structured);
-    }
-
-    /** Collects a streamed answer: the tool result is one message. */
-    private static final class Answer implements AssistantEvents {
-        final StringBuilder text = new StringBuilder();
-        final List<AnswerSource> sources = new ArrayList<>();
-        String threadId;
-        String failure;
-
-        @Override
-        public void start(String messageId, String threadId) {
-            this.threadId = threadId;
-        }
-
-        @Override
-        public void source(AnswerSource source) {
-            sources.add(source);
-        }
-
-        @Override
-        public void text(String delta) {
-            text.append(delta);
-        }
-
-        @Override
-        public void finish(String threadId) {
-        }
-
-        @Override
-        public void error(String message) {
-            failure = message;
-        }
     }
 
     private interface Call extends BiFunction<McpCaller, Map<String, Object>, McpSchema.CallToolResult> {

@@ -3,12 +3,12 @@ package dev.docsassistant.mcp;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.SiteHost;
-import dev.docsassistant.config.ConfigException;
+import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.security.AccessDecision;
 import dev.docsassistant.security.AccessRequest;
 import dev.docsassistant.security.Quota;
 import dev.docsassistant.sites.Site;
-import io.helidon.common.config.Config;
+import io.helidon.config.Config;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;
@@ -62,11 +62,11 @@ public final class McpRoutes {
         Config section = app.config().section();
         this.siteHost = SiteHost.of(section);
         this.allowedOrigins = Set.copyOf(section.get("mcp.allowed-origins").asList(String.class).orElse(List.of()));
-        boolean everySite = flag(section.get("mcp.enabled"), "docs-assistant.mcp.enabled", true);
+        boolean everySite = AppConfig.flag(section.get("mcp.enabled"), "docs-assistant.mcp.enabled", true);
         Map<String, Boolean> perSite = new LinkedHashMap<>();
         for (Config node : section.get("sites").asNodeList().orElse(List.of())) {
             perSite.put(node.get("domain").asString().orElse(""),
-                    flag(node.get("mcp.enabled"), node.key() + ".mcp.enabled", everySite));
+                    AppConfig.flag(node.get("mcp.enabled"), node.key() + ".mcp.enabled", everySite));
         }
         JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(mapper);
         String version = Optional.ofNullable(McpRoutes.class.getPackage().getImplementationVersion()).orElse("dev");
@@ -259,18 +259,6 @@ public final class McpRoutes {
     private static List<String> forwardedFor(ServerRequest req) {
         var name = HeaderNames.create("X-Forwarded-For");
         return req.headers().contains(name) ? req.headers().get(name).allValues() : List.of();
-    }
-
-    private static boolean flag(Config node, String name, boolean otherwise) {
-        if (!node.exists()) {
-            return otherwise;
-        }
-        String value = node.asString().orElse("").trim();
-        return switch (value) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new ConfigException(name + " must be true or false, not '" + value + "'");
-        };
     }
 
     /** Closes every site's server; in-flight requests finish, new ones get 503. */
