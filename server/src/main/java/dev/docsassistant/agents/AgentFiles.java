@@ -219,7 +219,7 @@ public final class AgentFiles {
     private static String label(Variant v) {
         List<String> parts = new ArrayList<>();
         if (v.version() != null) {
-            parts.add("version " + v.version());
+            parts.add(v.version());
         }
         if (v.language() != null) {
             parts.add("language " + v.language());

@@ -139,7 +139,7 @@ class AgentFilesTest {
 
         Site mcp = TestApps.corpora().sites().get("mcp").orElseThrow();
         String versions = new AgentFiles(mcp).get("/llms.txt", "https://mcp.example", false).orElseThrow().body();
-        Matcher other = Pattern.compile("- \\[version ([^]]+)]\\(https://mcp\\.example(/[^)]+)/llms\\.txt\\)").matcher(versions);
+        Matcher other = Pattern.compile("- \\[([^]]+)]\\(https://mcp\\.example(/[^)]+)/llms\\.txt\\)").matcher(versions);
         assertTrue(other.find(), versions);
         String versioned = new AgentFiles(mcp).get(other.group(2) + "/llms.txt", "https://mcp.example", false).orElseThrow().body();
         assertTrue(versioned.contains("Version: " + other.group(1)), versioned);
