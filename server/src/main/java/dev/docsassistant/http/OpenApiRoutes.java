@@ -1,8 +1,7 @@
 package dev.docsassistant.http;
 
+import dev.docsassistant.config.Mappers;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
@@ -30,8 +29,8 @@ public final class OpenApiRoutes implements HttpService {
                 throw new IllegalStateException(RESOURCE + " is missing from the build");
             }
             this.yaml = in.readAllBytes();
-            JsonNode document = new ObjectMapper(new YAMLFactory()).readTree(yaml);
-            this.json = new ObjectMapper().writerWithDefaultPrettyPrinter().writeValueAsBytes(document);
+            JsonNode document = Mappers.YAML.readTree(yaml);
+            this.json = Mappers.JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(document);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

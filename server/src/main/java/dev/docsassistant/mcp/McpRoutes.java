@@ -1,5 +1,6 @@
 package dev.docsassistant.mcp;
 
+import dev.docsassistant.config.Mappers;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.SiteHost;
@@ -55,7 +56,7 @@ public final class McpRoutes {
     private final Map<String, List<String>> groupsByDomain = new LinkedHashMap<>();
     private final Set<String> allowedOrigins;
     private final Set<String> protocolVersions = new TreeSet<>();
-    private final ObjectMapper mapper = new ObjectMapper();
+    private final ObjectMapper mapper = Mappers.JSON;
 
     public McpRoutes(App app) {
         this.app = app;
