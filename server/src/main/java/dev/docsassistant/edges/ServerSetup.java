@@ -5,10 +5,12 @@ import dev.docsassistant.grpc.GrpcSetup;
 import dev.docsassistant.http.RestEdge;
 import io.helidon.common.socket.SocketOptions;
 import io.helidon.webserver.WebServerConfig;
+import io.helidon.webserver.http1.Http1Config;
 
 /**
  * Wires both edges, REST and gRPC, onto one web server (one port for both); shared by {@code serve},
- * the tests and the benchmarks. Neither edge knows the other: they meet only here.
+ * the tests and the benchmarks. Neither edge knows the other: they meet only here, behind the
+ * connection guard (timeouts, per-address limits) and the JSON answers to protocol errors.
  */
 public final class ServerSetup {
     private ServerSetup() {
@@ -16,9 +18,18 @@ public final class ServerSetup {
 
     /** @return what to run just before the server stops (health checks turn NOT_SERVING) */
     public static Runnable configure(WebServerConfig.Builder server, App app) {
+        ConnectionGuard guard = new ConnectionGuard(ConnectionSettings.from(app.config().section()),
+                app.security().proxies()::trusts);
         // Without TCP_NODELAY, small stream events wait for delayed ACKs (~40 ms stalls).
-        server.connectionOptions(SocketOptions.builder().tcpNoDelay(true).build());
-        server.routing(routing -> RestEdge.routing(routing, app));
-        return GrpcSetup.configure(server, app);
+        server.connectionOptions(new GuardedSocketOptions(SocketOptions.builder().tcpNoDelay(true).build(), guard));
+        server.addConnectionSelector(new Http1FallbackSelector(Http1Config.create()));
+        server.directHandlers(JsonDirectHandler.all());
+        // Helidon's own error texts (never the request's bytes: those it marks unsafe) go into {"message"}.
+        server.errorHandling(errors -> errors.includeEntity(true));
+        server.routing(routing -> {
+            routing.addFeature(guard);
+            RestEdge.routing(routing, app);
+        });
+        return GrpcSetup.configure(server, app, guard.grpcMarker());
     }
 }
