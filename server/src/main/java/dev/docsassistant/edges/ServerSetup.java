@@ -18,8 +18,12 @@ public final class ServerSetup {
 
     /** @return what to run just before the server stops (health checks turn NOT_SERVING) */
     public static Runnable configure(WebServerConfig.Builder server, App app) {
-        ConnectionGuard guard = new ConnectionGuard(ConnectionSettings.from(app.config().section()),
-                app.security().proxies()::trusts);
+        return configure(server, app, ConnectionSettings.from(app.config().section()));
+    }
+
+    /** As {@link #configure(WebServerConfig.Builder, App)} with given connection limits (tests use short ones). */
+    public static Runnable configure(WebServerConfig.Builder server, App app, ConnectionSettings connections) {
+        ConnectionGuard guard = new ConnectionGuard(connections, app.security().proxies()::trusts);
         // Without TCP_NODELAY, small stream events wait for delayed ACKs (~40 ms stalls).
         server.connectionOptions(new GuardedSocketOptions(SocketOptions.builder().tcpNoDelay(true).build(), guard));
         server.addConnectionSelector(new Http1FallbackSelector(Http1Config.create()));
