@@ -13,6 +13,9 @@ import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.grpc.GrpcReflectionFeature;
 import io.helidon.webserver.grpc.GrpcRouting;
 
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+
 /**
  * The gRPC edge on the HTTP server's own port (HTTP/2 beside HTTP/1.1): the assistant
  * service, the standard health service and server reflection.
@@ -45,7 +48,13 @@ public final class GrpcSetup {
         if (outermost.length > 0) {
             routing.intercept(outermost);
         }
-        routing.intercept(new StatusMessages(), new CallContexts(), new AccessInterceptor(access))
+        ScheduledExecutorService deadlines = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "grpc-deadlines");
+            t.setDaemon(true);
+            return t;
+        });
+        server.addFeature(new StopsWithServer("grpc-deadlines", deadlines::shutdownNow));
+        routing.intercept(new StatusMessages(), new CallContexts(deadlines), new AccessInterceptor(access))
                 .service(new AssistantGrpcService(assistant, sites, rules))
                 .service(new HealthGrpcService(health));
         server.addRouting(routing);

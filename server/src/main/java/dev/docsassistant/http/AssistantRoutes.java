@@ -18,9 +18,7 @@ import io.helidon.webserver.http.ServerResponse;
 
 import java.time.Duration;
 import java.util.UUID;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -30,12 +28,6 @@ import java.util.concurrent.TimeUnit;
  * stream's error event.
  */
 public final class AssistantRoutes implements HttpService {
-    private static final ScheduledExecutorService KEEP_ALIVE = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "sse-keep-alive");
-        t.setDaemon(true);
-        return t;
-    });
-
     private final AssistantService assistant;
     private final AssistantRequestParser parser;
     private final AssistantLimits limits;
@@ -67,12 +59,22 @@ public final class AssistantRoutes implements HttpService {
             return res.outputStream();
         });
         UiMessageStream stream = new UiMessageStream(out, finishThreadId);
-        long every = keepAlive.toMillis();
-        ScheduledFuture<?> ticks = KEEP_ALIVE.scheduleAtFixedRate(stream::keepAlive, every, every, TimeUnit.MILLISECONDS);
+        CountDownLatch done = new CountDownLatch(1);
+        // Each stream ticks on its own virtual thread: a reader too slow to take a comment blocks only
+        // its own stream. Never interrupted: an interrupt during a socket write would close the connection.
+        Thread.ofVirtual().name("sse-keep-alive").start(() -> {
+            try {
+                while (!done.await(keepAlive.toMillis(), TimeUnit.MILLISECONDS)) {
+                    stream.keepAlive();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
         try {
             answer(accepted, stream, out);
         } finally {
-            ticks.cancel(false);
+            done.countDown();
             out.close();
         }
     }
