@@ -4,6 +4,7 @@ import io.grpc.Metadata;
 import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
+import dev.docsassistant.http.PeerProbe;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
 import io.helidon.webserver.grpc.GrpcConnectionContext;
@@ -41,6 +42,7 @@ import java.util.logging.Logger;
  */
 public final class ConnectionGuard implements HttpFeature {
     private static final Logger LOG = Logger.getLogger(ConnectionGuard.class.getName());
+    private static final long PROBE_EVERY_NANOS = 100_000_000L;
 
     private final ConnectionSettings settings;
     private final Predicate<InetAddress> unlimited;
@@ -132,6 +134,7 @@ public final class ConnectionGuard implements HttpFeature {
             res.header(HeaderValues.CONNECTION_CLOSE);
         }
         tracked.begin(req.content().hasEntity() ? req : null);
+        PeerProbe.register(req, tracked::peerClosed);
         // Helidon 4.4 sends "Connection: close" (asked for, or after a broken body) but keeps reading:
         // end the connection once that answer is out, so clients reading to EOF are done.
         res.whenSent(() -> {
@@ -196,6 +199,9 @@ public final class ConnectionGuard implements HttpFeature {
         private boolean busy;
         private boolean closeAfter;
         private RoutingRequest awaitingBody;
+        private long probedAt;
+        private boolean peerClosed;
+        private boolean pipelined;
 
         Tracked(SocketChannel channel, InetAddress address, boolean counted) {
             this.channel = channel;
@@ -256,6 +262,34 @@ public final class ConnectionGuard implements HttpFeature {
             } else if (served > 0 && waited > settings.idleTimeout().toNanos()) {
                 shutdown(false);
             }
+        }
+
+        /**
+         * Whether the client has closed its end, asked by the request's own thread while it answers
+         * (HTTP/1 reads nothing then, so a non-blocking read of one byte here races with nobody).
+         * EOF means gone. A byte means the client pipelined its next request: that byte is lost, so
+         * the connection ends after this answer, and the probe stops looking.
+         */
+        synchronized boolean peerClosed() {
+            long now = System.nanoTime();
+            if (peerClosed || pipelined || now - probedAt < PROBE_EVERY_NANOS) {
+                return peerClosed;
+            }
+            probedAt = now;
+            try {
+                channel.configureBlocking(false);
+                try {
+                    int n = channel.read(ByteBuffer.allocate(1));
+                    peerClosed = n < 0;
+                    pipelined = n > 0;
+                    closeAfter |= pipelined;
+                } finally {
+                    channel.configureBlocking(true);
+                }
+            } catch (IOException e) {
+                peerClosed = true; // reset
+            }
+            return peerClosed;
         }
 
         private void shutdown(boolean inputOnly) {

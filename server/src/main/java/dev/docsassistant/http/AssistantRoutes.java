@@ -57,7 +57,7 @@ public final class AssistantRoutes implements HttpService {
             res.header("x-vercel-ai-ui-message-stream", "v1");
             res.header("x-accel-buffering", "no");
             return res.outputStream();
-        });
+        }, PeerProbe.of(req));
         UiMessageStream stream = new UiMessageStream(out, finishThreadId);
         CountDownLatch done = new CountDownLatch(1);
         // Each stream ticks on its own virtual thread: a reader too slow to take a comment blocks only
@@ -86,7 +86,7 @@ public final class AssistantRoutes implements HttpService {
             res.header(HeaderNames.CONTENT_TYPE, "text/plain; charset=utf-8");
             res.header("X-Vercel-AI-Data-Stream", "v1");
             return res.outputStream();
-        });
+        }, PeerProbe.of(req));
         try {
             answer(accepted, new DataStream(out), out);
         } finally {
