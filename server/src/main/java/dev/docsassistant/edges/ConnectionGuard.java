@@ -109,7 +109,7 @@ public final class ConnectionGuard implements HttpFeature {
                                                                ServerCallHandler<Q, R> next) {
                 GrpcConnectionContext connection = ServerContextKeys.CONNECTION_CONTEXT.get();
                 if (connection != null) {
-                    Tracked tracked = connections.get(connection.remotePeer().address());
+                    Tracked tracked = tracked(connection.remotePeer().address());
                     if (tracked != null) {
                         tracked.http2 = true;
                     }
@@ -120,7 +120,7 @@ public final class ConnectionGuard implements HttpFeature {
     }
 
     private void filter(FilterChain chain, RoutingRequest req, RoutingResponse res) {
-        Tracked tracked = connections.get(req.remotePeer().address());
+        Tracked tracked = tracked(req.remotePeer().address());
         if (tracked == null || tracked.http2 || req.prologue().protocolVersion().startsWith("2")) {
             if (tracked != null) {
                 tracked.http2 = true;
@@ -147,6 +147,11 @@ public final class ConnectionGuard implements HttpFeature {
         } finally {
             tracked.end(res.headers().contains(HeaderValues.CONNECTION_CLOSE));
         }
+    }
+
+    /** The connection from {@code remote}; null when unknown (an upgraded connection may report no address). */
+    private Tracked tracked(SocketAddress remote) {
+        return remote == null ? null : connections.get(remote);
     }
 
     private void sweep() {

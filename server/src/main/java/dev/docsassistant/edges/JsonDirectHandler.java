@@ -31,6 +31,13 @@ final class JsonDirectHandler implements DirectHandler {
     @Override
     public TransportResponse handle(TransportRequest request, EventType type, Status status,
                                     ServerResponseHeaders headers, String message) {
+        if (type == EventType.INTERNAL_ERROR) {
+            // Failures inside routes are answered by the routes' own error handlers (RestEdge); what
+            // reaches here failed while Helidon read or drained the client's bytes (a body that breaks
+            // its framing after the answer, a pipelined request cut short): the client's doing.
+            status = Status.BAD_REQUEST_400;
+            message = "the request could not be read";
+        }
         headers.set(HeaderValues.CONTENT_TYPE_JSON);
         byte[] body = Json.write(Map.of("message", message(type, status, message))).getBytes(StandardCharsets.UTF_8);
         return TransportResponse.builder().status(status).headers(headers).entity(body).build();

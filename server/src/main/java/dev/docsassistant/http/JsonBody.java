@@ -45,8 +45,8 @@ public final class JsonBody {
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         byte[] buffer = new byte[8192];
         // Not closed on failure: closing drains the rest, and a broken body may promise gigabytes.
-        InputStream in = req.content().inputStream();
         try {
+            InputStream in = req.content().inputStream(); // may send "100 Continue" to a client already gone
             int n;
             while (body.size() < limit && (n = in.read(buffer, 0, Math.min(buffer.length, limit - body.size()))) != -1) {
                 body.write(buffer, 0, n);
