@@ -3,12 +3,13 @@ package dev.docsassistant.edges;
 import dev.docsassistant.app.App;
 import dev.docsassistant.grpc.GrpcSetup;
 import dev.docsassistant.http.RestEdge;
+import dev.docsassistant.mcp.McpRoutes;
 import io.helidon.common.socket.SocketOptions;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.http1.Http1Config;
 
 /**
- * Wires both edges, REST and gRPC, onto one web server (one port for both); shared by {@code serve},
+ * Wires the edges, REST (with MCP beside it) and gRPC, onto one web server (one port for both); shared by {@code serve},
  * the tests and the benchmarks. Neither edge knows the other: they meet only here, behind the
  * connection guard (timeouts, per-address limits) and the JSON answers to protocol errors.
  */
@@ -30,10 +31,17 @@ public final class ServerSetup {
         server.directHandlers(JsonDirectHandler.all());
         // Helidon's own error texts (never the request's bytes: those it marks unsafe) go into {"message"}.
         server.errorHandling(errors -> errors.includeEntity(true));
+        McpRoutes mcp = new McpRoutes(app);
         server.routing(routing -> {
             routing.addFeature(guard);
+            // Before the REST edge: its rendered-site routes take every path of a site's host name.
+            mcp.routing(routing);
             RestEdge.routing(routing, app);
         });
-        return GrpcSetup.configure(server, app, guard.grpcMarker());
+        Runnable grpcStopping = GrpcSetup.configure(server, app, guard.grpcMarker());
+        return () -> {
+            mcp.close(); // new MCP messages get 503 while the server drains
+            grpcStopping.run();
+        };
     }
 }

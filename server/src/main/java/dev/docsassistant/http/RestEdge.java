@@ -54,6 +54,7 @@ public final class RestEdge {
                     }
                 })
                 .get("/health", (req, res) -> Json.send(res, 200, Map.of("status", "UP")))
+                .register(new OpenApiRoutes())
                 // A wrong method is told so before any key is asked for.
                 .any("/v1/search/{domain}", POST_ONLY)
                 .any("/v1/page/{domain}", POST_ONLY)
