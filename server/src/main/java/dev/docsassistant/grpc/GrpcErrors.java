@@ -16,14 +16,14 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /** Maps what the shared core and rules throw to gRPC statuses; nothing becomes UNKNOWN. */
-final class GrpcErrors {
+public final class GrpcErrors {
     private static final Logger LOG = Logger.getLogger(GrpcErrors.class.getName());
     private static final Pattern UPPER = Pattern.compile("[A-Z]");
 
     private GrpcErrors() {
     }
 
-    static StatusRuntimeException toStatus(RuntimeException e, String method) {
+    public static StatusRuntimeException toStatus(RuntimeException e, String method) {
         return switch (e) {
             case StatusRuntimeException s -> s;
             case InvalidFieldException invalid -> invalidArgument(invalid);

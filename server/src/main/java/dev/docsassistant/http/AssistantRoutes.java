@@ -104,7 +104,7 @@ public final class AssistantRoutes implements HttpService {
             assistant.answer(accepted, events);
         } catch (AssistantException e) {
             if (!out.opened()) {
-                throw new ApiException(e.kind() == AssistantException.Kind.UPSTREAM_UNAVAILABLE ? 503 : 502, e.getMessage());
+                throw e; // still a status: RestErrors maps it
             }
             // A keep-alive committed the response in the same instant: report the failure in the stream.
             try {
@@ -119,11 +119,7 @@ public final class AssistantRoutes implements HttpService {
     private AssistantService.Accepted accept(ServerRequest req) {
         JsonNode body = JsonBody.read(req, limits.maxBodyBytes());
         AssistantRequest request = parser.parse(req.path().pathParameters().get("domain"), body);
-        try {
-            return assistant.accept(request);
-        } catch (AssistantException e) {
-            throw new ApiException(e.kind() == AssistantException.Kind.NOT_FOUND ? 404 : 400, e.getMessage());
-        }
+        return assistant.accept(request);
     }
 
     private static void headers(ServerResponse res, AssistantService.Accepted accepted) {

@@ -3,7 +3,6 @@ package dev.docsassistant.http;
 import dev.docsassistant.app.App;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.render.Injected;
-import dev.docsassistant.request.InvalidFieldException;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
 import io.helidon.http.HttpException;
@@ -36,21 +35,27 @@ public final class RestEdge {
                     }
                     Json.sendError(res, e.status(), e.getMessage());
                 })
-                .error(InvalidFieldException.class, (req, res, e) -> {
-                    ApiAccess.decorate(req, res);
-                    Json.sendError(res, 400, e.getMessage());
-                })
                 // Helidon's own (404 no route, 405, 400 bad framing): their status, our body, never a 500.
                 .error(HttpException.class, (req, res, e) -> {
                     ApiAccess.decorate(req, res);
                     Json.sendError(res, e.status().code(), e.status().code() == 404 ? "not found: " + req.path().absolute().path()
                             : e.status().reasonPhrase());
                 })
+                // Everything the core, the rules and the store throw: one table (RestErrors), the gRPC edge's twin.
                 .error(RuntimeException.class, (req, res, e) -> {
-                    LOG.log(Level.SEVERE, "unhandled error on " + req.prologue().method() + " " + req.path().path(), e);
+                    RestErrors.Answer answer = RestErrors.of(e);
+                    if (!answer.expected()) {
+                        LOG.log(Level.SEVERE, "unhandled error on " + req.prologue().method() + " " + req.path().path(), e);
+                    } else if (answer.status() >= 500) {
+                        LOG.warning(req.prologue().method() + " " + req.path().path() + ": " + e.getMessage()
+                                + (e.getCause() == null ? "" : " (" + e.getCause() + ")"));
+                    }
                     if (!res.isSent()) {
                         ApiAccess.decorate(req, res);
-                        Json.sendError(res, 500, "internal server error");
+                        if (answer.status() == 503) {
+                            res.header(HeaderNames.RETRY_AFTER, "1");
+                        }
+                        Json.sendError(res, answer.status(), answer.message());
                     }
                 })
                 .get("/health", (req, res) -> Json.send(res, 200, Map.of("status", "UP")))
