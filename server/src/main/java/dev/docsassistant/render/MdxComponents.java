@@ -12,12 +12,15 @@ import java.util.Map;
 /**
  * Turns the MDX components docs sites use into HTML elements, each on lines of its own so the
  * Markdown between them is still Markdown. Unknown components leave only their inner content.
- * Attribute values are escaped here; the element markup is cleaned again when the page is rendered.
+ * Attribute values are escaped here for the HTML parser; the sanitizer decodes them once and
+ * encodes them once more on output, and checks every URL, when the page is rendered.
  */
 final class MdxComponents implements MdxToMarkdown.Tags {
     private static final Map<String, String> CALLOUTS = Map.of(
             "Note", "note", "Info", "info", "Tip", "tip", "Warning", "warning", "Check", "check",
             "Danger", "danger", "Callout", "note", "Caution", "warning", "Important", "info");
+
+    private static final Map<String, String> JSX_NAMES = Map.of("className", "class", "htmlFor", "for");
 
     /** What each open component must close with, per tag name (components nest). */
     private final Map<String, Deque<String>> closers = new HashMap<>();
@@ -137,7 +140,8 @@ final class MdxComponents implements MdxToMarkdown.Tags {
 
     private static String attributes(JsxTag tag) {
         StringBuilder s = new StringBuilder();
-        tag.attributes().forEach((k, v) -> s.append(' ').append(k).append("=\"").append(Html.escape(v)).append('"'));
+        tag.attributes().forEach((k, v) -> s.append(' ').append(JSX_NAMES.getOrDefault(k, k)).append("=\"")
+                .append(Html.escape(v)).append('"'));
         return s.toString();
     }
 
