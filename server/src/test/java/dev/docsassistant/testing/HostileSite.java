@@ -88,6 +88,8 @@ public final class HostileSite {
                     .append("<Card title=\"card ").append(i).append("\" href=\"").append(urls.get(i).replace("\"", ""))
                     .append("\">card body</Card>\n\n");
         }
+        links.append("<a class=\"entities\" href=\"/guide?a=1&amp;b=2\">entity link</a>\n\n")
+                .append("<Card title=\"Fish &amp; chips\" href=\"/menu?a=1&b=2\">ampersands</Card>\n\n");
         site.page("links", links.toString(), frontMatter(markup, 1));
         StringBuilder components = new StringBuilder();
         for (String v : markup) {
