@@ -51,17 +51,21 @@ public final class HostileSite {
         return urls;
     }
 
-    /** Request paths (below where the site is served) that render what the vectors reach. */
+    /**
+     * Request paths (below where the site is served) that render what the vectors reach: the pages,
+     * search queries and unknown paths carrying the vectors (five at a time, as a query or path
+     * segment), and the redirects docs.json tries (refused ones are the 404 page).
+     */
     public static List<String> requests() {
         List<String> paths = new ArrayList<>();
         PAGES.forEach(p -> paths.add("/" + p));
-        for (String v : markup()) {
-            paths.add("/_search?q=" + URLEncoder.encode(v, StandardCharsets.UTF_8));
-            paths.add("/missing/" + URLEncoder.encode(v, StandardCharsets.UTF_8).replace("+", "%20"));
+        List<String> markup = markup();
+        for (int i = 0; i < markup.size(); i += 5) {
+            String group = String.join(" ", markup.subList(i, Math.min(markup.size(), i + 5)));
+            paths.add("/_search?q=" + URLEncoder.encode(group, StandardCharsets.UTF_8));
+            paths.add("/missing/" + URLEncoder.encode(group, StandardCharsets.UTF_8).replace("+", "%20"));
         }
-        for (int i = 0; i < refusedUrls().size(); i++) {
-            paths.add("/r/" + i);
-        }
+        paths.add("/r/0");
         paths.add("/rest/%5Cevil.example");
         paths.add("/rest//evil.example");
         return paths;
