@@ -175,7 +175,7 @@ test('the assistant streams an answer with source links and continues the thread
   // The thread continues on the next page of the visit.
   await source.click();
   await page.waitForSelector('.message-assistant');
-  assert.equal(await page.locator('#assistant').isVisible(), true);
+  assert.equal(await page.locator('aside.assistant').isVisible(), true);
   await page.fill('.assistant-form textarea', 'How does the stdio transport work?');
   await page.click('.assistant-form button[type=submit]');
   await page.waitForFunction(() => document.querySelectorAll('.message-assistant .message-sources').length >= 2, null, { timeout: 30000 });
@@ -192,7 +192,7 @@ test('a site with no configured key answers with its page key', async () => {
   const sent = [];
   page.on('request', (r) => { if (r.url().includes('/v2/assistant/')) sent.push(r.headers().authorization); });
   await page.goto(`http://consent.localhost:${port}/index`);
-  const key = await page.evaluate(() => JSON.parse(document.getElementById('docs-assistant-config').textContent).assistantKey);
+  const key = await page.evaluate(() => JSON.parse(document.getElementById('da:config').textContent).assistantKey);
   assert.match(key, /^svc_dsc_[A-Za-z0-9_-]{43,}$/);
   assert.ok(!Object.values(KEYS).includes(key));
   await page.click('[data-open-assistant]');

@@ -3,6 +3,7 @@
 // every page of the visit.
 import { AbstractChat, DefaultChatTransport } from 'ai';
 import { renderMarkdown, escapeHtml, safeHref } from './markdown.js';
+import { layoutElement, layoutElements } from './layout.js';
 
 const STORE = 'docs-assistant:chat:';
 
@@ -48,7 +49,7 @@ function fingerprint() {
 }
 
 export function startAssistant(config) {
-  const panel = document.getElementById('assistant');
+  const panel = layoutElement('aside.assistant');
   if (!panel) return;
   const list = panel.querySelector('.assistant-messages');
   const form = panel.querySelector('.assistant-form');
@@ -106,7 +107,7 @@ export function startAssistant(config) {
       if (m.role === 'user') {
         return `<div class="message message-user">${escapeHtml(text)}</div>`;
       }
-      const sources = m.parts.filter((p) => p.type === 'source-url');
+      const sources = m.parts.filter((p) => p.type === 'source-url' && safeHref(p.url, config.base) !== null);
       const links = sources.length ? `<div class="message-sources"><span>Sources</span>${sources.map((s) =>
         `<a href="${escapeHtml(safeHref(s.url, config.base))}">${escapeHtml(s.title || s.url)}</a>`).join('')}</div>` : '';
       return `<div class="message message-assistant">${renderMarkdown(text, config.base)}${links}</div>`;
@@ -130,7 +131,7 @@ export function startAssistant(config) {
     document.body.classList.remove('assistant-open');
     save();
   };
-  document.querySelectorAll('[data-open-assistant]').forEach((b) => { b.hidden = false; b.addEventListener('click', open); });
+  layoutElements('[data-open-assistant]').forEach((b) => { b.hidden = false; b.addEventListener('click', open); });
   panel.querySelector('[data-close-assistant]').addEventListener('click', close);
 
   function showSelection() {

@@ -3,20 +3,28 @@
 
 const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
+// The server's link check (dev.docsassistant.site.SafeUrl), mirrored for links the browser writes
+// itself: normalised as the WHATWG URL parser does (leading and trailing C0 controls and spaces
+// stripped, tab/LF/CR deleted anywhere), then refused if any other control, line separator or `\`
+// is left; only http(s), mailto and tel, or a link that stays on the site. null when refused.
 export function safeHref(url, base) {
-  const u = String(url).trim();
-  if (/^https?:\/\//i.test(u) || u.startsWith('#')) return u;
-  if (u.startsWith('/')) return base + u;
-  if (/^[a-z][a-z0-9+.-]*:/i.test(u) || u.startsWith('//')) return '#';
-  return u;
+  const u = String(url ?? '').replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, '').replace(/[\t\n\r]/g, '');
+  if (!u || /[\u0000-\u001f\u007f-\u009f\\\u2028\u2029]/.test(u) || u.startsWith('//')) return null;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(u);
+  if (scheme) return ['http', 'https', 'mailto', 'tel'].includes(scheme[1].toLowerCase()) ? u : null;
+  return u.startsWith('/') ? base + u : u;
 }
+
+const unescapeHtml = (s) => s.replace(/&(amp|lt|gt|quot|#39);/g, (_, e) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e]);
 
 function inline(text, base) {
   const codes = [];
   let s = text.replace(/`([^`]+)`/g, (_, code) => `\u0000${codes.push(code) - 1}\u0000`);
   s = escapeHtml(s);
-  s = s.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, label, href) =>
-    `<a href="${escapeHtml(safeHref(href.replace(/&amp;/g, '&'), base))}">${label}</a>`);
+  s = s.replace(/\[([^\]]+)\]\(([^)\s]+)\)/g, (_, label, href) => {
+    const target = safeHref(unescapeHtml(href), base);
+    return target === null ? label : `<a href="${escapeHtml(target)}">${label}</a>`;
+  });
   s = s.replace(/\*\*([^*]+)\*\*/g, '<strong>$1</strong>').replace(/(^|[^*])\*([^*\s][^*]*)\*/g, '$1<em>$2</em>');
   return s.replace(/\u0000(\d+)\u0000/g, (_, i) => `<code>${escapeHtml(codes[Number(i)])}</code>`);
 }

@@ -2,9 +2,10 @@
 // feedback, and the assistant panel. Pages read fine without it.
 import { startAssistant } from './assistant.js';
 import { escapeHtml, safeHref } from './markdown.js';
+import { layoutElement } from './layout.js';
 
 function readConfig() {
-  const el = document.getElementById('docs-assistant-config');
+  const el = document.head.querySelector('script[id="da:config"]');
   return el ? JSON.parse(el.textContent) : null;
 }
 
@@ -15,7 +16,7 @@ function authHeaders(config) {
 }
 
 function startSearch(config) {
-  const form = document.querySelector('form.search');
+  const form = layoutElement('form.search');
   if (!form) return;
   const input = form.querySelector('input[name=q]');
   const box = form.querySelector('.search-results');
@@ -38,7 +39,7 @@ function startSearch(config) {
         if (mine !== seq) return;
         if (!res.ok) throw new Error(String(res.status));
         const hits = await res.json();
-        box.innerHTML = hits.length ? hits.map((h) => `<a class="search-hit" href="${escapeHtml(safeHref(h.path, config.base))}">`
+        box.innerHTML = hits.length ? hits.map((h) => `<a class="search-hit" href="${escapeHtml(safeHref(h.path, config.base) ?? '#')}">`
           + `<strong>${escapeHtml(h.metadata?.title ?? h.path)}</strong>`
           + `<span>${escapeHtml(h.content.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1').replace(/[#*`>|]+/g, ' ').slice(0, 140))}</span></a>`).join('')
           : '<p class="search-empty">No results</p>';
@@ -101,7 +102,7 @@ function startCodeCopy() {
 }
 
 function startFeedback(config) {
-  const box = document.querySelector('[data-feedback]');
+  const box = layoutElement('[data-feedback]');
   if (!box) return;
   box.addEventListener('click', (e) => {
     const value = e.target.closest('button')?.dataset.feedbackValue;
@@ -115,7 +116,7 @@ function startFeedback(config) {
 }
 
 function foldMenuOnSmallScreens() {
-  const menu = document.querySelector('.sidebar-menu');
+  const menu = layoutElement('.sidebar-menu');
   if (menu && window.matchMedia('(max-width: 760px)').matches) menu.open = false;
 }
 

@@ -3,6 +3,7 @@ package dev.docsassistant.assistant;
 import dev.docsassistant.config.Mappers;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docsassistant.search.SearchHit;
+import dev.docsassistant.site.SafeUrl;
 import dev.docsassistant.search.SearchRequest;
 import dev.docsassistant.sites.Site;
 import dev.docsassistant.sites.Sites;
@@ -201,7 +202,8 @@ public final class AssistantService {
     }
 
     private static AnswerSource toSource(Site site, SearchHit hit, int n) {
-        String url = site.config().url().map(base -> base + hit.path()).orElse(hit.path());
+        // The same link check as every link of the rendered pages: clients put this URL in an href.
+        String url = site.config().url().map(base -> base + hit.path()).flatMap(SafeUrl::link).orElse(hit.path());
         return new AnswerSource("src-" + n, url, hit.path(), hit.title(), hit.content());
     }
 

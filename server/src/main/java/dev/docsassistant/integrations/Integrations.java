@@ -49,10 +49,17 @@ public final class Integrations {
     private static final int CACHED = 64;
 
     private final PluginRegistry registry;
+    private final boolean allowPrivateHosts;
     private final Map<JsonNode, RenderedIntegrations> rendered = new ConcurrentHashMap<>();
 
     public Integrations(PluginRegistry registry) {
+        this(registry, false);
+    }
+
+    /** @param allowPrivateHosts whether CSP hosts may be IP literals, localhost or carry a port ({@link IntegrationHosts}) */
+    public Integrations(PluginRegistry registry, boolean allowPrivateHosts) {
         this.registry = registry;
+        this.allowPrivateHosts = allowPrivateHosts;
     }
 
     /** The class-path plugins plus those in {@code docs-assistant.plugins-dir} (relative to the config file). */
@@ -63,7 +70,8 @@ public final class Integrations {
         if (dir != null) {
             LOG.info("integration plugins: " + registry.keys().size() + " (" + dir + " included)");
         }
-        return new Integrations(registry);
+        return new Integrations(registry, config.section().get("integrations").get("allow-private-hosts")
+                .asBoolean().orElse(false));
     }
 
     /** The plugins on the class path only. */
@@ -100,7 +108,15 @@ public final class Integrations {
                         "Unrecognized key(s) in object: '" + key + "'" + suggestion, e.getValue()));
                 continue;
             }
-            Validation.validate(plugin.get(), e.getValue()).problems().forEach(p -> problems.add(p.under(pointer)));
+            Validation.Result result = Validation.validate(plugin.get(), e.getValue());
+            result.problems().forEach(p -> problems.add(p.under(pointer)));
+            if (result.valid()) {
+                try {
+                    hostProblems(plugin.get().render(result.settings())).forEach(p -> problems.add(p.under(pointer)));
+                } catch (RuntimeException | LinkageError ex) {
+                    // A plugin that cannot render is logged and left off when pages render.
+                }
+            }
         }
         problems.sort(Comparator.comparing(Problem::severity)); // stable: errors, then warnings, each in document order
         return problems;
@@ -153,7 +169,10 @@ public final class Integrations {
                 continue;
             }
             try {
-                renderings.put(e.getKey(), registry.get(e.getKey()).orElseThrow().render(settings.get()));
+                Rendering rendering = registry.get(e.getKey()).orElseThrow().render(settings.get());
+                if (hostProblems(rendering).isEmpty()) { // else validation reports it
+                    renderings.put(e.getKey(), rendering);
+                }
             } catch (RuntimeException | LinkageError ex) {
                 // A plugin bug must not take the page down: the integration is left off and logged.
                 LOG.warning("integration " + e.getKey() + " (" + registry.source(e.getKey()) + ") failed to render: " + ex);
@@ -203,6 +222,18 @@ public final class Integrations {
         return new RenderedIntegrations(head.toString(), bodyStart.toString(), bodyEnd.toString(),
                 Map.copyOf(cspHosts), List.copyOf(hashes), needsConsent, gatedAny,
                 telemetry.map(t -> t.bool("enabled")).orElse(true), consent);
+    }
+
+    /** The CSP hosts of a rendering that {@link IntegrationHosts} refuses, unless private hosts are allowed. */
+    private List<Problem> hostProblems(Rendering rendering) {
+        List<Problem> problems = new ArrayList<>();
+        if (!allowPrivateHosts) {
+            rendering.csp().values().stream().flatMap(java.util.Collection::stream).distinct().forEach(host ->
+                    IntegrationHosts.refusal(host).ifPresent(why -> problems.add(Problem.error("", "private-host",
+                            "Host '" + host + "' " + why + ": pages would load script from it. Use a public host name, "
+                                    + "or set docs-assistant.integrations.allow-private-hosts: true", host))));
+        }
+        return problems;
     }
 
     private Optional<Settings> settings(String key, Object value, boolean present) {

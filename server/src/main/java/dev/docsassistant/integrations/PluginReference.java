@@ -42,6 +42,29 @@ public final class PluginReference {
                 - `bin/docs-assistant schema` prints the JSON Schema of the `integrations` object for editors
                   (the built-in plugins' version is `docs/integrations.schema.json`).
 
+                ## docs.json is code
+
+                Review a change to `docs.json` as you would a change to the site's code. Its integrations put
+                third-party scripts on every page and their hosts in the page's `Content-Security-Policy`
+                (`script-src`, `connect-src`, …): whoever can edit `plausible.server`, `posthog.apiHost`,
+                `segment.cdnUrl` or `adobe.launchUrl` chooses a script that runs for every reader, with the
+                page's assistant key in reach. Its navbar, tab, footer and logo links and its redirects are
+                links the pages and the server emit; they pass the same link check as page content (only
+                http(s), mailto, tel or a path on the site; a redirect goes to a site path or an http(s) URL)
+                and each refused one is reported when the site loads.
+
+                A host that an integration adds to the policy is refused (an error, and the integration is left
+                off the pages) when it is an IP address (`10.0.0.7`, `[::1]`, `0x7f.1`), `localhost` (or
+                `*.localhost`), or carries user information or a port: such a host is a machine on the reader's
+                or the server's network rather than a vendor's service. A deployment that really serves an
+                integration from such a host (a self-hosted Plausible on an internal address, say) allows it with
+
+                ```yaml
+                docs-assistant:
+                  integrations:
+                    allow-private-hosts: true
+                ```
+
                 """);
         md.append("| key | integration | kind | needs consent |\n| --- | --- | --- | --- |\n");
         for (IntegrationPlugin p : registry.all()) {

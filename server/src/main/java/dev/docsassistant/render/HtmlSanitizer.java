@@ -1,30 +1,59 @@
 package dev.docsassistant.render;
 
-import dev.docsassistant.site.JsxTag;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.safety.Cleaner;
+import org.jsoup.safety.Safelist;
 
 import java.util.Map;
-import java.util.Set;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
- * Cleans the raw HTML a page carries (and the elements its components become): known
- * presentational tags keep their safe attributes, with links resolved; scripts, styles, event
- * handlers, forms and frames are dropped; any other {@code <} is shown as text.
+ * Cleans a page body (Markdown rendered to HTML, raw HTML and component elements included) in one
+ * pass with jsoup: the body is parsed as a browser would, so tags are balanced (an unclosed
+ * {@code <table>} or a stray {@code </div>} stays inside the body); only presentational elements
+ * and attributes of {@link #SAFELIST} survive; every URL goes through {@link LinkResolver}; ids in
+ * the layout's namespace and {@code data-} attributes, which the site script relies on, are dropped.
+ * Entities are decoded once on the way in and encoded once on the way out.
  */
 final class HtmlSanitizer {
-    private static final Set<String> TAGS = Set.of(
-            "a", "abbr", "aside", "b", "blockquote", "br", "caption", "code", "col", "colgroup", "dd", "del", "details",
-            "div", "dl", "dt", "em", "figcaption", "figure", "h1", "h2", "h3", "h4", "h5", "h6", "hr", "i", "img",
-            "ins", "kbd", "li", "mark", "ol", "p", "picture", "pre", "q", "s", "section", "small", "source", "span",
-            "strong", "sub", "summary", "sup", "table", "tbody", "td", "tfoot", "th", "thead", "tr", "u", "ul",
-            "video", "nav", "header", "footer", "center");
-    private static final Set<String> VOID = Set.of("br", "hr", "img", "col", "source");
-    /** Elements whose whole content goes with them. */
-    private static final Set<String> DROP_CONTENT = Set.of("script", "style", "noscript", "template", "textarea", "title");
-    private static final Set<String> ATTRIBUTES = Set.of(
-            "class", "id", "title", "alt", "width", "height", "colspan", "rowspan", "align", "open", "role",
-            "start", "type", "controls", "loop", "muted", "autoplay", "playsinline", "poster", "loading", "lang",
-            "dir", "scope", "headers", "datetime", "cite", "reversed", "span", "srcset");
-    private static final Map<String, String> RENAMED = Map.of("className", "class", "htmlFor", "for");
+    /** The prefix of the ids the layout and the site script own ({@code da:assistant}); heading slugs never contain {@code :}. */
+    static final String LAYOUT_ID_PREFIX = "da:";
+    /** Base for jsoup's own protocol check of relative links; it never reaches the output. */
+    private static final String BASE = "https://site.invalid/";
+    private static final Map<String, String> URL_ATTRIBUTES = Map.of(
+            "a", "href", "img", "src", "video", "src", "source", "src", "blockquote", "cite", "q", "cite");
+    private static final Safelist SAFELIST = new Safelist()
+            .addTags("a", "abbr", "aside", "b", "blockquote", "br", "caption", "center", "code", "col", "colgroup",
+                    "dd", "del", "details", "div", "dl", "dt", "em", "figcaption", "figure", "footer", "h1", "h2", "h3",
+                    "h4", "h5", "h6", "header", "hr", "i", "img", "ins", "kbd", "li", "mark", "nav", "ol", "p",
+                    "picture", "pre", "q", "s", "section", "small", "source", "span", "strong", "sub", "summary", "sup",
+                    "table", "tbody", "td", "tfoot", "th", "thead", "tr", "u", "ul", "video")
+            .addAttributes(":all", "class", "id", "title", "lang", "dir", "role", "align", "aria-label",
+                    "aria-labelledby", "aria-describedby", "aria-hidden")
+            .addAttributes("a", "href", "hreflang")
+            .addAttributes("img", "src", "alt", "width", "height", "loading")
+            .addAttributes("video", "src", "poster", "controls", "loop", "muted", "autoplay", "playsinline", "width", "height")
+            .addAttributes("source", "src", "type")
+            .addAttributes("td", "colspan", "rowspan", "headers")
+            .addAttributes("th", "colspan", "rowspan", "headers", "scope")
+            .addAttributes("col", "span", "width")
+            .addAttributes("colgroup", "span", "width")
+            .addAttributes("ol", "start", "reversed", "type")
+            .addAttributes("details", "open")
+            .addAttributes("blockquote", "cite")
+            .addAttributes("q", "cite")
+            .addAttributes("del", "datetime")
+            .addAttributes("ins", "datetime")
+            .addProtocols("a", "href", "http", "https", "mailto", "tel")
+            .addProtocols("img", "src", "http", "https", "data")
+            .addProtocols("video", "src", "http", "https")
+            .addProtocols("source", "src", "http", "https")
+            .addProtocols("blockquote", "cite", "http", "https")
+            .addProtocols("q", "cite", "http", "https")
+            .preserveRelativeLinks(true);
 
     private final LinkResolver links;
 
@@ -32,81 +61,38 @@ final class HtmlSanitizer {
         this.links = links;
     }
 
+    /** The safe form of a body fragment. */
     String clean(String html) {
-        StringBuilder out = new StringBuilder(html.length());
-        int i = 0;
-        while (i < html.length()) {
-            char c = html.charAt(i);
-            if (c == '<') {
-                if (html.startsWith("<!--", i)) {
-                    int end = html.indexOf("-->", i + 4);
-                    i = end < 0 ? html.length() : end + 3;
-                    continue;
-                }
-                JsxTag tag = JsxTag.parse(html, i);
-                if (tag != null) {
-                    String name = tag.name().toLowerCase();
-                    if (DROP_CONTENT.contains(name) && !tag.closing() && !tag.selfClosing()) {
-                        int close = html.toLowerCase().indexOf("</" + name, tag.end());
-                        int gt = close < 0 ? -1 : html.indexOf('>', close);
-                        i = gt < 0 ? html.length() : gt + 1;
-                        continue;
-                    }
-                    out.append(element(name, tag));
-                    i = tag.end();
-                    continue;
-                }
-                out.append("&lt;");
-                i++;
-                continue;
+        Document dirty = Jsoup.parseBodyFragment(html, BASE);
+        framesToLinks(dirty);
+        for (Element e : dirty.body().getAllElements()) {
+            String urlAttribute = URL_ATTRIBUTES.get(e.normalName());
+            if (urlAttribute != null && e.hasAttr(urlAttribute)) {
+                Function<String, Optional<String>> check = e.normalName().equals("a") ? links::link : links::embed;
+                check.apply(e.attr(urlAttribute)).ifPresentOrElse(u -> e.attr(urlAttribute, u), () -> e.removeAttr(urlAttribute));
             }
-            if (c == '>') {
-                out.append("&gt;");
-            } else if (c == '"') {
-                out.append("&quot;");
-            } else {
-                out.append(c);
+            if (e.id().startsWith(LAYOUT_ID_PREFIX)) {
+                e.removeAttr("id");
             }
-            i++;
         }
-        return out.toString();
+        Document clean = new Cleaner(SAFELIST).clean(dirty);
+        // Links to other sites must not hand them this page's window.
+        clean.select("a[href^=http:], a[href^=https:]").attr("rel", "noopener");
+        clean.outputSettings().prettyPrint(false);
+        return clean.body().html();
     }
 
-    private String element(String name, JsxTag tag) {
-        if (name.equals("iframe") && !tag.closing()) {
-            // Frames would need their hosts in the page's policy; a link keeps the content one click away.
-            String src = tag.attr("src");
-            return src == null ? "" : "<a class=\"embed-link\" href=\"" + Html.escape(links.href(src)) + "\">"
-                    + Html.escape(tag.attr("title") == null ? src : tag.attr("title")) + "</a>";
-        }
-        if (!TAGS.contains(name)) {
-            return "";
-        }
-        if (tag.closing()) {
-            return VOID.contains(name) ? "" : "</" + name + ">";
-        }
-        StringBuilder s = new StringBuilder("<").append(name);
-        tag.attributes().forEach((rawKey, value) -> {
-            String key = RENAMED.getOrDefault(rawKey, rawKey);
-            String lower = key.toLowerCase();
-            if (lower.equals("href")) {
-                s.append(" href=\"").append(Html.escape(links.href(value))).append('"');
-                if (value.startsWith("http://") || value.startsWith("https://")) {
-                    s.append(" rel=\"noopener\"");
-                }
-            } else if (lower.equals("src")) {
-                s.append(" src=\"").append(Html.escape(links.src(value))).append('"');
-            } else if (ATTRIBUTES.contains(lower) || lower.startsWith("aria-") || lower.startsWith("data-")) {
-                if (lower.equals("srcset")) {
-                    return; // many URLs in one value; src is enough
-                }
-                s.append(' ').append(lower).append("=\"").append(Html.escape(value)).append('"');
+    /** Frames would need their hosts in the page's policy; a link keeps the content one click away. */
+    private static void framesToLinks(Document dirty) {
+        for (Element frame : dirty.select("iframe")) {
+            String src = frame.attr("src");
+            if (src.isBlank()) {
+                frame.remove();
+                continue;
             }
-        });
-        s.append('>');
-        if (tag.selfClosing() && !VOID.contains(name)) {
-            s.append("</").append(name).append('>');
+            Element link = new Element("a").addClass("embed-link").attr("href", src)
+                    .text(frame.hasAttr("title") ? frame.attr("title") : src);
+            frame.replaceWith(link);
         }
-        return s.toString();
     }
 }

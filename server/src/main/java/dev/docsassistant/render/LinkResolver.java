@@ -1,43 +1,44 @@
 package dev.docsassistant.render;
 
-import java.util.Locale;
+import dev.docsassistant.site.SafeUrl;
+
+import java.util.Optional;
 
 /**
- * Where links and images of a page point. A site is served both at the root of its own host
- * ({@code mcp.localhost}) and under {@code /sites/mcp}: site-absolute links get that prefix, and
- * links to page sources ({@code ./x.mdx}) lose their extension. Unsafe schemes become {@code #}.
+ * Where links and images of a page point. Every URL goes through {@link SafeUrl} first. A site is
+ * served both at the root of its own host ({@code mcp.localhost}) and under {@code /sites/mcp}:
+ * site-absolute links get that prefix, and links to page sources ({@code ./x.mdx}) lose their extension.
  *
  * @param base "" or {@code /sites/{domain}}
  */
 public record LinkResolver(String base) {
 
-    public String href(String url) {
-        String u = url == null ? "" : url.strip();
-        if (u.isEmpty()) {
-            return "#";
-        }
-        String lower = u.toLowerCase(Locale.ROOT);
-        if (lower.startsWith("http://") || lower.startsWith("https://") || lower.startsWith("mailto:")
-                || lower.startsWith("tel:")) {
-            return u;
-        }
-        if (lower.startsWith("//") || lower.matches("^[a-z][a-z0-9+.-]*:.*")) {
-            return "#"; // javascript:, data:, vbscript: and protocol-relative links have no place in docs
-        }
-        if (u.startsWith("#") || u.startsWith("?")) {
-            return u;
-        }
-        u = stripSourceExtension(u);
-        return u.startsWith("/") ? base + u : u;
+    /** A link's target where the site is served, or empty when the URL is refused. */
+    public Optional<String> link(String url) {
+        return SafeUrl.link(url).map(this::place);
     }
 
-    /** Image, video and other embedded sources: as links, plus {@code data:image/} for inline images. */
+    /** An image, video or other embedded source, or empty when refused. */
+    public Optional<String> embed(String url) {
+        return SafeUrl.embed(url).map(this::place);
+    }
+
+    /** {@link #link} for markup that must have a target: a refused URL goes nowhere ({@code #}). */
+    public String href(String url) {
+        return link(url).orElse("#");
+    }
+
+    /** {@link #embed} for markup that must have a source. */
     public String src(String url) {
-        String u = url == null ? "" : url.strip();
-        if (u.toLowerCase(Locale.ROOT).startsWith("data:image/") && !u.toLowerCase(Locale.ROOT).startsWith("data:image/svg")) {
-            return u;
+        return embed(url).orElse("#");
+    }
+
+    private String place(String checked) {
+        if (SafeUrl.hasScheme(checked) || checked.startsWith("#") || checked.startsWith("?")) {
+            return checked;
         }
-        return href(u);
+        String u = stripSourceExtension(checked);
+        return u.startsWith("/") ? base + u : u;
     }
 
     /** The URL of a page of this site. */

@@ -6,11 +6,8 @@ import org.commonmark.node.AbstractVisitor;
 import org.commonmark.node.Code;
 import org.commonmark.node.FencedCodeBlock;
 import org.commonmark.node.Heading;
-import org.commonmark.node.HtmlBlock;
-import org.commonmark.node.HtmlInline;
 import org.commonmark.node.Image;
 import org.commonmark.node.IndentedCodeBlock;
-import org.commonmark.node.Link;
 import org.commonmark.node.Node;
 import org.commonmark.node.Text;
 import org.commonmark.parser.Parser;
@@ -27,8 +24,9 @@ import java.util.Set;
 
 /**
  * Markdown (with the HTML elements of MDX components) to HTML with commonmark-java: GFM tables,
- * heading anchors that match the anchors search returns, titled code blocks, links resolved for
- * where the site is served, and every piece of raw HTML cleaned.
+ * heading anchors that match the anchors search returns, titled code blocks; the whole body, raw
+ * HTML and component elements included, is then cleaned by {@link HtmlSanitizer}, which also
+ * resolves its links for where the site is served.
  */
 final class MarkdownHtml {
     private static final Parser PARSER = Parser.builder().extensions(List.of(TablesExtension.create())).build();
@@ -46,20 +44,13 @@ final class MarkdownHtml {
                 .attributeProviderFactory(context -> (node, tagName, attributes) -> {
                     if (node instanceof Heading h && ids.containsKey(h)) {
                         attributes.put("id", ids.get(h));
-                    } else if (node instanceof Link link) {
-                        attributes.put("href", links.href(link.getDestination()));
-                        if (link.getDestination().startsWith("http")) {
-                            attributes.put("rel", "noopener");
-                        }
                     } else if (node instanceof Image image) {
-                        attributes.put("src", links.src(image.getDestination()));
                         attributes.put("loading", "lazy");
                     }
                 })
-                .nodeRendererFactory(context -> new RawHtml(context, sanitizer))
                 .nodeRendererFactory(CodeBlocks::new)
                 .build();
-        return new RenderedBody(renderer.render(document), List.copyOf(outline));
+        return new RenderedBody(sanitizer.clean(renderer.render(document)), List.copyOf(outline));
     }
 
     /** Anchors as {@link SectionSplitter} makes them, so search results land on their heading. */
@@ -98,26 +89,6 @@ final class MarkdownHtml {
             }
         }
         return s.toString();
-    }
-
-    /** Raw HTML of the page goes through the sanitizer, never straight to the output. */
-    private record RawHtml(HtmlNodeRendererContext context, HtmlSanitizer sanitizer) implements NodeRenderer {
-        @Override
-        public Set<Class<? extends Node>> getNodeTypes() {
-            return Set.of(HtmlBlock.class, HtmlInline.class);
-        }
-
-        @Override
-        public void render(Node node) {
-            HtmlWriter html = context.getWriter();
-            if (node instanceof HtmlBlock block) {
-                html.line();
-                html.raw(sanitizer.clean(block.getLiteral()));
-                html.line();
-            } else if (node instanceof HtmlInline inline) {
-                html.raw(sanitizer.clean(inline.getLiteral()));
-            }
-        }
     }
 
     /** Code blocks keep their language and show the title MDX puts after it ({@code ```bash npm}). */

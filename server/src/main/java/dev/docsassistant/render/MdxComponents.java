@@ -12,12 +12,15 @@ import java.util.Map;
 /**
  * Turns the MDX components docs sites use into HTML elements, each on lines of its own so the
  * Markdown between them is still Markdown. Unknown components leave only their inner content.
- * Attribute values are escaped here; the element markup is cleaned again when the page is rendered.
+ * Values go into the markup with their character references as written; the sanitizer's parser
+ * decodes them once and encodes them once on output, and checks every URL, when the page is rendered.
  */
 final class MdxComponents implements MdxToMarkdown.Tags {
     private static final Map<String, String> CALLOUTS = Map.of(
             "Note", "note", "Info", "info", "Tip", "tip", "Warning", "warning", "Check", "check",
             "Danger", "danger", "Callout", "note", "Caution", "warning", "Important", "info");
+
+    private static final Map<String, String> JSX_NAMES = Map.of("className", "class", "htmlFor", "for");
 
     /** What each open component must close with, per tag name (components nest). */
     private final Map<String, Deque<String>> closers = new HashMap<>();
@@ -78,22 +81,22 @@ final class MdxComponents implements MdxToMarkdown.Tags {
                     name.equals("RequestExample") ? "Request example" : "Response example")), "</div>");
             case "AccordionGroup" -> pair("<div class=\"accordion-group\">", "</div>");
             case "Accordion" -> pair("<details class=\"accordion\"" + (tag.attributes().containsKey("defaultOpen") ? " open" : "")
-                    + "><summary>" + Html.escape(orElse(tag.attr("title"), "Details")) + "</summary>", "</details>");
+                    + "><summary>" + markup(orElse(tag.attr("title"), "Details")) + "</summary>", "</details>");
             case "Expandable" -> pair("<details class=\"expandable\"" + (tag.attributes().containsKey("defaultOpen") ? " open" : "")
-                    + "><summary>" + Html.escape(orElse(tag.attr("title"), "properties")) + "</summary>", "</details>");
+                    + "><summary>" + markup(orElse(tag.attr("title"), "properties")) + "</summary>", "</details>");
             case "Frame" -> pair("<figure class=\"frame\">", (tag.attr("caption") == null ? ""
-                    : "<figcaption>" + Html.escape(tag.attr("caption")) + "</figcaption>") + "</figure>");
+                    : "<figcaption>" + markup(tag.attr("caption")) + "</figcaption>") + "</figure>");
             case "ParamField", "ResponseField" -> field(tag);
             case "Update" -> pair("<section class=\"update\"><div class=\"update-meta\">"
                     + titled("update-label", tag.attr("label")) + titled("update-description", tag.attr("description"))
                     + "</div><div class=\"update-body\">", "</div></section>");
             case "Panel" -> pair("<aside class=\"panel\">", "</aside>");
-            case "Tooltip" -> pair("<abbr class=\"tooltip\" title=\"" + Html.escape(orElse(tag.attr("tip"), "")) + "\">", "</abbr>");
+            case "Tooltip" -> pair("<abbr class=\"tooltip\" title=\"" + markup(orElse(tag.attr("tip"), "")) + "\">", "</abbr>");
             case "Badge" -> pair("<span class=\"badge\">", "</span>");
             case "Kbd" -> pair("<kbd>", "</kbd>");
             case "Icon", "Color" -> pair("", "");
             case "Mermaid" -> tag.attr("chart") == null ? null
-                    : pair("<pre><code class=\"language-mermaid\">" + Html.escape(tag.attr("chart")), "</code></pre>");
+                    : pair("<pre><code class=\"language-mermaid\">" + markup(tag.attr("chart")), "</code></pre>");
             default -> null;
         };
     }
@@ -104,8 +107,8 @@ final class MdxComponents implements MdxToMarkdown.Tags {
         String href = tag.attr("href");
         String title = tag.attr("title");
         String head = href == null ? titled("card-title", title)
-                : "<a class=\"card-title card-link\" href=\"" + Html.escape(href) + "\">"
-                + Html.escape(title == null ? href : title) + "</a>";
+                : "<a class=\"card-title card-link\" href=\"" + markup(href) + "\">"
+                + markup(title == null ? href : title) + "</a>";
         return pair("<div class=\"card" + (href == null ? "" : " card-linked") + "\">" + head, "</div>");
     }
 
@@ -113,7 +116,7 @@ final class MdxComponents implements MdxToMarkdown.Tags {
         String fieldName = tag.attr("path", "query", "body", "header", "name", "param");
         StringBuilder head = new StringBuilder("<div class=\"field\"><div class=\"field-head\">");
         if (fieldName != null) {
-            head.append("<code class=\"field-name\">").append(Html.escape(fieldName)).append("</code>");
+            head.append("<code class=\"field-name\">").append(markup(fieldName)).append("</code>");
         }
         for (String location : List.of("path", "query", "body", "header")) {
             if (tag.attributes().containsKey(location)) {
@@ -121,7 +124,7 @@ final class MdxComponents implements MdxToMarkdown.Tags {
             }
         }
         if (tag.attr("type") != null) {
-            head.append("<span class=\"field-meta field-type\">").append(Html.escape(tag.attr("type"))).append("</span>");
+            head.append("<span class=\"field-meta field-type\">").append(markup(tag.attr("type"))).append("</span>");
         }
         if (tag.attributes().containsKey("required")) {
             head.append("<span class=\"field-required\">required</span>");
@@ -130,19 +133,28 @@ final class MdxComponents implements MdxToMarkdown.Tags {
             head.append("<span class=\"field-deprecated\">deprecated</span>");
         }
         if (tag.attr("default") != null) {
-            head.append("<span class=\"field-meta\">default: <code>").append(Html.escape(tag.attr("default"))).append("</code></span>");
+            head.append("<span class=\"field-meta\">default: <code>").append(markup(tag.attr("default"))).append("</code></span>");
         }
         return pair(head.append("</div><div class=\"field-body\">").toString(), "</div></div>");
     }
 
     private static String attributes(JsxTag tag) {
         StringBuilder s = new StringBuilder();
-        tag.attributes().forEach((k, v) -> s.append(' ').append(k).append("=\"").append(Html.escape(v)).append('"'));
+        tag.attributes().forEach((k, v) -> s.append(' ').append(JSX_NAMES.getOrDefault(k, k)).append("=\"")
+                .append(markup(v)).append('"'));
         return s.toString();
     }
 
+    /**
+     * A value as HTML text or a double-quoted attribute, its character references left for the
+     * sanitizer's parser to decode (JSX decodes them too): {@code &amp;} is read once, never shown.
+     */
+    private static String markup(String value) {
+        return value.replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+
     private static String titled(String cssClass, String text) {
-        return text == null ? "" : "<div class=\"" + cssClass + "\">" + Html.escape(text) + "</div>";
+        return text == null ? "" : "<div class=\"" + cssClass + "\">" + markup(text) + "</div>";
     }
 
     private static String cols(JsxTag tag) {

@@ -16,6 +16,10 @@ import java.util.Optional;
  * Everything reads without JavaScript; the site script adds search-as-you-type and the assistant.
  */
 final class SiteLayout {
+    // The layout's ids live where page content cannot reach (HtmlSanitizer drops content ids with this prefix).
+    static final String CONTENT_ID = HtmlSanitizer.LAYOUT_ID_PREFIX + "content";
+    static final String ASSISTANT_ID = HtmlSanitizer.LAYOUT_ID_PREFIX + "assistant";
+    static final String CONFIG_ID = HtmlSanitizer.LAYOUT_ID_PREFIX + "config";
     private static final Map<String, String> LANGUAGE_NAMES = Map.ofEntries(
             Map.entry("en", "English"), Map.entry("es", "Español"), Map.entry("fr", "Français"),
             Map.entry("fr-CA", "Français (Canada)"), Map.entry("de", "Deutsch"), Map.entry("it", "Italiano"),
@@ -77,15 +81,15 @@ final class SiteLayout {
         favicon(docs).filter(f -> available(site, f)).ifPresent(f -> h.append("<link rel=\"icon\" href=\"").append(Html.escape(links.src(f))).append("\">\n"));
         h.append("<link rel=\"stylesheet\" href=\"").append(frame.assets().cssUrl()).append("\">\n")
                 .append("<meta name=\"theme-color\" content=\"").append(primary).append("\">\n")
-                .append("<script type=\"application/json\" id=\"docs-assistant-config\">").append(config(frame, page)).append("</script>\n")
+                .append("<script type=\"application/json\" id=\"" + CONFIG_ID + "\">").append(config(frame, page)).append("</script>\n")
                 .append("<script src=\"").append(frame.assets().jsUrl()).append("\" defer></script>\n")
                 .append("</head>\n<body style=\"--primary: ").append(primary).append("\">\n")
                 .append(frame.injected().bodyStart())
-                .append("<a class=\"skip-link\" href=\"#content\">Skip to content</a>\n");
+                .append("<a class=\"skip-link\" href=\"#" + CONTENT_ID + "\">Skip to content</a>\n");
         header(h, frame, page);
         h.append("<div class=\"layout\">\n");
         sidebar(h, frame, page);
-        h.append("<main id=\"content\" class=\"content\">\n<article class=\"page\" data-page-path=\"")
+        h.append("<main id=\"" + CONTENT_ID + "\" class=\"content\">\n<article class=\"page\" data-page-path=\"")
                 .append(Html.escape(page.pagePath() == null ? "" : "/" + page.pagePath())).append("\">\n<header class=\"page-header\">\n");
         if (page.pagePath() != null && page.nav() != null) {
             breadcrumb(page.nav()).ifPresent(b -> h.append("<p class=\"eyebrow\">").append(Html.escape(b)).append("</p>\n"));
@@ -147,10 +151,8 @@ final class SiteLayout {
         h.append("<nav class=\"navbar-links\">");
         for (JsonNode link : site.docsJson().path("navbar").path("links")) {
             String href = link.path("href").asText(null);
-            if (href != null) {
-                h.append("<a href=\"").append(Html.escape(links.href(href))).append("\">")
-                        .append(Html.escape(link.path("label").asText(href))).append("</a>");
-            }
+            links.link(href).ifPresent(target -> h.append("<a href=\"").append(Html.escape(target)).append("\">")
+                    .append(Html.escape(link.path("label").asText(href))).append("</a>"));
         }
         if (frame.assistantKey() != null) {
             h.append("<button type=\"button\" class=\"ask-button\" data-open-assistant hidden>Ask AI</button>");
@@ -326,8 +328,8 @@ final class SiteLayout {
         h.append("<footer class=\"site-footer\">");
         docs.path("footer").path("socials").fields().forEachRemaining(e -> {
             if (e.getValue().isTextual()) {
-                h.append("<a href=\"").append(Html.escape(links.href(e.getValue().asText()))).append("\">")
-                        .append(Html.escape(e.getKey())).append("</a>");
+                links.link(e.getValue().asText()).ifPresent(target -> h.append("<a href=\"").append(Html.escape(target))
+                        .append("\">").append(Html.escape(e.getKey())).append("</a>"));
             }
         });
         h.append("<span class=\"powered\">Served by docs-assistant</span></footer>\n");
@@ -335,7 +337,7 @@ final class SiteLayout {
 
     /** The chat panel; the site script shows the button and drives it with the AI SDK's chat. */
     private static void assistantPanel(StringBuilder h, String siteName) {
-        h.append("<aside class=\"assistant\" id=\"assistant\" aria-label=\"Assistant\" hidden>\n")
+        h.append("<aside class=\"assistant\" id=\"" + ASSISTANT_ID + "\" aria-label=\"Assistant\" hidden>\n")
                 .append("<header><strong>Ask ").append(Html.escape(siteName)).append("</strong>")
                 .append("<button type=\"button\" class=\"assistant-close\" data-close-assistant aria-label=\"Close\">×</button></header>\n")
                 .append("<div class=\"assistant-messages\" aria-live=\"polite\"></div>\n")

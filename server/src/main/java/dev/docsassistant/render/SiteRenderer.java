@@ -7,6 +7,7 @@ import dev.docsassistant.site.FrontMatter;
 import dev.docsassistant.site.MdxToMarkdown;
 import dev.docsassistant.site.Page;
 import dev.docsassistant.site.PagePaths;
+import dev.docsassistant.site.Redirects;
 import dev.docsassistant.sites.Site;
 import dev.docsassistant.site.SiteReader;
 
@@ -64,7 +65,8 @@ public final class SiteRenderer {
         this.assets = assets;
         this.assistantKey = assistantKey;
         this.injected = injected;
-        this.redirects = new Redirects(site.content().docsJson().path("redirects"));
+        // Rules left out were reported when the site loaded (DocsJsonLinks).
+        this.redirects = Redirects.read(site.content().docsJson().path("redirects"), new ArrayList<>());
         this.csp = ContentSecurityPolicy.of(injected, site.config().url().map(SiteRenderer::origin).orElse(null));
     }
 
@@ -83,9 +85,10 @@ public final class SiteRenderer {
         if (clean.equals("/_search")) {
             return searchPage(query == null ? "" : query.strip(), links);
         }
-        Optional<Redirects.Target> redirect = redirects.match(clean);
+        Optional<Redirect> redirect = redirects.match(clean).flatMap(target -> links.link(target.location())
+                .map(location -> new Redirect(target.status(), location)));
         if (redirect.isPresent()) {
-            return new Redirect(redirect.get().status(), links.href(redirect.get().location()));
+            return redirect.get();
         }
         String pagePath = PagePaths.normalize(clean);
         Optional<Page> page = site.content().page(pagePath).filter(Page::isPublic);

@@ -52,6 +52,9 @@ public final class SiteReader {
 
     private SiteContent read() {
         docsJson = DocsJson.read(dir, problems);
+        if (docsJson != null) {
+            DocsJsonLinks.check(docsJson, problems);
+        }
         Navigation nav = Navigation.of(docsJson == null ? null : docsJson.get("navigation"));
         boolean indexAll = docsJson != null && "all".equals(docsJson.path("seo").path("indexing").asText());
         List<Path> files = pageFiles();

@@ -127,7 +127,7 @@ class SiteRoutesTest {
         assertTrue(js.find());
         Reply script = get(js.group(1), null);
         assertEquals("text/javascript; charset=utf-8", script.contentType());
-        assertTrue(script.body().contains("docs-assistant-config"));
+        assertTrue(script.body().contains("da:config"));
         assertEquals(404, get("/_assets/nope.js", null).status());
         try (HttpClientResponse res = client.get("/_assets/site.js").header(HeaderNames.ACCEPT_ENCODING, "gzip").request()) {
             assertEquals("gzip", res.headers().first(HeaderNames.CONTENT_ENCODING).orElse(""));

@@ -118,6 +118,27 @@ class IntegrationsTest {
     }
 
     @Test
+    void hostsThatPointIntoPrivateNetworksAreRefusedUnlessAllowed() throws Exception {
+        String settings = """
+                {"plausible": {"domain": "docs.example.com", "server": "127.0.0.1"},
+                 "hightouch": {"writeKey": "abc123", "apiHost": "localhost"},
+                 "posthog": {"apiKey": "phc_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG", "apiHost": "https://ph.example.com:8443"},
+                 "segment": {"key": "abcdefghij", "cdnUrl": "https://10.0.0.7/analytics"},
+                 "fathom": {"siteId": "ABCDEFGH"}}""";
+        List<String> problems = problems(settings);
+        for (String key : List.of("plausible", "hightouch", "posthog", "segment")) {
+            assertTrue(problems.stream().anyMatch(p -> p.startsWith("error /integrations/" + key + " private-host")), key + " " + problems);
+        }
+        assertEquals(4, problems.size(), problems.toString());
+        RenderedIntegrations refused = INTEGRATIONS.render(json(settings));
+        assertFalse(refused.head().contains("127.0.0.1") || refused.head().contains("10.0.0.7") || refused.bodyEnd().contains("localhost"));
+        assertTrue(refused.head().contains("cdn.usefathom.com"), "the other integrations still render");
+        Integrations allowing = new Integrations(PluginRegistry.classPath(), true);
+        assertEquals(List.of(), allowing.validate(json(settings)));
+        assertTrue(allowing.render(json(settings)).hosts("script-src").contains("127.0.0.1"));
+    }
+
+    @Test
     void integrationsMustBeAnObjectOfObjects() throws Exception {
         assertEquals(List.of("error /integrations invalid-type: Invalid type. Expected field to be of type 'object', received 'array'"),
                 problems("[]"));

@@ -245,7 +245,7 @@ class SiteRendererTest {
         assertFalse(p.contains("style="), p);
         assertTrue(p.contains("Inner words survive."), "unknown components keep their content");
         assertFalse(p.contains("FancyWidget"), "and leave no raw JSX");
-        assertTrue(p.contains("<a class=\"embed-link\" href=\"https://www.youtube.com/embed/xyz\">A video</a>"));
+        assertTrue(p.contains("<a class=\"embed-link\" href=\"https://www.youtube.com/embed/xyz\" rel=\"noopener\">A video</a>"));
         assertTrue(html.contains("<title>Evil &lt;/title&gt;&lt;script&gt;alert(8)&lt;/script&gt; · Test &lt;Docs&gt;</title>"));
         assertEquals(2, html.split("<script", -1).length - 1, "only the config and the site script: " + html);
     }
@@ -315,10 +315,10 @@ class SiteRendererTest {
     @Test
     void assistantKeyAndPageContextAreInThePage() {
         String html = html("/v2/intro");
-        assertTrue(html.contains("<script type=\"application/json\" id=\"docs-assistant-config\">{\"domain\":\"t\","
+        assertTrue(html.contains("<script type=\"application/json\" id=\"da:config\">{\"domain\":\"t\","
                 + "\"base\":\"/sites/t\",\"currentPath\":\"/v2/intro\",\"assistantKey\":\"svc_dsc_test\",\"version\":\"v2\","
                 + "\"language\":\"en\"}</script>"), html);
-        assertTrue(html.contains("<aside class=\"assistant\" id=\"assistant\""));
+        assertTrue(html.contains("<aside class=\"assistant\" id=\"da:assistant\""));
         assertTrue(html.contains("<form class=\"search\" role=\"search\" action=\"/sites/t/_search\""));
     }
 
