@@ -3,6 +3,7 @@ package dev.docsassistant.bench;
 import dev.docsassistant.app.App;
 import dev.docsassistant.assistant.AnswerSource;
 import dev.docsassistant.assistant.AssistantEvents;
+import dev.docsassistant.insights.Channel;
 import dev.docsassistant.assistant.AssistantRequest;
 import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.assistant.ChatMessage;
@@ -69,6 +70,11 @@ public final class AssistantEval {
         final List<AnswerSource> sources = new ArrayList<>();
         final StringBuilder text = new StringBuilder();
         String error;
+
+        @Override
+        public Channel channel() {
+            return Channel.REST_V2;
+        }
 
         @Override
         public void start(String messageId, String threadId) {

@@ -2,6 +2,7 @@ package dev.docsassistant.grpc;
 
 import dev.docsassistant.app.App;
 import dev.docsassistant.assistant.AssistantService;
+import dev.docsassistant.insights.InsightsLog;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
 import dev.docsassistant.request.AssistantRules;
 import dev.docsassistant.security.AccessCheck;
@@ -25,12 +26,12 @@ public final class GrpcSetup {
      * load balancers and probes stop sending calls before the port closes
      */
     public static Runnable configure(WebServerConfig.Builder server, App app) {
-        return configure(server, app.assistant(), app.sites(), app.assistantRules(), app.access());
+        return configure(server, app.assistant(), app.sites(), app.assistantRules(), app.access(), app.insightsLog());
     }
 
     /** Wires the edge over a given core (tests use it with their own answer generator). */
     public static Runnable configure(WebServerConfig.Builder server, AssistantService assistant, Sites sites,
-                                     AssistantRules rules, AccessCheck access) {
+                                     AssistantRules rules, AccessCheck access, InsightsLog insights) {
         HelidonGrpcLog.install();
         HealthStatusManager health = new HealthStatusManager();
         health.setStatus(HealthStatusManager.SERVICE_NAME_ALL_SERVICES, HealthCheckResponse.ServingStatus.SERVING);
@@ -38,7 +39,7 @@ public final class GrpcSetup {
         // Interceptors first (a service takes those registered before it), the outermost first.
         GrpcRouting.Builder routing = GrpcRouting.builder()
                 .intercept(new StatusMessages(), new CallContexts(), new AccessInterceptor(access))
-                .service(new AssistantGrpcService(assistant, sites, rules))
+                .service(new AssistantGrpcService(assistant, sites, rules, insights))
                 .service(new HealthGrpcService(health));
         server.addRouting(routing);
         server.addFeature(GrpcReflectionFeature.create(reflection -> reflection.enabled(true)));
