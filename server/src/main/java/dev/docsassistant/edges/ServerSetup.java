@@ -1,6 +1,7 @@
 package dev.docsassistant.edges;
 
 import dev.docsassistant.app.App;
+import dev.docsassistant.dashboard.Dashboard;
 import dev.docsassistant.grpc.GrpcSetup;
 import dev.docsassistant.http.RestEdge;
 import io.helidon.common.socket.SocketOptions;
@@ -18,7 +19,10 @@ public final class ServerSetup {
     public static Runnable configure(WebServerConfig.Builder server, App app) {
         // Without TCP_NODELAY, small stream events wait for delayed ACKs (~40 ms stalls).
         server.connectionOptions(SocketOptions.builder().tcpNoDelay(true).build());
-        server.routing(routing -> RestEdge.routing(routing, app));
+        server.routing(routing -> {
+            routing.register("/dashboard", new Dashboard(app)); // before the REST edge's catch-all site pages
+            RestEdge.routing(routing, app);
+        });
         return GrpcSetup.configure(server, app);
     }
 }
