@@ -84,6 +84,7 @@ final class ConversationsPage {
         }
         Page page = new Page("Conversation", s.session(), "/dashboard/" + Dashboard.segment(s.org()), s.org(),
                 s.base() + "/conversations", s.domain() + " conversations");
+        page.siteTabs(s.org(), s.domain(), "Conversations");
         page.raw("<p class=\"meta\">").text(threadId + " · started " + Dates.minute(turns.get(0).at()) + " · " + turns.get(0).channel())
                 .raw("</p>\n");
         for (Turn t : turns) {
