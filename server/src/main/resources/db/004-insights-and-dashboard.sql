@@ -1,7 +1,9 @@
 -- Insights and the dashboard, one self-contained step: each answer as insights read it, feedback on
--- answers, pages cited per day, searches that found nothing, dashboard users with their one-time
--- sign-in links and sessions (tokens stored only as SHA-256), and when each key was last used.
--- Booleans are INTEGER 0/1, times epoch milliseconds, in both SQLite and PostgreSQL.
+-- answers, per-day roll-ups the insights page reads (questions per channel, unanswered wordings,
+-- cited pages), one summary row per conversation for the lists, searches that found nothing,
+-- dashboard users with their one-time sign-in links and sessions (tokens stored only as SHA-256),
+-- and when each key was last used. Booleans are INTEGER 0/1, times epoch milliseconds, days epoch
+-- days (UTC), in both SQLite and PostgreSQL.
 CREATE TABLE answers (
     message_id TEXT PRIMARY KEY,
     thread_id TEXT NOT NULL,
@@ -15,8 +17,7 @@ CREATE TABLE answers (
     latency_ms INTEGER NOT NULL,
     created_at BIGINT NOT NULL
 );
-CREATE INDEX answers_domain_time ON answers (domain, created_at, answered);
-CREATE INDEX answers_unanswered ON answers (domain, answered, created_at, question_key);
+CREATE INDEX answers_domain_time ON answers (domain, created_at);
 CREATE INDEX answers_thread ON answers (thread_id, created_at);
 CREATE TABLE answer_feedback (
     message_id TEXT PRIMARY KEY,
@@ -27,6 +28,36 @@ CREATE TABLE answer_feedback (
     created_at BIGINT NOT NULL
 );
 CREATE INDEX answer_feedback_domain_time ON answer_feedback (domain, created_at);
+CREATE INDEX answer_feedback_thread ON answer_feedback (thread_id);
+CREATE TABLE question_days (
+    domain TEXT NOT NULL,
+    day BIGINT NOT NULL,
+    channel TEXT NOT NULL,
+    questions INTEGER NOT NULL,
+    answered INTEGER NOT NULL,
+    PRIMARY KEY (domain, day, channel)
+);
+CREATE TABLE unanswered_days (
+    domain TEXT NOT NULL,
+    day BIGINT NOT NULL,
+    question_key TEXT NOT NULL,
+    asked INTEGER NOT NULL,
+    example TEXT NOT NULL,
+    last_at BIGINT NOT NULL,
+    PRIMARY KEY (domain, day, question_key)
+);
+CREATE TABLE conversation_threads (
+    thread_id TEXT PRIMARY KEY,
+    domain TEXT NOT NULL,
+    first_question TEXT NOT NULL,
+    started_at BIGINT NOT NULL,
+    last_at BIGINT NOT NULL,
+    questions INTEGER NOT NULL,
+    unanswered INTEGER NOT NULL,
+    helpful INTEGER NOT NULL,
+    not_helpful INTEGER NOT NULL
+);
+CREATE INDEX conversation_threads_domain_time ON conversation_threads (domain, last_at);
 CREATE TABLE page_citations (
     domain TEXT NOT NULL,
     day BIGINT NOT NULL,

@@ -3,9 +3,9 @@ package dev.docsassistant.insights;
 import java.util.Locale;
 
 /**
- * Which conversations a list or export covers: a period, answered or not, and the feedback given.
- * A thread counts as unanswered when any of its questions went unanswered, and as having feedback of
- * a kind when any of its answers got it.
+ * Which conversations a list or export covers: those active in a period (their last question falls in
+ * it), answered or not, and the feedback given. A thread counts as unanswered when any of its
+ * questions went unanswered, and as having feedback of a kind when any of its answers got it.
  */
 public record ConversationFilter(Period period, Answered answered, Feedback feedback) {
 
@@ -39,19 +39,19 @@ public record ConversationFilter(Period period, Answered answered, Feedback feed
         throw new IllegalArgumentException(name + " must be one of " + allowed);
     }
 
-    /** The HAVING clause over a thread's answers (alias a) joined with their feedback (alias f). */
-    String having() {
+    /** The condition on a conversation's summary row (conversation_threads). */
+    String where() {
         String answeredRule = switch (answered) {
             case ANY -> "1 = 1";
-            case ANSWERED -> "MIN(a.answered) = 1";
-            case UNANSWERED -> "MIN(a.answered) = 0";
+            case ANSWERED -> "unanswered = 0";
+            case UNANSWERED -> "unanswered > 0";
         };
         String feedbackRule = switch (feedback) {
             case ANY -> "1 = 1";
-            case HELPFUL -> "SUM(CASE WHEN f.helpful = 1 THEN 1 ELSE 0 END) > 0";
-            case NOT_HELPFUL -> "SUM(CASE WHEN f.helpful = 0 THEN 1 ELSE 0 END) > 0";
-            case SOME -> "COUNT(f.message_id) > 0";
-            case NONE -> "COUNT(f.message_id) = 0";
+            case HELPFUL -> "helpful > 0";
+            case NOT_HELPFUL -> "not_helpful > 0";
+            case SOME -> "helpful + not_helpful > 0";
+            case NONE -> "helpful + not_helpful = 0";
         };
         return answeredRule + " AND " + feedbackRule;
     }

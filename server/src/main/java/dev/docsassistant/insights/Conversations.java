@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docsassistant.store.Database;
 
 import java.io.IOException;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -41,29 +40,20 @@ public final class Conversations {
     public ThreadPage list(String domain, ConversationFilter filter, int offset, int limit) {
         return db.transaction(c -> {
             List<ThreadSummary> out = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT a.thread_id, MIN(a.created_at), MAX(a.created_at), COUNT(*), "
-                    + "SUM(1 - a.answered), SUM(CASE WHEN f.helpful = 1 THEN 1 ELSE 0 END), "
-                    + "SUM(CASE WHEN f.helpful = 0 THEN 1 ELSE 0 END) FROM answers a "
-                    + "LEFT JOIN answer_feedback f ON f.message_id = a.message_id "
-                    + "WHERE a.domain = ? AND a.created_at >= ? AND a.created_at < ? GROUP BY a.thread_id HAVING " + filter.having()
-                    + " ORDER BY MAX(a.created_at) DESC, a.thread_id LIMIT ? OFFSET ?")) {
+            try (PreparedStatement ps = c.prepareStatement("SELECT thread_id, first_question, started_at, last_at, questions, "
+                    + "unanswered, helpful, not_helpful FROM conversation_threads WHERE domain = ? AND last_at >= ? AND last_at < ? AND "
+                    + filter.where() + " ORDER BY last_at DESC, thread_id LIMIT ? OFFSET ?")) {
                 bind(ps, domain, filter);
                 ps.setInt(4, limit + 1);
                 ps.setInt(5, offset);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        out.add(new ThreadSummary(rs.getString(1), null, Instant.ofEpochMilli(rs.getLong(2)),
-                                Instant.ofEpochMilli(rs.getLong(3)), rs.getLong(4), rs.getLong(5), rs.getLong(6), rs.getLong(7)));
+                        out.add(new ThreadSummary(rs.getString(1), rs.getString(2), Instant.ofEpochMilli(rs.getLong(3)),
+                                Instant.ofEpochMilli(rs.getLong(4)), rs.getLong(5), rs.getLong(6), rs.getLong(7), rs.getLong(8)));
                     }
                 }
             }
-            boolean more = out.size() > limit;
-            List<ThreadSummary> shown = new ArrayList<>();
-            for (ThreadSummary t : out.subList(0, Math.min(limit, out.size()))) {
-                shown.add(new ThreadSummary(t.threadId(), firstQuestion(c, t.threadId()), t.started(), t.last(), t.questions(),
-                        t.unanswered(), t.helpful(), t.notHelpful()));
-            }
-            return new ThreadPage(shown, more);
+            return new ThreadPage(List.copyOf(out.subList(0, Math.min(limit, out.size()))), out.size() > limit);
         });
     }
 
@@ -93,9 +83,8 @@ public final class Conversations {
             List<Turn> batch = db.transaction(c -> {
                 try (PreparedStatement ps = c.prepareStatement("SELECT " + TURN_COLUMNS + " FROM answers a "
                         + "LEFT JOIN answer_feedback f ON f.message_id = a.message_id WHERE a.domain = ? AND a.thread_id IN ("
-                        + "SELECT a.thread_id FROM answers a LEFT JOIN answer_feedback f ON f.message_id = a.message_id "
-                        + "WHERE a.domain = ? AND a.created_at >= ? AND a.created_at < ? GROUP BY a.thread_id HAVING " + filter.having()
-                        + ") AND (a.created_at > ? OR (a.created_at = ? AND a.message_id > ?)) "
+                        + "SELECT thread_id FROM conversation_threads WHERE domain = ? AND last_at >= ? AND last_at < ? AND "
+                        + filter.where() + ") AND (a.created_at > ? OR (a.created_at = ? AND a.message_id > ?)) "
                         + "ORDER BY a.created_at, a.message_id LIMIT " + EXPORT_BATCH)) {
                     ps.setString(1, domain);
                     ps.setString(2, domain);
@@ -114,16 +103,6 @@ public final class Conversations {
             Turn last = batch.get(batch.size() - 1);
             afterTime = last.at().toEpochMilli();
             afterId = last.messageId();
-        }
-    }
-
-    private static String firstQuestion(Connection c, String threadId) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT question FROM answers WHERE thread_id = ? ORDER BY created_at, message_id LIMIT 1")) {
-            ps.setString(1, threadId);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? rs.getString(1) : "";
-            }
         }
     }
 

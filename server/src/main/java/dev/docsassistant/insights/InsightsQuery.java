@@ -6,7 +6,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -15,12 +14,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Reads a site's {@link InsightsReport} for a period from the store. Every query is an index range
- * over (domain, time); per-page citations come from a per-day roll-up, so the cost grows with the
- * number of questions in the period only through counting, never by reading their text.
+ * Reads a site's {@link InsightsReport} for a period from the store. Counts, unanswered wordings and
+ * citations come from per-day roll-ups ({@link InsightsLog} keeps them), so the page reads rows per
+ * day and wording, not per question; feedback and empty searches are index ranges over (domain, time).
  */
 public final class InsightsQuery {
-    private static final long DAY_MILLIS = Duration.ofDays(1).toMillis();
+    private static final long DAY_MILLIS = InsightsLog.DAY_MILLIS;
     /** Distinct unanswered wordings considered for grouping; the rest are the long tail of single questions. */
     static final int UNANSWERED_KEYS = 1000;
     static final int LISTED = 20;
@@ -49,9 +48,8 @@ public final class InsightsQuery {
         for (LocalDate d = p.from(); !d.isAfter(p.to()); d = d.plusDays(1)) {
             byDay.put(d, new InsightsReport.Day(d, 0, 0));
         }
-        try (PreparedStatement ps = ranged(c, "SELECT created_at / " + DAY_MILLIS + " AS day, COUNT(*), SUM(answered) FROM answers "
-                + "WHERE domain = ? AND created_at >= ? AND created_at < ? GROUP BY created_at / " + DAY_MILLIS, domain, p);
-             ResultSet rs = ps.executeQuery()) {
+        try (PreparedStatement ps = byDay(c, "SELECT day, SUM(questions), SUM(answered) FROM question_days "
+                + "WHERE domain = ? AND day >= ? AND day < ? GROUP BY day", domain, p); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 LocalDate d = LocalDate.ofEpochDay(rs.getLong(1));
                 byDay.put(d, new InsightsReport.Day(d, rs.getLong(2), rs.getLong(3)));
@@ -62,8 +60,8 @@ public final class InsightsQuery {
 
     private static List<InsightsReport.ChannelCount> channels(Connection c, String domain, Period p) throws SQLException {
         List<InsightsReport.ChannelCount> out = new ArrayList<>();
-        try (PreparedStatement ps = ranged(c, "SELECT channel, COUNT(*), SUM(answered) FROM answers "
-                + "WHERE domain = ? AND created_at >= ? AND created_at < ? GROUP BY channel ORDER BY channel", domain, p);
+        try (PreparedStatement ps = byDay(c, "SELECT channel, SUM(questions), SUM(answered) FROM question_days "
+                + "WHERE domain = ? AND day >= ? AND day < ? GROUP BY channel ORDER BY channel", domain, p);
              ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 out.add(new InsightsReport.ChannelCount(Channel.labelOf(rs.getString(1)), rs.getLong(2), rs.getLong(3)));
@@ -74,15 +72,11 @@ public final class InsightsQuery {
 
     private static List<NearDuplicates.KeyCount> unansweredKeys(Connection c, String domain, Period p) throws SQLException {
         List<NearDuplicates.KeyCount> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT question_key, COUNT(*), MAX(question), MAX(created_at) FROM answers "
-                + "WHERE domain = ? AND answered = 0 AND created_at >= ? AND created_at < ? GROUP BY question_key "
-                + "ORDER BY COUNT(*) DESC, MAX(created_at) DESC LIMIT " + UNANSWERED_KEYS)) {
-            bind(ps, domain, p);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new NearDuplicates.KeyCount(rs.getString(1), rs.getLong(2), rs.getString(3),
-                            Instant.ofEpochMilli(rs.getLong(4))));
-                }
+        try (PreparedStatement ps = byDay(c, "SELECT question_key, SUM(asked), MAX(example), MAX(last_at) FROM unanswered_days "
+                + "WHERE domain = ? AND day >= ? AND day < ? GROUP BY question_key "
+                + "ORDER BY SUM(asked) DESC, MAX(last_at) DESC LIMIT " + UNANSWERED_KEYS, domain, p); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                out.add(new NearDuplicates.KeyCount(rs.getString(1), rs.getLong(2), rs.getString(3), Instant.ofEpochMilli(rs.getLong(4))));
             }
         }
         return out;
@@ -90,15 +84,11 @@ public final class InsightsQuery {
 
     private static List<InsightsReport.PageCount> citedPages(Connection c, String domain, Period p) throws SQLException {
         List<InsightsReport.PageCount> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT path, MAX(title), SUM(citations) FROM page_citations "
-                + "WHERE domain = ? AND day >= ? AND day < ? GROUP BY path ORDER BY SUM(citations) DESC, path LIMIT " + LISTED)) {
-            ps.setString(1, domain);
-            ps.setLong(2, p.startMillis() / DAY_MILLIS);
-            ps.setLong(3, p.endMillis() / DAY_MILLIS);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new InsightsReport.PageCount(rs.getString(1), rs.getString(2), rs.getLong(3)));
-                }
+        try (PreparedStatement ps = byDay(c, "SELECT path, MAX(title), SUM(citations) FROM page_citations "
+                + "WHERE domain = ? AND day >= ? AND day < ? GROUP BY path ORDER BY SUM(citations) DESC, path LIMIT " + LISTED, domain, p);
+             ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                out.add(new InsightsReport.PageCount(rs.getString(1), rs.getString(2), rs.getLong(3)));
             }
         }
         return out;
@@ -138,6 +128,15 @@ public final class InsightsQuery {
             }
         }
         return out;
+    }
+
+    /** A statement over the per-day roll-ups: domain, first day, first day after. */
+    private static PreparedStatement byDay(Connection c, String sql, String domain, Period p) throws SQLException {
+        PreparedStatement ps = c.prepareStatement(sql);
+        ps.setString(1, domain);
+        ps.setLong(2, p.startMillis() / DAY_MILLIS);
+        ps.setLong(3, p.endMillis() / DAY_MILLIS);
+        return ps;
     }
 
     private static PreparedStatement ranged(Connection c, String sql, String domain, Period p) throws SQLException {

@@ -15,8 +15,8 @@ import java.util.logging.Logger;
 
 /**
  * Deletes conversations older than {@code docs-assistant.retention.conversations} (default 90 days):
- * threads and their messages not continued since, recorded answers, their feedback, per-day
- * citations and searches that found nothing. Runs at start and then every hour.
+ * threads and their messages not continued since, recorded answers, their feedback, the per-day
+ * roll-ups, conversation summaries and searches that found nothing. Runs at start and then every hour.
  */
 public final class Retention implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(Retention.class.getName());
@@ -61,6 +61,9 @@ public final class Retention implements AutoCloseable {
         int deleted = db.transaction(c -> delete(c, "DELETE FROM answer_feedback WHERE created_at < ?", cutoff)
                 + delete(c, "DELETE FROM answers WHERE created_at < ?", cutoff)
                 + delete(c, "DELETE FROM page_citations WHERE day < ?", cutoff / DAY_MILLIS)
+                + delete(c, "DELETE FROM question_days WHERE day < ?", cutoff / DAY_MILLIS)
+                + delete(c, "DELETE FROM unanswered_days WHERE day < ?", cutoff / DAY_MILLIS)
+                + delete(c, "DELETE FROM conversation_threads WHERE last_at < ?", cutoff)
                 + delete(c, "DELETE FROM search_misses WHERE created_at < ?", cutoff)
                 + delete(c, "DELETE FROM thread_messages WHERE thread_id IN (SELECT id FROM threads WHERE updated_at < ?)", cutoff)
                 + delete(c, "DELETE FROM threads WHERE updated_at < ?", cutoff)

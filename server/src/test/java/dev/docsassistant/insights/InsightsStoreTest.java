@@ -104,11 +104,13 @@ class InsightsStoreTest {
                 assertTrue(log.feedback("acme", "t-old", "old", true, "fine"));
                 writes.flush(Duration.ofSeconds(10));
                 int deleted = new Retention(db, Retention.DEFAULT, Clock.fixed(NOW, ZoneOffset.UTC)).runOnce();
-                assertEquals(4, deleted, "the old answer, its feedback, its day of citations, the old search");
+                assertEquals(6, deleted, "the old answer, its feedback, its day's counts and citations, its conversation, the old search");
                 assertEquals(1, count(db, "answers"));
                 assertEquals(0, count(db, "answer_feedback"));
                 assertEquals(1, count(db, "page_citations"));
                 assertEquals(0, count(db, "search_misses"));
+                assertEquals(1, count(db, "question_days"));
+                assertEquals(1, count(db, "conversation_threads"));
             }
         }
     }
