@@ -5,8 +5,6 @@ import dev.docsassistant.http.ApiException;
 import dev.docsassistant.insights.ConversationFilter;
 import dev.docsassistant.insights.Conversations;
 import dev.docsassistant.insights.Turn;
-import dev.docsassistant.security.DashboardSession;
-import dev.docsassistant.sites.Site;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
@@ -28,16 +26,12 @@ final class ConversationsPage {
         this.conversations = app.conversations();
     }
 
-    /** What a request to a site's conversations is about, once the session may see it. */
-    private record Scope(DashboardSession session, String org, String domain, String base) {
-    }
-
     void list(ServerRequest req, ServerResponse res) {
-        Optional<Scope> scope = scope(req, res);
+        Optional<Dashboard.SiteScope> scope = dashboard.siteScope(req, res);
         if (scope.isEmpty()) {
             return;
         }
-        Scope s = scope.get();
+        Dashboard.SiteScope s = scope.get();
         ConversationFilter filter = filter(req);
         int pageNumber = pageNumber(req);
         Conversations.ThreadPage threads = conversations.list(s.domain(), filter, (pageNumber - 1) * PAGE_SIZE, PAGE_SIZE);
@@ -71,11 +65,11 @@ final class ConversationsPage {
     }
 
     void open(ServerRequest req, ServerResponse res) {
-        Optional<Scope> scope = scope(req, res);
+        Optional<Dashboard.SiteScope> scope = dashboard.siteScope(req, res);
         if (scope.isEmpty()) {
             return;
         }
-        Scope s = scope.get();
+        Dashboard.SiteScope s = scope.get();
         String threadId = req.path().pathParameters().get("thread");
         List<Turn> turns = conversations.thread(s.domain(), threadId);
         if (turns.isEmpty()) {
@@ -110,19 +104,11 @@ final class ConversationsPage {
     }
 
     void exportJsonLines(ServerRequest req, ServerResponse res) {
-        scope(req, res).ifPresent(s -> Export.jsonLines(res, s.domain(), filter(req), conversations));
+        dashboard.siteScope(req, res).ifPresent(s -> Export.jsonLines(res, s.domain(), filter(req), conversations));
     }
 
     void exportCsv(ServerRequest req, ServerResponse res) {
-        scope(req, res).ifPresent(s -> Export.csv(res, s.domain(), filter(req), conversations));
-    }
-
-    private Optional<Scope> scope(ServerRequest req, ServerResponse res) {
-        return dashboard.signedIn(req, res).map(session -> {
-            String org = dashboard.organization(req, session);
-            Site site = dashboard.site(req, org);
-            return new Scope(session, org, site.config().domain(), "/dashboard/" + Dashboard.segment(org) + "/" + site.config().domain());
-        });
+        dashboard.siteScope(req, res).ifPresent(s -> Export.csv(res, s.domain(), filter(req), conversations));
     }
 
     private static ConversationFilter filter(ServerRequest req) {

@@ -3,6 +3,7 @@ package dev.docsassistant.dashboard;
 import dev.docsassistant.app.App;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.http.ApiException;
+import dev.docsassistant.http.Json;
 import dev.docsassistant.render.Html;
 import dev.docsassistant.security.AccessRequest;
 import dev.docsassistant.security.DashboardAccounts;
@@ -101,7 +102,8 @@ public final class Dashboard implements HttpService {
         Quota quota = signInLimits.countAddress(clientKey(req));
         if (!quota.allowed()) {
             res.header(HeaderNames.RETRY_AFTER, Long.toString(quota.retryAfterSeconds()));
-            throw new ApiException(429, "too many sign-in attempts from this address; retry in " + quota.retryAfterSeconds() + " s");
+            Json.sendError(res, 429, "too many sign-in attempts from this address; retry in " + quota.retryAfterSeconds() + " s");
+            return;
         }
         FormBody form = FormBody.read(req);
         String adminToken = form.get("admin-token");
@@ -146,6 +148,33 @@ public final class Dashboard implements HttpService {
     }
 
     // --- what every page checks ---
+
+    /** A signed-in request about one organisation the session opens. */
+    record OrgScope(DashboardSession session, String org, String base) {
+    }
+
+    /** A signed-in request about one site of an organisation the session opens; {@code base} is the site's dashboard path. */
+    record SiteScope(DashboardSession session, String org, Site site, String base) {
+        String domain() {
+            return site.config().domain();
+        }
+    }
+
+    /** The organisation scope of the request; empty when the visitor was sent to sign in. Outside the session's: 403. */
+    Optional<OrgScope> orgScope(ServerRequest req, ServerResponse res) {
+        return signedIn(req, res).map(session -> {
+            String org = organization(req, session);
+            return new OrgScope(session, org, "/dashboard/" + segment(org));
+        });
+    }
+
+    /** The site scope of the request; empty when the visitor was sent to sign in. A site outside the session's: 403. */
+    Optional<SiteScope> siteScope(ServerRequest req, ServerResponse res) {
+        return orgScope(req, res).map(o -> {
+            Site site = site(req, o.org());
+            return new SiteScope(o.session(), o.org(), site, o.base() + "/" + site.config().domain());
+        });
+    }
 
     /** The session of the request; without one, GETs are sent to sign in and the rest get 401 (then empty). */
     Optional<DashboardSession> signedIn(ServerRequest req, ServerResponse res) {

@@ -4,8 +4,6 @@ import dev.docsassistant.app.App;
 import dev.docsassistant.http.ApiException;
 import dev.docsassistant.insights.InsightsReport;
 import dev.docsassistant.insights.Period;
-import dev.docsassistant.security.DashboardSession;
-import dev.docsassistant.sites.Site;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
@@ -29,18 +27,17 @@ final class InsightsPage {
     }
 
     void show(ServerRequest req, ServerResponse res) {
-        Optional<DashboardSession> session = dashboard.signedIn(req, res);
-        if (session.isEmpty()) {
+        Optional<Dashboard.SiteScope> scope = dashboard.siteScope(req, res);
+        if (scope.isEmpty()) {
             return;
         }
-        String org = dashboard.organization(req, session.get());
-        Site site = dashboard.site(req, org);
-        String domain = site.config().domain();
+        String org = scope.get().org();
+        String domain = scope.get().domain();
         Period period = period(req);
         InsightsReport r = app.insights().report(domain, period);
-        Page page = new Page(domain + " insights", session.get(), "/dashboard/" + Dashboard.segment(org), org);
+        Page page = new Page(domain + " insights", scope.get().session(), "/dashboard/" + Dashboard.segment(org), org);
         page.siteTabs(org, domain, "Insights");
-        periodForm(page, "/dashboard/" + Dashboard.segment(org) + "/" + domain, period, "");
+        periodForm(page, scope.get().base(), period, "");
         long unanswered = r.questions() - r.answered();
         page.raw("<section class=\"numbers\">")
                 .raw(number("Questions", Long.toString(r.questions()), "questions"))
@@ -87,7 +84,7 @@ final class InsightsPage {
             r.comments().forEach(c -> page.raw("<li><span class=\"").text(c.helpful() ? "helpful" : "not-helpful").raw("\">")
                     .text(c.helpful() ? "Helpful" : "Not helpful").raw("</span> “").text(c.comment()).raw("”<br><small>on “")
                     .text(c.question() == null ? "" : c.question()).raw("” · ").text(Dates.minute(c.at())).raw(" · <a href=\"")
-                    .text("/dashboard/" + Dashboard.segment(org) + "/" + domain + "/conversations/" + c.threadId())
+                    .text(scope.get().base() + "/conversations/" + c.threadId())
                     .raw("\">conversation</a></small></li>"));
             page.raw("</ul>\n");
         }

@@ -2,7 +2,6 @@ package dev.docsassistant.dashboard;
 
 import dev.docsassistant.app.App;
 import dev.docsassistant.integrations.spi.Problem;
-import dev.docsassistant.security.DashboardSession;
 import dev.docsassistant.site.SiteProblem;
 import dev.docsassistant.sites.Site;
 import io.helidon.webserver.http.ServerRequest;
@@ -25,16 +24,16 @@ final class IntegrationsPage {
     }
 
     void show(ServerRequest req, ServerResponse res) {
-        Optional<DashboardSession> session = dashboard.signedIn(req, res);
-        if (session.isEmpty()) {
+        Optional<Dashboard.SiteScope> scope = dashboard.siteScope(req, res);
+        if (scope.isEmpty()) {
             return;
         }
-        String org = dashboard.organization(req, session.get());
-        Site site = dashboard.site(req, org);
-        String domain = site.config().domain();
+        String org = scope.get().org();
+        Site site = scope.get().site();
+        String domain = scope.get().domain();
         List<Problem> problems = app.integrations().validate(site.content().docsJson().get("integrations"));
         List<SiteProblem> loading = site.stats().problems();
-        Page page = new Page(domain + " integrations", session.get(), "/dashboard/" + Dashboard.segment(org), org);
+        Page page = new Page(domain + " integrations", scope.get().session(), "/dashboard/" + Dashboard.segment(org), org);
         page.siteTabs(org, domain, "Integrations");
         long errors = problems.stream().filter(Problem::isError).count();
         page.raw("<p class=\"").raw(errors > 0 ? "error" : "ok").raw("\">").text(errors + " error" + (errors == 1 ? "" : "s") + ", "

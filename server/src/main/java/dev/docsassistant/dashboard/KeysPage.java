@@ -37,59 +37,54 @@ final class KeysPage {
     }
 
     void list(ServerRequest req, ServerResponse res) {
-        Optional<DashboardSession> session = dashboard.signedIn(req, res);
-        if (session.isPresent()) {
-            String org = dashboard.organization(req, session.get());
-            page(session.get(), org, null, null).send(res, 200);
-        }
+        dashboard.orgScope(req, res).ifPresent(o -> page(o.session(), o.org(), null, null).send(res, 200));
     }
 
     void create(ServerRequest req, ServerResponse res) {
-        Optional<DashboardSession> session = dashboard.signedIn(req, res);
-        if (session.isEmpty()) {
+        Optional<Dashboard.OrgScope> scope = dashboard.orgScope(req, res);
+        if (scope.isEmpty()) {
             return;
         }
-        String org = dashboard.organization(req, session.get());
+        DashboardSession session = scope.get().session();
+        String org = scope.get().org();
         FormBody form = FormBody.read(req);
-        dashboard.checkCsrf(req, session.get(), form);
+        dashboard.checkCsrf(req, session, form);
         String origins = form.get("origins") == null ? "" : form.get("origins");
         NewKey request;
         try {
             request = NewKey.of(org, form.get("expires"), Arrays.stream(origins.split("[\\s,]+")).filter(s -> !s.isBlank()).toList(),
                     organizations, Instant.now());
         } catch (IllegalArgumentException e) {
-            page(session.get(), org, null, e.getMessage()).send(res, 400);
+            page(session, org, null, e.getMessage()).send(res, 400);
             return;
         }
         ApiKeys.Created created = keys.create(org, request.expiresAt(), request.origins(), "dashboard");
-        page(session.get(), org, created, null).send(res, 201);
+        page(session, org, created, null).send(res, 201);
     }
 
     void confirmRevoke(ServerRequest req, ServerResponse res) {
-        Optional<DashboardSession> session = dashboard.signedIn(req, res);
-        if (session.isEmpty()) {
+        Optional<Dashboard.OrgScope> scope = dashboard.orgScope(req, res);
+        if (scope.isEmpty()) {
             return;
         }
-        String org = dashboard.organization(req, session.get());
+        String org = scope.get().org();
         ApiKey key = key(req, org);
-        String base = "/dashboard/" + Dashboard.segment(org);
-        Page page = new Page("Revoke key " + key.prefix() + "…", session.get(), base, org);
+        String base = scope.get().base();
+        Page page = new Page("Revoke key " + key.prefix() + "…", scope.get().session(), base, org);
         page.raw("<p>Requests with this key are refused at once on this server (within 30 s on the others). "
                         + "This cannot be undone.</p>\n<form method=\"post\" action=\"").text(base + "/keys/" + key.id() + "/revoke").raw("\">");
-        page.csrf(session.get()).raw("<button type=\"submit\" class=\"danger\">Revoke ").text(key.prefix()).raw("…</button> ")
+        page.csrf(scope.get().session()).raw("<button type=\"submit\" class=\"danger\">Revoke ").text(key.prefix()).raw("…</button> ")
                 .raw("<a href=\"").text(base).raw("\">Cancel</a></form>\n").send(res, 200);
     }
 
     void revoke(ServerRequest req, ServerResponse res) {
-        Optional<DashboardSession> session = dashboard.signedIn(req, res);
-        if (session.isEmpty()) {
+        Optional<Dashboard.OrgScope> scope = dashboard.orgScope(req, res);
+        if (scope.isEmpty()) {
             return;
         }
-        String org = dashboard.organization(req, session.get());
-        FormBody form = FormBody.read(req);
-        dashboard.checkCsrf(req, session.get(), form);
-        keys.revoke(key(req, org).id());
-        Dashboard.redirect(res, "/dashboard/" + Dashboard.segment(org));
+        dashboard.checkCsrf(req, scope.get().session(), FormBody.read(req));
+        keys.revoke(key(req, scope.get().org()).id());
+        Dashboard.redirect(res, scope.get().base());
     }
 
     /** The key of the path if it belongs to the organisation; 403 otherwise, whether it exists or not. */

@@ -21,7 +21,7 @@ import java.util.Map;
 public final class InsightsQuery {
     private static final long DAY_MILLIS = InsightsLog.DAY_MILLIS;
     /** Distinct unanswered wordings considered for grouping; the rest are the long tail of single questions. */
-    static final int UNANSWERED_KEYS = 1000;
+    static final int UNANSWERED_KEYS = 500;
     static final int LISTED = 20;
     static final int COMMENTS = 50;
 

@@ -3,9 +3,12 @@ package dev.docsassistant.insights;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Merges groups of questions whose {@link QuestionKey} words mostly overlap ("rotate api key" and
@@ -27,18 +30,24 @@ final class NearDuplicates {
     /** {@code counts} most asked first; returns the merged groups, most asked first. */
     static List<InsightsReport.QuestionGroup> merge(List<KeyCount> counts, int limit) {
         List<Builder> groups = new ArrayList<>();
+        // Groups by the words of their lead key: only groups sharing a word can be near, so only those are compared.
+        Map<String, List<Integer>> byTerm = new HashMap<>();
         for (KeyCount kc : counts) {
             Set<String> terms = new HashSet<>(List.of(kc.key().split(" ")));
+            TreeSet<Integer> candidates = new TreeSet<>();
+            terms.forEach(t -> candidates.addAll(byTerm.getOrDefault(t, List.of())));
             Builder home = null;
-            for (Builder g : groups) {
-                if (jaccard(g.terms, terms) >= SIMILARITY) {
-                    home = g;
+            for (int index : candidates) { // the earliest (most asked) near group wins
+                if (jaccard(groups.get(index).terms, terms) >= SIMILARITY) {
+                    home = groups.get(index);
                     break;
                 }
             }
             if (home == null) {
                 home = new Builder(terms);
+                int index = groups.size();
                 groups.add(home);
+                terms.forEach(t -> byTerm.computeIfAbsent(t, k -> new ArrayList<>()).add(index));
             }
             home.add(kc);
         }
