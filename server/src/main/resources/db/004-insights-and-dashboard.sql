@@ -46,6 +46,8 @@ CREATE TABLE unanswered_days (
     last_at BIGINT NOT NULL,
     PRIMARY KEY (domain, day, question_key)
 );
+-- Covering, in key order: a period's wordings are summed without sorting every row.
+CREATE INDEX unanswered_days_key ON unanswered_days (domain, question_key, day, asked, last_at, example);
 CREATE TABLE conversation_threads (
     thread_id TEXT PRIMARY KEY,
     domain TEXT NOT NULL,
@@ -73,6 +75,7 @@ CREATE TABLE search_misses (
     created_at BIGINT NOT NULL
 );
 CREATE INDEX search_misses_domain_time ON search_misses (domain, created_at);
+CREATE INDEX search_misses_query ON search_misses (domain, query, created_at);
 CREATE TABLE dashboard_users (
     id TEXT PRIMARY KEY,
     organization TEXT NOT NULL,
