@@ -23,7 +23,8 @@ export function corpus(name) {
  *
  * @param llm       when given ({ baseUrl }), answers are written by the language-model generator talking to
  *                  that OpenAI-compatible endpoint instead of the offline extractive one
- * @param sites     sites to serve, organisation acme: a corpus name, or { domain, path } for another folder
+ * @param sites     sites to serve: a corpus name, or { domain, path, organization? } for another folder
+ *                  (organisation acme unless given)
  * @param siteYaml  extra YAML lines for each site entry, by domain (e.g. its assistant-key)
  * @param timeoutMs how long indexing may take before the server counts as failed
  */
@@ -37,9 +38,9 @@ export async function startServer({ finishThreadId = true, llm, sites = ['mcp'],
     `    finish-thread-id: ${finishThreadId}`,
     ...(llm ? ['  generator: llm', '  llm:', `    base-url: ${llm.baseUrl}`, '    model: test-model'] : []),
     '  sites:',
-    ...sites.map((s) => (typeof s === 'string' ? { domain: s, path: corpus(s) } : s)).flatMap(({ domain, path }) => [
+    ...sites.map((s) => (typeof s === 'string' ? { domain: s, path: corpus(s) } : s)).flatMap(({ domain, path, organization }) => [
       `    - domain: ${domain}`,
-      '      organization: acme',
+      `      organization: ${organization ?? 'acme'}`,
       `      path: ${path}`,
       ...(siteYaml[domain] ?? []).map((line) => '      ' + line),
     ]),
@@ -48,8 +49,10 @@ export async function startServer({ finishThreadId = true, llm, sites = ['mcp'],
   const javaHome = execFileSync(join(repo, 'bin', 'java-home')).toString().trim();
   const jar = join(repo, 'server', 'target', 'docs-assistant.jar');
   const java = join(javaHome, 'bin', 'java');
-  const created = execFileSync(java, ['--enable-native-access=ALL-UNNAMED', '-jar', jar,
-    'keys', 'create', '--config', config, '--org', 'acme'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+  /** Runs a bin/docs-assistant command against this server's configuration and store; returns what it printed. */
+  const cli = (...args) => execFileSync(java, ['--enable-native-access=ALL-UNNAMED', '-jar', jar,
+    ...args, '--config', config], { stdio: ['ignore', 'pipe', 'ignore'] }).toString();
+  const created = cli('keys', 'create', '--org', 'acme');
   const key = created.trim().split('\n').at(-1);
   if (!key.startsWith('svc_dsc_')) throw new Error('keys create printed no key: ' + created);
   const proc = spawn(java, ['--enable-native-access=ALL-UNNAMED', '-jar', jar,
@@ -64,5 +67,5 @@ export async function startServer({ finishThreadId = true, llm, sites = ['mcp'],
     });
     proc.on('exit', (code) => fail(new Error(`server exited ${code}: ${out}`)));
   });
-  return { url, key, authorization: `Bearer ${key}`, output: () => out, stop: () => proc.kill() };
+  return { url, key, authorization: `Bearer ${key}`, output: () => out, cli, stop: () => proc.kill() };
 }

@@ -200,6 +200,8 @@ test('a site with no configured key answers with its page key', async () => {
   await page.click('.assistant-form button[type=submit]');
   await page.waitForSelector('.message-assistant .message-sources a', { timeout: 30000 });
   assert.match(await page.locator('.message-assistant').first().innerText(), /visits|consent/i);
+  await page.waitForFunction(() => window.docsAssistantChat.status === 'ready');
+  assert.equal(await page.locator('.answer-feedback').count(), 0, 'telemetry.enabled: false: answers get no thumbs');
   assert.deepEqual(sent, [`Bearer ${key}`]);
   await page.fill('form.search input', 'consent');
   await page.waitForSelector('.search-results a.search-hit');

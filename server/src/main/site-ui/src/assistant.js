@@ -59,9 +59,11 @@ export function startAssistant(config) {
   let threadId = saved.threadId ?? null;
   let threadKey = saved.threadKey ?? null;
   let selection = '';
+  // The reader's verdict on each answer, by message id: { helpful, comment?, commenting? }.
+  const verdicts = saved.verdicts ?? {};
 
   const save = () => sessionStorage.setItem(STORE + config.domain,
-    JSON.stringify({ threadId, threadKey, messages: chat.messages, open: !panel.hidden }));
+    JSON.stringify({ threadId, threadKey, messages: chat.messages, verdicts, open: !panel.hidden }));
 
   const transport = new DefaultChatTransport({
     api: `/v2/assistant/${encodeURIComponent(config.domain)}/message`,
@@ -110,7 +112,9 @@ export function startAssistant(config) {
       const sources = m.parts.filter((p) => p.type === 'source-url' && safeHref(p.url, config.base) !== null);
       const links = sources.length ? `<div class="message-sources"><span>Sources</span>${sources.map((s) =>
         `<a href="${escapeHtml(safeHref(s.url, config.base))}">${escapeHtml(s.title || s.url)}</a>`).join('')}</div>` : '';
-      return `<div class="message message-assistant">${renderMarkdown(text, config.base)}${links}</div>`;
+      const done = chat.status === 'ready' || chat.status === 'error' || m !== chat.messages.at(-1);
+      const thumbs = config.answerFeedback && done && m.id?.startsWith('msg_') ? feedbackControl(m.id) : '';
+      return `<div class="message message-assistant">${renderMarkdown(text, config.base)}${links}${thumbs}</div>`;
     }).join('');
     if (chat.status === 'submitted') list.insertAdjacentHTML('beforeend', '<div class="message message-pending">Thinking…</div>');
     if (chat.error) list.insertAdjacentHTML('beforeend', `<div class="message message-error">${escapeHtml(chat.error.message)}</div>`);
@@ -118,6 +122,57 @@ export function startAssistant(config) {
     form.querySelector('button').disabled = chat.status === 'submitted' || chat.status === 'streaming';
     panel.dataset.status = chat.status;
   }
+
+  function feedbackControl(messageId) {
+    const v = verdicts[messageId];
+    const id = escapeHtml(messageId);
+    const pressed = (helpful) => (v && v.helpful === helpful ? 'true' : 'false');
+    let html = `<div class="answer-feedback" data-message-id="${id}"><span>Helpful?</span>`
+      + `<button type="button" data-helpful="true" aria-pressed="${pressed(true)}" aria-label="Helpful">👍</button>`
+      + `<button type="button" data-helpful="false" aria-pressed="${pressed(false)}" aria-label="Not helpful">👎</button>`;
+    if (v?.commenting) {
+      html += `<form class="answer-comment"><input name="comment" maxlength="2000" placeholder="${v.helpful ? 'What helped?' : 'What was missing?'}">`
+        + '<button type="submit">Send</button></form>';
+    } else if (v?.comment) {
+      html += '<span class="answer-thanks">Thanks for the feedback!</span>';
+    }
+    return html + '</div>';
+  }
+
+  async function sendVerdict(messageId) {
+    const v = verdicts[messageId];
+    const message = chat.messages.find((m) => m.id === messageId);
+    const body = { threadId: message?.metadata?.threadId ?? threadId, messageId, helpful: v.helpful };
+    if (v.comment) body.comment = v.comment;
+    try {
+      await fetch(`/v1/assistant/${encodeURIComponent(config.domain)}/feedback`, {
+        method: 'POST', keepalive: true, body: JSON.stringify(body),
+        headers: { 'content-type': 'application/json', Authorization: `Bearer ${config.assistantKey}` },
+      });
+    } catch { /* feedback is best effort */ }
+  }
+
+  list.addEventListener('click', (e) => {
+    const button = e.target.closest('.answer-feedback button[data-helpful]');
+    if (!button) return;
+    const messageId = button.closest('.answer-feedback').dataset.messageId;
+    verdicts[messageId] = { helpful: button.dataset.helpful === 'true', commenting: true };
+    sendVerdict(messageId);
+    save();
+    render();
+    list.querySelector(`.answer-feedback[data-message-id="${CSS.escape(messageId)}"] input`)?.focus();
+  });
+  list.addEventListener('submit', (e) => {
+    const form = e.target.closest('.answer-comment');
+    if (!form) return;
+    e.preventDefault();
+    const messageId = form.closest('.answer-feedback').dataset.messageId;
+    const comment = form.elements.comment.value.trim();
+    verdicts[messageId] = { ...verdicts[messageId], commenting: false, comment: comment || undefined };
+    if (comment) sendVerdict(messageId);
+    save();
+    render();
+  });
 
   const open = () => {
     panel.hidden = false;

@@ -5,6 +5,7 @@ import dev.docsassistant.cli.KeysCommand;
 import dev.docsassistant.cli.PluginsCommand;
 import dev.docsassistant.cli.SchemaCommand;
 import dev.docsassistant.cli.ServeCommand;
+import dev.docsassistant.cli.UsersCommand;
 import dev.docsassistant.cli.ValidateCommand;
 import dev.docsassistant.config.ConfigException;
 import io.helidon.logging.common.LogConfig;
@@ -16,8 +17,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "docs-assistant 0.1.0",
         description = "Self-hostable documentation platform: assistant, search and rendered docs sites.",
-        subcommands = {ServeCommand.class, IndexCommand.class, KeysCommand.class, ValidateCommand.class, SchemaCommand.class,
-                PluginsCommand.class})
+        subcommands = {ServeCommand.class, IndexCommand.class, KeysCommand.class, UsersCommand.class, ValidateCommand.class,
+                SchemaCommand.class, PluginsCommand.class})
 public final class Main {
 
     public static void main(String[] args) {

@@ -1,5 +1,6 @@
 package dev.docsassistant.bench;
 
+import dev.docsassistant.insights.Channel;
 import dev.docsassistant.app.App;
 import dev.docsassistant.assistant.AnswerSource;
 import dev.docsassistant.assistant.AssistantRequest;
@@ -55,7 +56,7 @@ public final class AssistantEval {
         AssistantRequest request = new AssistantRequest(corpus, "bench", List.of(new ChatMessage("user", q.q())), null, null,
                 AssistantRequest.DEFAULT_RETRIEVAL_PAGE_SIZE, new SearchFilter(q.version(), q.language(), null, List.of()),
                 List.of(), null);
-        CollectedAnswer answer = new CollectedAnswer();
+        CollectedAnswer answer = new CollectedAnswer(Channel.REST_V2);
         assistant.answer(assistant.accept(request), answer);
         if (answer.error() != null) {
             throw new IllegalStateException("answer failed for " + q.q() + ": " + answer.error());

@@ -4,18 +4,26 @@ import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.assistant.llm.GeneratorConfig;
 import dev.docsassistant.assistant.ThreadStore;
 import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.config.DurationSetting;
+import dev.docsassistant.insights.Conversations;
+import dev.docsassistant.insights.InsightsLog;
+import dev.docsassistant.insights.InsightsQuery;
+import dev.docsassistant.insights.Retention;
 import dev.docsassistant.integrations.Integrations;
 import dev.docsassistant.request.AssistantLimits;
 import dev.docsassistant.request.AssistantRules;
 import dev.docsassistant.security.AccessCheck;
 import dev.docsassistant.security.ApiKeys;
+import dev.docsassistant.security.DashboardAccounts;
 import dev.docsassistant.security.PageKeys;
 import dev.docsassistant.security.RateLimits;
 import dev.docsassistant.security.SecuritySettings;
 import dev.docsassistant.sites.Sites;
+import dev.docsassistant.store.BackgroundWrites;
 import dev.docsassistant.store.Database;
 
 import java.time.Clock;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -34,6 +42,10 @@ public final class App implements AutoCloseable {
     private final SecuritySettings security;
     private final ApiKeys keys;
     private final AccessCheck access;
+    private final BackgroundWrites backgroundWrites;
+    private final InsightsLog insightsLog;
+    private final Retention retention;
+    private final DashboardAccounts accounts;
     private PageKeys pageKeys;
 
     public App(AppConfig config, Sites sites, Database database) {
@@ -46,15 +58,47 @@ public final class App implements AutoCloseable {
         this.sites = sites;
         this.database = database;
         this.security = SecuritySettings.from(config);
-        this.keys = new ApiKeys(database);
+        this.backgroundWrites = new BackgroundWrites(database);
+        this.keys = new ApiKeys(database, Clock.systemUTC(), backgroundWrites);
         security.siteKeys().forEach(k -> keys.registerConfigured(k.domain(), k.organization(), k.secret(), k.origins()));
         Map<String, String> organizations = new LinkedHashMap<>();
         config.sites().forEach(s -> organizations.put(s.domain(), s.organization()));
         this.access = new AccessCheck(keys, organizations,
                 new RateLimits(security.perOrganization(), security.perAddress()), security.proxies(), Clock.systemUTC());
-        this.assistant = new AssistantService(sites, new ThreadStore(database), GeneratorConfig.read(config, System::getenv));
+        this.insightsLog = new InsightsLog(database, backgroundWrites, Clock.systemUTC());
+        this.assistant = new AssistantService(sites, new ThreadStore(database), GeneratorConfig.read(config, System::getenv),
+                insightsLog::answered);
+        this.retention = new Retention(database, DurationSetting.read(config, "retention.conversations", Retention.DEFAULT),
+                Clock.systemUTC());
+        this.accounts = new DashboardAccounts(database, Clock.systemUTC(),
+                DurationSetting.read(config, "dashboard.session-ttl", Duration.ofHours(12)));
         this.assistantRules = new AssistantRules(AssistantLimits.from(config.section().get("limits")),
                 config.section().get("threads.require-key").asBoolean().orElse(false));
+    }
+
+    /** Where answers, searches without results and feedback are recorded for insights. */
+    public InsightsLog insightsLog() {
+        return insightsLog;
+    }
+
+    /** A site's insights for a period. */
+    public InsightsQuery insights() {
+        return new InsightsQuery(database);
+    }
+
+    /** A site's stored conversations. */
+    public Conversations conversations() {
+        return new Conversations(database);
+    }
+
+    /** The conversations retention job; {@code serve} starts it. */
+    public Retention retention() {
+        return retention;
+    }
+
+    /** Dashboard users, sign-in links and sessions. */
+    public DashboardAccounts accounts() {
+        return accounts;
     }
 
     /** The request rules both edges check an assistant request against before calling the core. */
@@ -111,6 +155,8 @@ public final class App implements AutoCloseable {
 
     @Override
     public void close() {
+        retention.close();
+        backgroundWrites.close();
         sites.close();
         database.close();
     }

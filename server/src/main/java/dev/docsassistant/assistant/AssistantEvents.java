@@ -1,5 +1,6 @@
 package dev.docsassistant.assistant;
 
+import dev.docsassistant.insights.Channel;
 import dev.docsassistant.search.SearchHit;
 
 import java.util.List;
@@ -14,6 +15,9 @@ import java.util.List;
  */
 public interface AssistantEvents {
     void start(String messageId, String threadId);
+
+    /** The edge this sink encodes for, as insights count it. */
+    Channel channel();
 
     /**
      * Whether the sink has already sent something of its own (a keep-alive that committed the

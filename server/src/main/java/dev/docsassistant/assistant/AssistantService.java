@@ -2,18 +2,22 @@ package dev.docsassistant.assistant;
 
 import dev.docsassistant.config.Mappers;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docsassistant.insights.AnswerRecord;
+import dev.docsassistant.insights.CitedPage;
 import dev.docsassistant.search.SearchHit;
 import dev.docsassistant.site.SafeUrl;
 import dev.docsassistant.search.SearchRequest;
 import dev.docsassistant.sites.Site;
 import dev.docsassistant.sites.Sites;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -28,15 +32,18 @@ public final class AssistantService {
     private final Sites sites;
     private final ThreadStore threads;
     private final Generators generators;
+    private final Consumer<AnswerRecord> answers;
 
     public AssistantService(Sites sites, ThreadStore threads, AnswerGenerator generator) {
-        this(sites, threads, Generators.of(generator));
+        this(sites, threads, Generators.of(generator), record -> { });
     }
 
-    public AssistantService(Sites sites, ThreadStore threads, Generators generators) {
+    /** @param answers told of every finished answer, after its {@code finish} left (insights) */
+    public AssistantService(Sites sites, ThreadStore threads, Generators generators, Consumer<AnswerRecord> answers) {
         this.sites = sites;
         this.threads = threads;
         this.generators = generators;
+        this.answers = answers;
     }
 
     /**
@@ -71,6 +78,7 @@ public final class AssistantService {
      */
     public void answer(Accepted accepted, AssistantEvents events) {
         AssistantRequest request = accepted.request();
+        long startNanos = System.nanoTime();
         Turn turn = new Turn(accepted, events);
         AnswerGenerator generator = generators.forSite(request.domain());
         try {
@@ -98,6 +106,7 @@ public final class AssistantService {
                     new ThreadStore.StoredMessage(0, "assistant", turn.text.toString(), sourcesJson(turn.used))));
             turn.begin();
             events.finish(accepted.threadId());
+            answers.accept(turn.record((System.nanoTime() - startNanos) / 1_000_000));
         } catch (AnswerAbandoned e) {
             LOG.info("answer abandoned on " + request.domain() + " thread " + accepted.threadId() + ": " + e.getMessage());
         } catch (GeneratorException e) {
@@ -125,6 +134,7 @@ public final class AssistantService {
         private final StringBuilder text = new StringBuilder();
         private List<SearchHit> hits = List.of();
         private String query;
+        private String messageId;
         private boolean started;
 
         Turn(Accepted accepted, AssistantEvents events) {
@@ -143,11 +153,19 @@ public final class AssistantService {
         void begin() {
             if (!started) {
                 started = true;
-                events.start("msg_" + ThreadStore.token(12), accepted.threadId());
+                messageId = "msg_" + ThreadStore.token(12);
+                events.start(messageId, accepted.threadId());
                 if (query != null) {
                     events.searched(query, hits);
                 }
             }
+        }
+
+        /** The finished answer as insights keep it: answered when it named a source. */
+        AnswerRecord record(long latencyMs) {
+            return new AnswerRecord(messageId, accepted.threadId(), accepted.request().domain(), events.channel(),
+                    accepted.request().question(), text.toString(),
+                    used.stream().map(s -> new CitedPage(s.path(), s.title())).toList(), !used.isEmpty(), latencyMs, Instant.now());
         }
 
         /** Ends the stream (starting it if need be) with the error event. */

@@ -1,14 +1,27 @@
 package dev.docsassistant.assistant;
 
+import dev.docsassistant.insights.Channel;
+
 import java.util.ArrayList;
 import java.util.List;
 
 /** An answer gathered whole instead of streamed: for callers that need it in one piece (MCP's ask, the evaluation). */
 public final class CollectedAnswer implements AssistantEvents {
+    private final Channel channel;
     private final List<AnswerSource> sources = new ArrayList<>();
     private final StringBuilder text = new StringBuilder();
     private String threadId;
     private String error;
+
+    /** @param channel the edge asking, for the insights */
+    public CollectedAnswer(Channel channel) {
+        this.channel = channel;
+    }
+
+    @Override
+    public Channel channel() {
+        return channel;
+    }
 
     @Override
     public void start(String messageId, String threadId) {

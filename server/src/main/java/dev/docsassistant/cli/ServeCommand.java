@@ -39,6 +39,7 @@ public final class ServeCommand implements Callable<Integer> {
         Runnable beforeStop = ServerSetup.configure(builder, app);
         app.pageKeys().all().forEach(c -> System.out.println("site " + c.domain() + ": pages use " + c.description()));
         WebServer server = builder.build().start();
+        app.retention().start(); // only a serving server deletes old conversations
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             beforeStop.run();
             server.stop();

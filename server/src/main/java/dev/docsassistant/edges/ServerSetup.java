@@ -1,6 +1,7 @@
 package dev.docsassistant.edges;
 
 import dev.docsassistant.app.App;
+import dev.docsassistant.dashboard.Dashboard;
 import dev.docsassistant.grpc.GrpcSetup;
 import dev.docsassistant.http.RestEdge;
 import dev.docsassistant.mcp.McpRoutes;
@@ -36,6 +37,7 @@ public final class ServerSetup {
             routing.addFeature(guard);
             // Before the REST edge: its rendered-site routes take every path of a site's host name.
             mcp.routing(routing);
+            routing.register("/dashboard", new Dashboard(app)); // before the REST edge's catch-all site pages
             RestEdge.routing(routing, app);
         });
         Runnable grpcStopping = GrpcSetup.configure(server, app, guard.grpcMarker());

@@ -2,6 +2,8 @@ package dev.docsassistant.grpc;
 
 import com.google.protobuf.Descriptors;
 import dev.docsassistant.assistant.AssistantService;
+import dev.docsassistant.insights.Channel;
+import dev.docsassistant.insights.InsightsLog;
 import dev.docsassistant.proto.v1.AssistantProto;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
 import dev.docsassistant.proto.v1.CreateMessageRequest;
@@ -10,6 +12,9 @@ import dev.docsassistant.proto.v1.MessageEvent;
 import dev.docsassistant.proto.v1.Page;
 import dev.docsassistant.proto.v1.SearchResponse;
 import dev.docsassistant.proto.v1.SearchResult;
+import dev.docsassistant.proto.v1.SubmitFeedbackRequest;
+import dev.docsassistant.proto.v1.SubmitFeedbackResponse;
+import dev.docsassistant.request.FeedbackRules;
 import dev.docsassistant.request.AssistantRules;
 import dev.docsassistant.request.SearchRules;
 import dev.docsassistant.search.PageContent;
@@ -34,11 +39,13 @@ public final class AssistantGrpcService implements GrpcService {
     private final AssistantService assistant;
     private final Sites sites;
     private final AssistantRules rules;
+    private final InsightsLog insights;
 
-    public AssistantGrpcService(AssistantService assistant, Sites sites, AssistantRules rules) {
+    public AssistantGrpcService(AssistantService assistant, Sites sites, AssistantRules rules, InsightsLog insights) {
         this.assistant = assistant;
         this.sites = sites;
         this.rules = rules;
+        this.insights = insights;
     }
 
     @Override
@@ -55,7 +62,8 @@ public final class AssistantGrpcService implements GrpcService {
     public void update(Routing routing) {
         routing.serverStream("CreateMessage", this::createMessage)
                 .unary("Search", this::search)
-                .unary("GetPage", this::getPage);
+                .unary("GetPage", this::getPage)
+                .unary("SubmitFeedback", this::submitFeedback);
     }
 
     void createMessage(CreateMessageRequest request, StreamObserver<MessageEvent> observer) {
@@ -88,6 +96,9 @@ public final class AssistantGrpcService implements GrpcService {
                     ProtoRequests.unset(request.getPageSize()), ProtoRequests.unset(request.getScoreThreshold()),
                     request.hasFilter() ? ProtoRequests.filter(request.getFilter()) : null);
             List<SearchHit> hits = site.search().search(search);
+            if (hits.isEmpty()) {
+                insights.searchMissed(site.config().domain(), Channel.GRPC, search.query());
+            }
             SearchResponse.Builder response = SearchResponse.newBuilder();
             hits.forEach(hit -> response.addResults(result(hit)));
             return response.build();
@@ -101,6 +112,21 @@ public final class AssistantGrpcService implements GrpcService {
             PageContent page = site.search().page(path, SearchRules.groups(request.getGroupsList()))
                     .orElseThrow(() -> Status.NOT_FOUND.withDescription("page not found: " + path).asRuntimeException());
             return Page.newBuilder().setPath(page.path()).setContent(page.content()).build();
+        });
+    }
+
+    void submitFeedback(SubmitFeedbackRequest request, StreamObserver<SubmitFeedbackResponse> observer) {
+        unary(observer, "SubmitFeedback", () -> {
+            Site site = site(request.getDomain());
+            FeedbackRules.AnswerFeedback feedback = FeedbackRules.check(ProtoRequests.unset(request.getThreadId()),
+                    ProtoRequests.unset(request.getMessageId()), request.hasHelpful() ? request.getHelpful() : null,
+                    ProtoRequests.unset(request.getComment()));
+            if (!insights.feedback(site.config().domain(), feedback.threadId(), feedback.messageId(), feedback.helpful(),
+                    feedback.comment())) {
+                throw Status.NOT_FOUND.withDescription("no answer " + feedback.messageId() + " in thread "
+                        + feedback.threadId() + " of site " + site.config().domain()).asRuntimeException();
+            }
+            return SubmitFeedbackResponse.getDefaultInstance();
         });
     }
 

@@ -2,6 +2,7 @@ package dev.docsassistant.grpc;
 
 import dev.docsassistant.app.App;
 import dev.docsassistant.assistant.AssistantService;
+import dev.docsassistant.insights.InsightsLog;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
 import dev.docsassistant.request.AssistantRules;
 import dev.docsassistant.security.AccessCheck;
@@ -29,7 +30,7 @@ public final class GrpcSetup {
      * load balancers and probes stop sending calls before the port closes
      */
     public static Runnable configure(WebServerConfig.Builder server, App app, ServerInterceptor... outermost) {
-        return configure(server, app.assistant(), app.sites(), app.assistantRules(), app.access(), outermost);
+        return configure(server, app.assistant(), app.sites(), app.assistantRules(), app.access(), app.insightsLog(), outermost);
     }
 
     /**
@@ -38,7 +39,8 @@ public final class GrpcSetup {
      * @param outermost interceptors that see every call first (the connection guard marks HTTP/2 connections)
      */
     public static Runnable configure(WebServerConfig.Builder server, AssistantService assistant, Sites sites,
-                                     AssistantRules rules, AccessCheck access, ServerInterceptor... outermost) {
+                                     AssistantRules rules, AccessCheck access, InsightsLog insights,
+                                     ServerInterceptor... outermost) {
         HelidonGrpcLog.install();
         HealthStatusManager health = new HealthStatusManager();
         health.setStatus(HealthStatusManager.SERVICE_NAME_ALL_SERVICES, HealthCheckResponse.ServingStatus.SERVING);
@@ -55,7 +57,7 @@ public final class GrpcSetup {
         });
         server.addFeature(new StopsWithServer("grpc-deadlines", deadlines::shutdownNow));
         routing.intercept(new StatusMessages(), new CallContexts(deadlines), new AccessInterceptor(access))
-                .service(new AssistantGrpcService(assistant, sites, rules))
+                .service(new AssistantGrpcService(assistant, sites, rules, insights))
                 .service(new HealthGrpcService(health));
         server.addRouting(routing);
         server.addFeature(GrpcReflectionFeature.create(reflection -> reflection.enabled(true)));

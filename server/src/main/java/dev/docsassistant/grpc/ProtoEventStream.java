@@ -3,6 +3,7 @@ package dev.docsassistant.grpc;
 import dev.docsassistant.assistant.AnswerAbandoned;
 import dev.docsassistant.assistant.AnswerSource;
 import dev.docsassistant.assistant.AssistantEvents;
+import dev.docsassistant.insights.Channel;
 import dev.docsassistant.proto.v1.MessageEvent;
 import dev.docsassistant.proto.v1.MessageFinish;
 import dev.docsassistant.proto.v1.MessageStart;
@@ -28,6 +29,11 @@ final class ProtoEventStream implements AssistantEvents {
         this.out = out;
         this.call = call;
         this.threadKey = threadKey;
+    }
+
+    @Override
+    public Channel channel() {
+        return Channel.GRPC;
     }
 
     @Override

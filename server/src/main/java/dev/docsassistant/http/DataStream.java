@@ -2,6 +2,7 @@ package dev.docsassistant.http;
 
 import dev.docsassistant.assistant.AnswerSource;
 import dev.docsassistant.assistant.AssistantEvents;
+import dev.docsassistant.insights.Channel;
 import dev.docsassistant.search.SearchHit;
 
 import java.util.LinkedHashMap;
@@ -21,6 +22,11 @@ final class DataStream implements AssistantEvents {
 
     DataStream(StreamOutput out) {
         this.out = out;
+    }
+
+    @Override
+    public Channel channel() {
+        return Channel.REST_V1;
     }
 
     @Override

@@ -72,7 +72,9 @@ public final class RestEdge {
                 .any("/v1/assistant/{domain}/message", access)
                 .any("/v2/assistant/{domain}/message", access)
                 .any("/v1/feedback/{domain}", access)
-                .register("/v1", new SearchRoutes(app.sites()))
+                .any("/v1/assistant/{domain}/feedback", access)
+                .register("/v1", new SearchRoutes(app.sites(), app.insightsLog()))
+                .register(new AnswerFeedbackRoutes(app.sites(), app.insightsLog()))
                 .register("/v1", new FeedbackRoutes(app.sites()))
                 .register(new AssistantRoutes(app.assistant(), app.assistantRules(), app.config().section()));
         app.security().adminToken().ifPresent(token -> routing.register("/admin/v1",

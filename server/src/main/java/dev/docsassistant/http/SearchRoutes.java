@@ -1,6 +1,8 @@
 package dev.docsassistant.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.docsassistant.insights.Channel;
+import dev.docsassistant.insights.InsightsLog;
 import dev.docsassistant.request.SearchRules;
 import dev.docsassistant.search.PageContent;
 import dev.docsassistant.search.SearchFilter;
@@ -25,9 +27,12 @@ public final class SearchRoutes implements HttpService {
     static final int MAX_BODY_BYTES = 64 * 1024;
 
     private final Sites sites;
+    private final InsightsLog insights;
 
-    public SearchRoutes(Sites sites) {
+    /** @param insights told of searches that found nothing */
+    public SearchRoutes(Sites sites, InsightsLog insights) {
         this.sites = sites;
+        this.insights = insights;
     }
 
     @Override
@@ -43,6 +48,9 @@ public final class SearchRoutes implements HttpService {
                 Fields.optNumeric(body, "pageSize"), Fields.optNumeric(body, "scoreThreshold"),
                 filter(Fields.optObject(body, "filter", "filter")));
         List<SearchHit> hits = site.search().search(request);
+        if (hits.isEmpty()) {
+            insights.searchMissed(site.config().domain(), Channel.REST_V1, request.query());
+        }
         Json.send(res, 200, hits.stream().map(SearchHit::asResult).toList());
     }
 

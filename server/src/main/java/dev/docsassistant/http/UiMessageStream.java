@@ -2,6 +2,7 @@ package dev.docsassistant.http;
 
 import dev.docsassistant.assistant.AnswerSource;
 import dev.docsassistant.assistant.AssistantEvents;
+import dev.docsassistant.insights.Channel;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -19,6 +20,11 @@ final class UiMessageStream implements AssistantEvents {
     UiMessageStream(StreamOutput out, boolean finishThreadId) {
         this.out = out;
         this.finishThreadId = finishThreadId;
+    }
+
+    @Override
+    public Channel channel() {
+        return Channel.REST_V2;
     }
 
     @Override

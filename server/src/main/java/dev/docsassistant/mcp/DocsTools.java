@@ -1,5 +1,6 @@
 package dev.docsassistant.mcp;
 
+import dev.docsassistant.insights.Channel;
 import dev.docsassistant.assistant.AnswerSource;
 import dev.docsassistant.assistant.AssistantException;
 import dev.docsassistant.assistant.AssistantService;
@@ -105,7 +106,7 @@ final class DocsTools {
         var request = rules.check(new AssistantRules.Draft(site.domain(), "mcp",
                 List.of(new ChatMessage("user", question)), null, null, null,
                 new SearchFilter(text(args, "version"), text(args, "language"), null, caller.groups()), List.of(), null));
-        CollectedAnswer answer = new CollectedAnswer();
+        CollectedAnswer answer = new CollectedAnswer(Channel.MCP);
         try {
             assistant.answer(assistant.accept(request), answer);
         } catch (AssistantException e) {

@@ -120,7 +120,9 @@ final class SiteLayout {
         StringBuilder s = new StringBuilder("{\"domain\":").append(Html.jsString(frame.domain()))
                 .append(",\"base\":").append(Html.jsString(frame.links().base()))
                 .append(",\"currentPath\":").append(Html.jsString(page.pagePath() == null ? "" : "/" + page.pagePath()))
-                .append(",\"assistantKey\":").append(frame.assistantKey() == null ? "null" : Html.jsString(frame.assistantKey()));
+                .append(",\"assistantKey\":").append(frame.assistantKey() == null ? "null" : Html.jsString(frame.assistantKey()))
+                // telemetry.enabled: false turns off every feedback control, the answers' thumbs included
+                .append(",\"answerFeedback\":").append(frame.injected().telemetryEnabled());
         if (page.nav() != null) {
             page.nav().choice(Kind.VERSION).ifPresent(c -> s.append(",\"version\":").append(Html.jsString(c.current().label())));
             page.nav().choice(Kind.LANGUAGE).ifPresent(c -> s.append(",\"language\":").append(Html.jsString(c.current().label())));

@@ -81,6 +81,7 @@ public final class AccessCheck {
                     "organization request limit reached; retry in " + byOrganization.retryAfterSeconds() + " s",
                     byOrganization);
         }
+        keys.markUsed(key.id());
         return new AccessDecision(AccessDecision.Outcome.GRANTED, null,
                 new Caller(key.organization(), key.id(), client), Quota.tighter(byAddress, byOrganization));
     }

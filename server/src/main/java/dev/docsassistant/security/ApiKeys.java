@@ -1,5 +1,6 @@
 package dev.docsassistant.security;
 
+import dev.docsassistant.store.BackgroundWrites;
 import dev.docsassistant.store.Database;
 import dev.docsassistant.store.StoreException;
 
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -29,12 +31,17 @@ import java.util.logging.Logger;
  */
 public final class ApiKeys {
     static final Duration CACHE_TTL = Duration.ofSeconds(30);
+    /** "Last used" is kept to the minute. */
+    static final Duration USAGE_RESOLUTION = Duration.ofMinutes(1);
     private static final Logger LOG = Logger.getLogger(ApiKeys.class.getName());
     private static final String COLUMNS = "id, organization, prefix, origins, source, created_at, expires_at, revoked_at";
 
     private final Database db;
     private final Clock clock;
     private final Map<String, Cached> byHash = new ConcurrentHashMap<>();
+    /** Where "last used" times are written; null: not recorded (commands, tests). */
+    private final BackgroundWrites usageWrites;
+    private final Map<String, Long> usageWrittenAt = new ConcurrentHashMap<>();
 
     /** A key just made: its record and the secret, to be shown once. */
     public record Created(ApiKey key, String secret) {
@@ -48,8 +55,54 @@ public final class ApiKeys {
     }
 
     public ApiKeys(Database db, Clock clock) {
+        this(db, clock, null);
+    }
+
+    /** @param usageWrites where to write when each key was last used (at most once a minute per key) */
+    public ApiKeys(Database db, Clock clock, BackgroundWrites usageWrites) {
         this.db = db;
         this.clock = clock;
+        this.usageWrites = usageWrites;
+    }
+
+    /**
+     * Notes that a key opened a request. The time is written in the background and at most once per
+     * {@link #USAGE_RESOLUTION} per key, so a busy key costs no store write per request.
+     */
+    public void markUsed(String id) {
+        if (usageWrites == null) {
+            return;
+        }
+        long now = clock.millis();
+        Long written = usageWrittenAt.get(id);
+        if (written != null && now - written < USAGE_RESOLUTION.toMillis()) {
+            return;
+        }
+        usageWrittenAt.put(id, now);
+        usageWrites.submit("key last used", c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE api_keys SET last_used_at = ? WHERE id = ?")) {
+                ps.setLong(1, now);
+                ps.setString(2, id);
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    /** When each key of the organisation was last used, by key id; keys never used are absent. */
+    public Map<String, Instant> lastUsed(String organization) {
+        return db.transaction(c -> {
+            Map<String, Instant> out = new HashMap<>();
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT id, last_used_at FROM api_keys WHERE organization = ? AND last_used_at IS NOT NULL")) {
+                ps.setString(1, organization);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        out.put(rs.getString(1), Instant.ofEpochMilli(rs.getLong(2)));
+                    }
+                }
+            }
+            return out;
+        });
     }
 
     /** Makes and stores a new key for {@code organization}. */

@@ -80,8 +80,8 @@ public final class Database implements AutoCloseable {
         } catch (SQLException e) {
             rollback(c);
             throw new StoreException("database error: " + e.getMessage(), e);
-        } catch (RuntimeException e) {
-            rollback(c);
+        } catch (RuntimeException | Error e) {
+            rollback(c); // a pooled connection must never go back with its transaction open
             throw e;
         } finally {
             giveBack(c);

@@ -21,7 +21,8 @@ final class Migrations {
     static final List<String> SCRIPTS = List.of(
             "001-schema-version.sql",
             "002-threads.sql",
-            "003-api-keys.sql"
+            "003-api-keys.sql",
+            "004-insights-and-dashboard.sql"
     );
 
     private Migrations() {

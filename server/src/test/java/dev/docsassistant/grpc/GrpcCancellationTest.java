@@ -62,7 +62,7 @@ class GrpcCancellationTest {
     static void server(WebServerConfig.Builder server) {
         App app = TestApps.corpora();
         AssistantService slow = new AssistantService(app.sites(), new ThreadStore(app.database()), MODEL);
-        GrpcSetup.configure(server, slow, app.sites(), new AssistantRules(AssistantLimits.from(app.config().section().get("limits"))), app.access());
+        GrpcSetup.configure(server, slow, app.sites(), new AssistantRules(AssistantLimits.from(app.config().section().get("limits"))), app.access(), app.insightsLog());
     }
 
     @AfterAll

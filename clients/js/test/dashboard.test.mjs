@@ -1,0 +1,167 @@
+// The dashboard in a real browser (Debian's Chromium through playwright-core): sign in with a
+// one-time link, create and revoke a key in the UI (and see the API accept, then refuse it), ask
+// questions and give feedback in the Ask AI panel, find them in insights and exports, and another
+// organisation's user refused everywhere. Screenshots of each page go to artifacts/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../lib/server.mjs';
+import { launchBrowser, screenshot } from '../lib/browser.mjs';
+
+const QUESTIONS = {
+  retries: 'How often are failed deliveries retried?',
+  secrets: 'How do I rotate the signing secret?',
+  unanswerable: 'Does the relay support Kubernetes operators?',
+};
+let server;
+let browser;
+let port;
+
+/** A small docs site of its own (telemetry on, so answers get thumbs), owned by `organization`. */
+function relaySite(domain, organization) {
+  const dir = mkdtempSync(join(tmpdir(), 'docs-assistant-dashboard-'));
+  writeFileSync(join(dir, 'docs.json'), JSON.stringify({
+    name: 'Relay Docs', theme: 'mint', colors: { primary: '#0f766e' },
+    navigation: { groups: [{ group: 'Guides', pages: ['index', 'retries', 'secrets'] }] },
+  }));
+  writeFileSync(join(dir, 'index.mdx'), '---\ntitle: Welcome\n---\n\nRelay delivers webhooks to your endpoints.\n');
+  writeFileSync(join(dir, 'retries.mdx'), '---\ntitle: Retries\n---\n\n## Retry schedule\n\n'
+    + 'Failed deliveries are retried five times, with exponential backoff starting at one minute.\n');
+  writeFileSync(join(dir, 'secrets.mdx'), '---\ntitle: Signing secrets\n---\n\n## Rotating the signing secret\n\n'
+    + 'Rotate the signing secret from the endpoint settings; the old secret stays valid for 24 hours.\n');
+  return { domain, path: dir, organization };
+}
+
+before(async () => {
+  server = await startServer({ sites: [relaySite('relay', 'acme'), relaySite('beta', 'other')], timeoutMs: 120000 });
+  port = new URL(server.url).port;
+  browser = await launchBrowser();
+});
+after(async () => { await browser?.close(); server?.stop(); });
+
+/** A browser context signed in as a new user of `org`, through the link `users add` prints. */
+async function signIn(org, email) {
+  const link = server.cli('users', 'add', '--org', org, '--email', email).trim().split('\n').at(-1);
+  assert.match(link, /\/dashboard\/sign-in\?token=dsl_/);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) page.errors.push(m.text()); });
+  await page.goto(`${server.url}/dashboard/sign-in${new URL(link).search}`);
+  await page.click('button[type=submit]');
+  await page.waitForURL(`${server.url}/dashboard/${org}`);
+  return page;
+}
+
+const search = (key) => fetch(`${server.url}/v1/search/relay`, {
+  method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+  body: JSON.stringify({ query: 'retries' }),
+});
+
+test('a key created in the dashboard opens the API until it is revoked there', async () => {
+  const page = await signIn('acme', 'dana@acme.example');
+  await screenshot(page, 'dashboard-keys');
+  await page.selectOption('select[name=expires]', '30d');
+  await page.click('form.stack button[type=submit]');
+  const key = (await page.locator('#new-key').innerText()).trim();
+  assert.match(key, /^svc_dsc_[A-Za-z0-9_-]{43}$/);
+  await page.click('[data-copy=new-key]');
+  await screenshot(page, 'dashboard-key-created');
+  assert.equal((await search(key)).status, 200);
+
+  await page.goto(`${server.url}/dashboard/acme`);
+  assert.equal(await page.locator('#new-key').count(), 0, 'the key is shown once');
+  const row = page.locator('tr', { hasText: key.slice(0, 12) });
+  await row.locator('a', { hasText: 'Revoke' }).click();
+  await screenshot(page, 'dashboard-revoke-confirm');
+  await page.click('button.danger');
+  await page.waitForURL(`${server.url}/dashboard/acme`);
+  assert.equal(await page.locator('tr', { hasText: key.slice(0, 12) }).locator('td.status-revoked').count(), 1);
+  await screenshot(page, 'dashboard-key-revoked');
+  const refused = await search(key);
+  assert.equal(refused.status, 401);
+  assert.match((await refused.json()).message, /revoked/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('questions and feedback from the Ask AI panel show up in insights, conversations and exports', async () => {
+  const reader = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+  const feedbackSent = [];
+  reader.on('request', (r) => { if (r.url().includes('/feedback')) feedbackSent.push(JSON.parse(r.postData())); });
+  await reader.goto(`http://relay.localhost:${port}/retries`);
+  await reader.click('[data-open-assistant]');
+  for (const [i, question] of [QUESTIONS.retries, QUESTIONS.secrets, QUESTIONS.unanswerable].entries()) {
+    await reader.fill('.assistant-form textarea', question);
+    await reader.click('.assistant-form button[type=submit]');
+    await reader.waitForFunction((n) => document.querySelectorAll('.message-assistant .answer-feedback').length === n, i + 1,
+      { timeout: 30000 });
+  }
+  const answers = reader.locator('.message-assistant');
+  await answers.nth(0).locator('button[data-helpful=true]').click();
+  await answers.nth(0).locator('.answer-comment input').fill('Exactly what I needed');
+  await answers.nth(0).locator('.answer-comment button').click();
+  await answers.nth(2).locator('button[data-helpful=false]').click();
+  await answers.nth(2).locator('.answer-comment input').fill('Nothing about Kubernetes');
+  await answers.nth(2).locator('.answer-comment button').click();
+  await reader.waitForFunction(() => document.querySelectorAll('.answer-thanks').length === 2);
+  await screenshot(reader, 'assistant-answer-feedback');
+  assert.ok(feedbackSent.some((f) => f.helpful === false && f.comment === 'Nothing about Kubernetes'), JSON.stringify(feedbackSent));
+  await reader.context().close();
+
+  const page = await signIn('acme', 'ines@acme.example');
+  await page.goto(`${server.url}/dashboard/acme/relay`);
+  const gaps = await page.locator('table.gaps').innerText();
+  assert.match(gaps, /Kubernetes operators/);
+  assert.doesNotMatch(gaps, /failed deliveries/, 'answered questions are not gaps');
+  assert.match(await page.locator('.numbers').innerText(), /^3\s+Questions\s+2 \(67 %\)\s+Answered/);
+  const comments = await page.locator('ul.comments').innerText();
+  assert.match(comments, /Exactly what I needed/);
+  assert.match(comments, /Nothing about Kubernetes/);
+  assert.match(await page.locator('ol.counts').first().innerText(), /Retries/);
+  assert.equal(await page.locator('svg.chart rect').count() > 0, true);
+  await screenshot(page, 'dashboard-insights');
+
+  await page.click('nav.tabs a:has-text("Conversations")');
+  assert.match(await page.locator('table.threads').innerText(), /How often are failed deliveries retried\?/);
+  await screenshot(page, 'dashboard-conversations');
+  await page.selectOption('select[name=feedback]', 'not-helpful');
+  await page.click('form.period button[type=submit]');
+  await page.locator('table.threads a').first().click();
+  assert.match(await page.locator('main').innerText(), /Nothing about Kubernetes/);
+  await screenshot(page, 'dashboard-conversation');
+  await page.click('nav.tabs a:has-text("Integrations")');
+  await screenshot(page, 'dashboard-integrations');
+
+  const jsonl = await (await page.request.get(`${server.url}/dashboard/acme/relay/conversations.jsonl`)).text();
+  const turns = jsonl.trim().split('\n').map((l) => JSON.parse(l));
+  assert.deepEqual(turns.map((t) => t.question).sort(), Object.values(QUESTIONS).sort());
+  const unanswered = turns.find((t) => t.question === QUESTIONS.unanswerable);
+  assert.equal(unanswered.answered, false);
+  assert.equal(unanswered.helpful, false);
+  assert.equal(unanswered.comment, 'Nothing about Kubernetes');
+  assert.equal(turns.find((t) => t.question === QUESTIONS.retries).sources[0].title, 'Retries');
+  const csv = await (await page.request.get(`${server.url}/dashboard/acme/relay/conversations.csv`)).text();
+  assert.match(csv.split('\r\n')[0], /^thread_id,message_id,created_at,channel,question,answer/);
+  assert.match(csv, /Exactly what I needed/);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test("another organisation's user is refused on every page of acme", async () => {
+  const page = await signIn('other', 'olga@other.example');
+  await screenshot(page, 'dashboard-other-organization');
+  for (const path of ['/dashboard/acme', '/dashboard/acme/relay', '/dashboard/acme/relay/conversations',
+    '/dashboard/acme/relay/conversations.jsonl', '/dashboard/acme/relay/conversations.csv', '/dashboard/acme/relay/integrations',
+    '/dashboard/other/relay']) {
+    const res = await page.request.get(`${server.url}${path}`);
+    assert.equal(res.status(), 403, path);
+  }
+  const res = await page.goto(`${server.url}/dashboard/acme/relay`);
+  assert.equal(res.status(), 403);
+  await screenshot(page, 'dashboard-forbidden');
+  await page.context().close();
+});

@@ -1,0 +1,271 @@
+package dev.docsassistant.dashboard;
+
+import dev.docsassistant.app.App;
+import dev.docsassistant.config.SiteConfig;
+import dev.docsassistant.http.ApiException;
+import dev.docsassistant.http.Json;
+import dev.docsassistant.render.Html;
+import dev.docsassistant.security.AccessRequest;
+import dev.docsassistant.security.DashboardAccounts;
+import dev.docsassistant.security.DashboardSession;
+import dev.docsassistant.security.KeyHasher;
+import dev.docsassistant.security.Quota;
+import dev.docsassistant.security.RateLimits;
+import dev.docsassistant.sites.Site;
+import io.helidon.http.HeaderNames;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The dashboard under {@code /dashboard}: sign-in with a one-time link (or the admin token), then
+ * each organisation's API keys and each site's insights, conversations and integrations status.
+ * A session opens its own organisation only (the admin token's opens all): anything outside it is a
+ * 403, whether it exists or not, so ids cannot be probed. Every form that changes something carries
+ * the session's CSRF token and must come from the dashboard's own origin.
+ */
+public final class Dashboard implements HttpService {
+    /** Sign-in attempts per client address. */
+    static final RateLimits.Limit SIGN_IN_LIMIT = new RateLimits.Limit(10, Duration.ofMinutes(15));
+
+    private final App app;
+    private final DashboardAccounts accounts;
+    private final RateLimits signInLimits = new RateLimits(SIGN_IN_LIMIT, SIGN_IN_LIMIT);
+    private final boolean httpsUrl;
+    private final KeysPage keys;
+    private final InsightsPage insights;
+    private final ConversationsPage conversations;
+
+    public Dashboard(App app) {
+        this.app = app;
+        this.accounts = app.accounts();
+        this.httpsUrl = app.config().section().get("dashboard.url").asString().orElse("").startsWith("https:");
+        this.keys = new KeysPage(this, app);
+        this.insights = new InsightsPage(this, app);
+        this.conversations = new ConversationsPage(this, app);
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        rules.get("/_assets/{file}", DashboardAssets::serve)
+                .get("/sign-in", this::signInPage)
+                .post("/sign-in", this::signIn)
+                .post("/sign-out", this::signOut)
+                .get("/", this::home)
+                .get("/{org}", keys::list)
+                .post("/{org}/keys", keys::create)
+                .get("/{org}/keys/{id}/revoke", keys::confirmRevoke)
+                .post("/{org}/keys/{id}/revoke", keys::revoke)
+                .get("/{org}/{domain}", insights::show)
+                .get("/{org}/{domain}/conversations", conversations::list)
+                .get("/{org}/{domain}/conversations.jsonl", conversations::exportJsonLines)
+                .get("/{org}/{domain}/conversations.csv", conversations::exportCsv)
+                .get("/{org}/{domain}/conversations/{thread}", conversations::open)
+                .get("/{org}/{domain}/integrations", new IntegrationsPage(this, app)::show);
+    }
+
+    // --- sign-in ---
+
+    private void signInPage(ServerRequest req, ServerResponse res) {
+        Optional<String> token = req.query().first("token").asOptional();
+        Page page = new Page("Sign in", null);
+        if (token.isPresent()) {
+            // The link only shows a button: a link scanner fetching it must not use it up.
+            page.raw("<p>Sign in to the dashboard with this one-time link.</p>\n<form method=\"post\" action=\"/dashboard/sign-in\">")
+                    .raw("<input type=\"hidden\" name=\"token\" value=\"").text(token.get()).raw("\">")
+                    .raw("<button type=\"submit\">Sign in</button></form>\n");
+        } else {
+            page.raw("<p>Open the sign-in link <code>bin/docs-assistant users add --org ORG --email EMAIL</code> printed for you.</p>\n");
+        }
+        if (app.security().adminToken().isPresent()) {
+            page.raw("<details><summary>Sign in with the admin token</summary><form method=\"post\" action=\"/dashboard/sign-in\">")
+                    .raw("<label>Admin token <input type=\"password\" name=\"admin-token\" autocomplete=\"off\" required></label>")
+                    .raw("<button type=\"submit\">Sign in</button></form></details>\n");
+        }
+        page.send(res, 200);
+    }
+
+    private void signIn(ServerRequest req, ServerResponse res) {
+        sameOrigin(req);
+        Quota quota = signInLimits.countAddress(clientKey(req));
+        if (!quota.allowed()) {
+            res.header(HeaderNames.RETRY_AFTER, Long.toString(quota.retryAfterSeconds()));
+            Json.sendError(res, 429, "too many sign-in attempts from this address; retry in " + quota.retryAfterSeconds() + " s");
+            return;
+        }
+        FormBody form = FormBody.read(req);
+        String adminToken = form.get("admin-token");
+        Optional<DashboardAccounts.Opened> opened;
+        if (adminToken != null) {
+            opened = app.security().adminToken().filter(t -> KeyHasher.sameSecret(adminToken.strip(), t)).map(t -> accounts.openAdmin());
+        } else {
+            opened = accounts.redeem(form.get("token"));
+        }
+        if (opened.isEmpty()) {
+            throw new ApiException(401, adminToken != null ? "wrong admin token"
+                    : "this sign-in link is unknown, used or expired; ask for a new one (users add)");
+        }
+        DashboardSession session = opened.get().session();
+        SessionCookie.set(req, res, opened.get().token(), session.expiresAt(), httpsUrl);
+        redirect(res, session.admin() ? "/dashboard" : "/dashboard/" + segment(session.organization()));
+    }
+
+    private void signOut(ServerRequest req, ServerResponse res) {
+        Optional<DashboardSession> session = signedIn(req, res);
+        if (session.isEmpty()) {
+            return;
+        }
+        checkCsrf(req, session.get(), FormBody.read(req));
+        accounts.close(SessionCookie.read(req).orElse(null));
+        SessionCookie.clear(req, res, httpsUrl);
+        redirect(res, "/dashboard/sign-in");
+    }
+
+    private void home(ServerRequest req, ServerResponse res) {
+        Optional<DashboardSession> session = signedIn(req, res);
+        if (session.isEmpty()) {
+            return;
+        }
+        if (!session.get().admin()) {
+            redirect(res, "/dashboard/" + segment(session.get().organization()));
+            return;
+        }
+        Page page = new Page("Organizations", session.get()).raw("<ul class=\"plain\">");
+        organizations().forEach(org -> page.raw("<li><a href=\"/dashboard/").text(segment(org)).raw("\">").text(org).raw("</a></li>"));
+        page.raw("</ul>\n").send(res, 200);
+    }
+
+    // --- what every page checks ---
+
+    /** A signed-in request about one organisation the session opens. */
+    record OrgScope(DashboardSession session, String org, String base) {
+    }
+
+    /** A signed-in request about one site of an organisation the session opens; {@code base} is the site's dashboard path. */
+    record SiteScope(DashboardSession session, String org, Site site, String base) {
+        String domain() {
+            return site.config().domain();
+        }
+    }
+
+    /** The organisation scope of the request; empty when the visitor was sent to sign in. Outside the session's: 403. */
+    Optional<OrgScope> orgScope(ServerRequest req, ServerResponse res) {
+        return signedIn(req, res).map(session -> {
+            String org = organization(req, session);
+            return new OrgScope(session, org, "/dashboard/" + segment(org));
+        });
+    }
+
+    /** The site scope of the request; empty when the visitor was sent to sign in. A site outside the session's: 403. */
+    Optional<SiteScope> siteScope(ServerRequest req, ServerResponse res) {
+        return orgScope(req, res).map(o -> {
+            Site site = site(req, o.org());
+            return new SiteScope(o.session(), o.org(), site, o.base() + "/" + site.config().domain());
+        });
+    }
+
+    /** The session of the request; without one, GETs are sent to sign in and the rest get 401 (then empty). */
+    Optional<DashboardSession> signedIn(ServerRequest req, ServerResponse res) {
+        Optional<DashboardSession> session = SessionCookie.read(req).flatMap(accounts::session);
+        if (session.isEmpty()) {
+            if (req.prologue().method().text().equals("GET")) {
+                redirect(res, "/dashboard/sign-in");
+            } else {
+                throw new ApiException(401, "sign in to the dashboard first");
+            }
+        }
+        return session;
+    }
+
+    /** The organisation of the path, if the session opens it; otherwise 403 (existing or not, so nothing is revealed). */
+    String organization(ServerRequest req, DashboardSession session) {
+        String org = req.path().pathParameters().get("org");
+        if (!session.opens(org)) {
+            throw new ApiException(403, "you are signed in for another organization");
+        }
+        if (!organizations().contains(org)) {
+            throw new ApiException(session.admin() ? 404 : 403, "no organization " + org);
+        }
+        return org;
+    }
+
+    /** The site of the path, if it belongs to the organisation; 403 otherwise. */
+    Site site(ServerRequest req, String org) {
+        String domain = req.path().pathParameters().get("domain");
+        return app.sites().get(domain).filter(s -> s.config().organization().equals(org))
+                .orElseThrow(() -> new ApiException(403, "organization " + org + " has no site " + domain));
+    }
+
+    /** For forms that change something: the session's CSRF token and, when the browser names one, this origin. */
+    void checkCsrf(ServerRequest req, DashboardSession session, FormBody form) {
+        sameOrigin(req);
+        String sent = form.get("csrf");
+        if (sent == null || !KeyHasher.sameSecret(sent, session.csrf())) {
+            throw new ApiException(403, "the form's CSRF token is missing or wrong; reload the page and try again");
+        }
+    }
+
+    List<SiteConfig> sitesOf(String org) {
+        return app.config().sites().stream().filter(s -> s.organization().equals(org)).toList();
+    }
+
+    private Set<String> organizations() {
+        Set<String> out = new TreeSet<>();
+        app.config().sites().forEach(s -> out.add(s.organization()));
+        return out;
+    }
+
+    private static void sameOrigin(ServerRequest req) {
+        Optional<String> origin = req.headers().first(HeaderNames.ORIGIN);
+        Optional<String> host = req.headers().first(HeaderNames.HOST);
+        if (origin.isPresent() && !origin.get().equals("null")) {
+            String originHost;
+            try {
+                URI uri = URI.create(origin.get());
+                originHost = uri.getHost() + (uri.getPort() < 0 ? "" : ":" + uri.getPort());
+            } catch (IllegalArgumentException e) {
+                originHost = "";
+            }
+            if (host.isEmpty() || !host.get().equalsIgnoreCase(originHost)) {
+                throw new ApiException(403, "forms are accepted from the dashboard's own pages only (Origin " + origin.get() + ")");
+            }
+        }
+    }
+
+    private String clientKey(ServerRequest req) {
+        InetAddress peer = req.remotePeer().address() instanceof InetSocketAddress socket && socket.getAddress() != null
+                ? socket.getAddress() : InetAddress.getLoopbackAddress();
+        List<String> forwarded = req.headers().contains(HeaderNames.X_FORWARDED_FOR)
+                ? req.headers().get(HeaderNames.X_FORWARDED_FOR).allValues() : List.of();
+        return app.access().clientOf(new AccessRequest(null, null, peer, forwarded, null)).bucketKey();
+    }
+
+    static void redirect(ServerResponse res, String location) {
+        Page.headers(res);
+        res.status(303);
+        res.header(HeaderNames.LOCATION, location);
+        res.send();
+    }
+
+    /** An organisation name as one path segment. */
+    static String segment(String org) {
+        return URLEncoder.encode(org, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    /** Attribute-safe text (for links built from names). */
+    static String attr(String s) {
+        return Html.escape(s);
+    }
+}

@@ -1,0 +1,13 @@
+package dev.docsassistant.insights;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One question and its answer in a stored conversation, with the reader's feedback if any.
+ *
+ * @param helpful null when no feedback was given
+ */
+public record Turn(String threadId, String messageId, Instant at, String channel, String question, String answer,
+                   boolean answered, List<CitedPage> sources, long latencyMs, Boolean helpful, String comment) {
+}
