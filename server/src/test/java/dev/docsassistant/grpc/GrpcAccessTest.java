@@ -1,5 +1,6 @@
 package dev.docsassistant.grpc;
 
+import dev.docsassistant.testing.TempDirs;
 import com.google.rpc.RetryInfo;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.Bootstrap;
@@ -58,7 +59,7 @@ class GrpcAccessTest {
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) throws IOException {
-        Path dir = Files.createTempDirectory("docs-assistant-grpc-access-");
+        Path dir = TempDirs.create("docs-assistant-grpc-access-");
         new TestSites(dir.resolve("site")).file("docs.json", """
                         {"name": "S", "navigation": {"groups": [{"group": "G", "pages": ["index", "retries"]}]}}""")
                 .page("index", "# Welcome\n\nWelcome to the relay docs.", "title: Home")

@@ -1,5 +1,6 @@
 package dev.docsassistant.http;
 
+import dev.docsassistant.testing.TempDirs;
 import dev.docsassistant.edges.ServerSetup;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.app.App;
@@ -76,7 +77,7 @@ class ApiSecurityTest {
     @SetUpServer
     static void server(WebServerConfig.Builder server) throws IOException {
         logs = CapturedLogs.all();
-        Path dir = Files.createTempDirectory("docs-assistant-security-");
+        Path dir = TempDirs.create("docs-assistant-security-");
         new TestSites(dir.resolve("site")).file("docs.json", """
                         {"name": "S", "navigation": {"groups": [{"group": "G", "pages": ["index", "retries"]}]}}""")
                 .page("index", "# Welcome\n\nWelcome to the relay docs.", "title: Home")

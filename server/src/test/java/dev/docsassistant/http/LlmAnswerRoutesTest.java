@@ -1,5 +1,6 @@
 package dev.docsassistant.http;
 
+import dev.docsassistant.testing.TempDirs;
 import dev.docsassistant.edges.ServerSetup;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.app.App;
@@ -55,7 +56,7 @@ class LlmAnswerRoutesTest {
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) throws IOException {
-        Path dir = Files.createTempDirectory("docs-assistant-llm-");
+        Path dir = TempDirs.create("docs-assistant-llm-");
         Path site = dir.resolve("site");
         copy(Path.of("..", "examples", "acme-docs"), site);
         Files.writeString(site.resolve("assistant-instructions.md"), INSTRUCTIONS);

@@ -1,5 +1,6 @@
 package dev.docsassistant.integrations;
 
+import dev.docsassistant.testing.TempDirs;
 import dev.docsassistant.integrations.spi.IntegrationPlugin;
 
 import javax.tools.JavaCompiler;
@@ -30,7 +31,7 @@ final class PluginJars {
      */
     static Path build(Path jar, String... pluginClasses) {
         try {
-            Path classes = Files.createTempDirectory("plugin-classes-");
+            Path classes = TempDirs.create("plugin-classes-");
             List<String> args = new ArrayList<>(List.of("--release", "21", "-d", classes.toString(),
                     "-classpath", spiLocation().toString()));
             try (Stream<Path> files = Files.walk(SOURCES)) {
