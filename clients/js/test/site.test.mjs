@@ -3,11 +3,11 @@
 // Screenshots go to artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '../lib/server.mjs';
 import { launchBrowser, screenshot } from '../lib/browser.mjs';
+import { tempDir } from '../lib/tmp.mjs';
 
 // Per-site keys from the configuration (sites[].assistant-key), as a deployment embeds them in its pages.
 const KEYS = {
@@ -21,7 +21,7 @@ let port;
 
 /** A one-page site whose analytics wait for the visitor's consent (docs.json `cookies`), telemetry off. */
 function consentSite() {
-  const dir = mkdtempSync(join(tmpdir(), 'docs-assistant-consent-'));
+  const dir = tempDir('docs-assistant-consent-');
   writeFileSync(join(dir, 'docs.json'), JSON.stringify({
     name: 'Consent Docs', theme: 'mint', colors: { primary: '#0f766e' },
     navigation: { groups: [{ group: 'Start', pages: ['index'] }] },
