@@ -7,6 +7,7 @@ import dev.docsassistant.app.App;
 import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.testing.FakeChatProvider;
+import dev.docsassistant.testing.RawHttp;
 import dev.docsassistant.testing.TestApps;
 import io.helidon.http.HeaderNames;
 import io.helidon.webclient.api.HttpClientResponse;
@@ -19,12 +20,10 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -248,7 +247,7 @@ class LlmAnswerRoutesTest {
         Arrays.fill(many, "retry ");
         FakeChatProvider.Played reply = PROVIDER.play(FakeChatProvider.tokens(Duration.ofMillis(20), many));
         try (Socket socket = open("acme-patient", v2Body(QUESTION))) {
-            readUntil(socket, "text-delta");
+            RawHttp.readUntil(socket, "text-delta");
         }
         int sent = reply.awaitCut(Duration.ofSeconds(30));
         assertTrue(sent < many.length, "the provider was cut off after " + sent + " of " + many.length + " tokens");
@@ -258,34 +257,14 @@ class LlmAnswerRoutesTest {
     void aClientLeavingWhileTheModelThinksCancelsTheProviderCallBeforeAnyToken() throws Exception {
         FakeChatProvider.Played reply = PROVIDER.play(new FakeChatProvider.Silent(Duration.ofMinutes(2)));
         try (Socket socket = open("acme-patient", v2Body(QUESTION))) {
-            readUntil(socket, ": keep-alive");
+            RawHttp.readUntil(socket, ": keep-alive");
         }
         // Found by the next keep-alive (every 200 ms), not by the 5-minute first-token timeout.
         assertEquals(0, reply.awaitCut(Duration.ofSeconds(30)));
     }
 
     private Socket open(String domain, String json) throws IOException {
-        byte[] body = json.getBytes(StandardCharsets.UTF_8);
-        Socket socket = new Socket("127.0.0.1", server.port());
-        socket.setSoTimeout(20_000);
-        OutputStream out = socket.getOutputStream();
-        out.write(("POST /v2/assistant/" + domain + "/message HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-                + "Authorization: " + TestApps.authorization(app, "acme") + "\r\n"
-                + "Content-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-        out.write(body);
-        out.flush();
-        return socket;
-    }
-
-    private static void readUntil(Socket socket, String marker) throws IOException {
-        InputStream in = socket.getInputStream();
-        StringBuilder seen = new StringBuilder();
-        byte[] buf = new byte[4096];
-        while (!seen.toString().contains(marker)) {
-            int n = in.read(buf);
-            assertTrue(n > 0, "stream ended early: " + seen);
-            seen.append(new String(buf, 0, n, StandardCharsets.UTF_8));
-        }
+        return RawHttp.post(server.port(), "/v2/assistant/" + domain + "/message", TestApps.authorization(app, "acme"), json);
     }
 
     @Test

@@ -5,6 +5,7 @@ import dev.docsassistant.assistant.AnswerAbandoned;
 import dev.docsassistant.assistant.AnswerGenerator;
 import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.assistant.ThreadStore;
+import dev.docsassistant.testing.RawHttp;
 import dev.docsassistant.testing.TestApps;
 import io.helidon.config.Config;
 import io.helidon.config.ConfigSources;
@@ -14,11 +15,7 @@ import io.helidon.webserver.testing.junit5.ServerTest;
 import io.helidon.webserver.testing.junit5.SetUpServer;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -69,34 +66,16 @@ class UnfinishedTurnTest {
 
     @Test
     void aReaderLeavingMidAnswerLeavesNoTurnInTheThread() throws Exception {
-        byte[] body = """
+        String body = """
                 {"fp": "anonymous", "messages": [{"id": "m1", "role": "user",
-                 "parts": [{"type": "text", "text": "How do I debug a server with the Inspector?"}]}]}"""
-                .getBytes(StandardCharsets.UTF_8);
+                 "parts": [{"type": "text", "text": "How do I debug a server with the Inspector?"}]}]}""";
         String seen;
-        try (Socket socket = new Socket("127.0.0.1", server.port())) {
-            socket.setSoTimeout(30_000);
-            OutputStream out = socket.getOutputStream();
-            out.write(("POST /v2/assistant/mcp/message HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
-                    + "Content-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
-            out.write(body);
-            out.flush();
-            seen = readUntil(socket.getInputStream(), "The first words.");
+        try (Socket socket = RawHttp.post(server.port(), "/v2/assistant/mcp/message", null, body)) {
+            seen = RawHttp.readUntil(socket, "The first words.");
         }
         Matcher thread = Pattern.compile("(?i)x-thread-id: (thr_\\S+)").matcher(seen);
         assertTrue(thread.find(), seen);
         assertInstanceOf(AnswerAbandoned.class, ENDED.get(30, TimeUnit.SECONDS), "the answer stopped when the reader left");
         assertEquals(0, new ThreadStore(TestApps.corpora().database()).messages(thread.group(1)).size(), "no half turn stored");
-    }
-
-    private static String readUntil(InputStream in, String marker) throws IOException {
-        StringBuilder seen = new StringBuilder();
-        byte[] buf = new byte[4096];
-        while (!seen.toString().contains(marker)) {
-            int n = in.read(buf);
-            assertTrue(n > 0, "stream ended early: " + seen);
-            seen.append(new String(buf, 0, n, StandardCharsets.UTF_8));
-        }
-        return seen.toString();
     }
 }
