@@ -63,6 +63,15 @@ final class SiteIndex {
         this.rebuilt = rebuilt;
     }
 
+    /** Closes the reader and the index directory it holds open. */
+    void close() {
+        try (Directory directory = reader.directory()) {
+            reader.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot close the search index: " + e.getMessage(), e);
+        }
+    }
+
     static SiteIndex open(SiteContent site, Path dir) {
         List<IndexedSection> sections = new ArrayList<>();
         for (Page page : site.pages()) {
