@@ -1,9 +1,9 @@
 // Starts the built docs-assistant server on a free port with a throwaway config serving a shared corpus.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, existsSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tempDir } from './tmp.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 
@@ -29,7 +29,7 @@ export function corpus(name) {
  * @param timeoutMs how long indexing may take before the server counts as failed
  */
 export async function startServer({ finishThreadId = true, llm, sites = ['mcp'], siteYaml = {}, timeoutMs = 60000 } = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'docs-assistant-js-'));
+  const dir = tempDir('docs-assistant-js-');
   const config = join(dir, 'application.yaml');
   writeFileSync(config, [
     'docs-assistant:',

@@ -4,13 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, writeFileSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, writeFileSync, readFileSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { validateDocsConfig } from '@mintlify/validation';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { corpus } from '../lib/server.mjs';
+import { tempDir } from '../lib/tmp.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const reference = readFileSync(join(repo, 'docs', 'integrations.md'), 'utf8');
@@ -106,7 +106,7 @@ let generatedReports;
 function generatedWithOurs() {
   if (!generatedReports) {
     const cases = generated();
-    const dir = mkdtempSync(join(tmpdir(), 'docs-assistant-compare-'));
+    const dir = tempDir('docs-assistant-compare-');
     const paths = cases.map((integrations, i) => {
       mkdirSync(join(dir, String(i)));
       const file = join(dir, String(i), 'docs.json');
@@ -121,7 +121,7 @@ function generatedWithOurs() {
 function ours(paths) {
   const javaHome = execFileSync(join(repo, 'bin', 'java-home')).toString().trim();
   const jar = join(repo, 'server', 'target', 'docs-assistant.jar');
-  const noPlugins = mkdtempSync(join(tmpdir(), 'docs-assistant-plugins-'));
+  const noPlugins = tempDir('docs-assistant-plugins-');
   let out;
   try {
     out = execFileSync(join(javaHome, 'bin', 'java'), ['--enable-native-access=ALL-UNNAMED', '-jar', jar, 'validate',
@@ -183,7 +183,7 @@ test('where both reject a value for one of Mintlify\'s own rules, the message is
       "Invalid type. Expected field to be of type 'boolean', received 'string'"],
     [{ ga4: null }, '/integrations/ga4', "Invalid type. Expected field to be of type 'object', received 'null'"],
   ];
-  const dir = mkdtempSync(join(tmpdir(), 'docs-assistant-messages-'));
+  const dir = tempDir('docs-assistant-messages-');
   const reports = ours(cases.map(([integrations], i) => {
     const file = join(dir, `${i}.json`);
     writeFileSync(file, JSON.stringify({ ...BASE, integrations }));

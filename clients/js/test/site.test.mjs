@@ -3,11 +3,11 @@
 // Screenshots go to artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer } from '../lib/server.mjs';
 import { launchBrowser, screenshot } from '../lib/browser.mjs';
+import { tempDir } from '../lib/tmp.mjs';
 
 // Per-site keys from the configuration (sites[].assistant-key), as a deployment embeds them in its pages.
 const KEYS = {
@@ -21,7 +21,7 @@ let port;
 
 /** A one-page site whose analytics wait for the visitor's consent (docs.json `cookies`), telemetry off. */
 function consentSite() {
-  const dir = mkdtempSync(join(tmpdir(), 'docs-assistant-consent-'));
+  const dir = tempDir('docs-assistant-consent-');
   writeFileSync(join(dir, 'docs.json'), JSON.stringify({
     name: 'Consent Docs', theme: 'mint', colors: { primary: '#0f766e' },
     navigation: { groups: [{ group: 'Start', pages: ['index'] }] },
@@ -56,12 +56,29 @@ async function newPage(options = {}) {
   const page = await context.newPage();
   page.blocked = [];
   page.errors = [];
+  const waiters = new Set();
+  /** Resolves once a refused request starting with `prefix` was made (at once if it already was). */
+  page.waitForBlocked = (prefix, timeoutMs = 20000) => new Promise((ok, fail) => {
+    const timer = setTimeout(() => {
+      waiters.delete(check);
+      fail(new Error(`no request to ${prefix}; refused: ${page.blocked.join(', ')}`));
+    }, timeoutMs);
+    function check() {
+      if (!page.blocked.some((u) => u.startsWith(prefix))) return;
+      waiters.delete(check);
+      clearTimeout(timer);
+      ok();
+    }
+    waiters.add(check);
+    check();
+  });
   page.on('pageerror', (e) => page.errors.push(e.message));
   page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) page.errors.push(m.text()); });
   await context.route('**/*', (route) => {
     const host = new URL(route.request().url()).hostname;
     if (host === '127.0.0.1' || host === 'localhost' || host.endsWith('.localhost')) return route.continue();
     page.blocked.push(route.request().url());
+    waiters.forEach((check) => check());
     return route.abort();
   });
   return page;
@@ -109,8 +126,7 @@ test('the mintlify site switches language and carries its GA4 and PostHog snippe
   assert.match(csp, /script-src [^;]*www\.googletagmanager\.com/);
   assert.doesNotMatch(csp, /script-src [^;]*'unsafe-inline'/);
   assert.match(csp, /posthog\.com/);
-  await page.waitForTimeout(300);
-  assert.ok(page.blocked.some((u) => u.startsWith('https://www.googletagmanager.com/gtag/js?id=G-RCYWHL7EQ7')), page.blocked.join('\n'));
+  await page.waitForBlocked('https://www.googletagmanager.com/gtag/js?id=G-RCYWHL7EQ7');
   assert.deepEqual(page.errors, []);
   await screenshot(page, 'mintlify-en');
   await page.click('.switcher-language summary');
@@ -127,7 +143,8 @@ test('analytics wait for consent and then run under the page policy', async () =
   await page.goto(`${server.url}/sites/consent/index`);
   assert.equal(await page.locator('h1').innerText(), 'Welcome');
   assert.equal(await page.locator('[data-feedback]').count(), 0, 'telemetry off: no feedback control');
-  await page.waitForTimeout(300);
+  // Loaded (every page script has run) and no analytics script in the document: nothing can load before consent.
+  assert.equal(await page.locator('script[src*="googletagmanager"]').count(), 0, 'no analytics script before consent');
   assert.equal(page.blocked.filter((u) => u.includes('googletagmanager')).length, 0, 'nothing loads before consent');
   assert.equal(await page.evaluate(() => typeof window.dataLayer), 'undefined');
   await page.evaluate(() => {
@@ -135,8 +152,7 @@ test('analytics wait for consent and then run under the page policy', async () =
     document.dispatchEvent(new Event('docs-assistant-consent'));
   });
   await page.waitForFunction(() => Array.isArray(window.dataLayer) && window.dataLayer.length >= 2);
-  await page.waitForTimeout(200);
-  assert.ok(page.blocked.some((u) => u.startsWith('https://www.googletagmanager.com/gtag/js?id=G-CONSENT1')), page.blocked.join('\n'));
+  await page.waitForBlocked('https://www.googletagmanager.com/gtag/js?id=G-CONSENT1');
   await page.reload();
   await page.waitForFunction(() => Array.isArray(window.dataLayer) && window.dataLayer.length >= 2);
   assert.deepEqual(page.errors, [], 'no script was refused by the Content-Security-Policy');

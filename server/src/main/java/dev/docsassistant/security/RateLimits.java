@@ -3,6 +3,7 @@ package dev.docsassistant.security;
 import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.ConsumptionProbe;
+import io.github.bucket4j.TimeMeter;
 import io.github.bucket4j.local.LocalBucket;
 
 import java.time.Duration;
@@ -21,6 +22,7 @@ public final class RateLimits {
 
     private final Limit perOrganization;
     private final Limit perAddress;
+    private final TimeMeter time;
     private final Map<String, LocalBucket> organizations = new ConcurrentHashMap<>();
     private final Map<String, LocalBucket> addresses = new ConcurrentHashMap<>();
     /** Size at which the next sweep runs; doubles when a sweep frees little, so sweeps stay rare. */
@@ -36,13 +38,19 @@ public final class RateLimits {
     }
 
     public RateLimits(Limit perOrganization, Limit perAddress) {
+        this(perOrganization, perAddress, TimeMeter.SYSTEM_NANOTIME);
+    }
+
+    /** With the buckets' clock given, so that tests can move time on instead of sleeping. */
+    RateLimits(Limit perOrganization, Limit perAddress, TimeMeter time) {
         this.perOrganization = perOrganization;
         this.perAddress = perAddress;
+        this.time = time;
     }
 
     /** Counts one request of the organisation. */
     public Quota countOrganization(String organization) {
-        return take(organizations, organization, perOrganization);
+        return take(organizations, organization, perOrganization, time);
     }
 
     /** Counts one request from a client address ({@link ClientAddress#bucketKey()}). */
@@ -50,13 +58,14 @@ public final class RateLimits {
         if (addresses.size() > sweepAt) {
             dropIdle();
         }
-        return take(addresses, addressKey, perAddress);
+        return take(addresses, addressKey, perAddress, time);
     }
 
-    private static Quota take(Map<String, LocalBucket> buckets, String key, Limit limit) {
+    private static Quota take(Map<String, LocalBucket> buckets, String key, Limit limit, TimeMeter time) {
         Bucket bucket = buckets.computeIfAbsent(key, k -> Bucket.builder()
                 .addLimit(Bandwidth.builder().capacity(limit.requests())
                         .refillIntervally(limit.requests(), limit.window()).build())
+                .withCustomTimePrecision(time)
                 .build());
         ConsumptionProbe probe = bucket.tryConsumeAndReturnRemaining(1);
         long reset = seconds(probe.getNanosToWaitForReset());

@@ -169,18 +169,35 @@ class AssistantGrpcServiceTest {
                 .setThreadId(start.getThreadId()).setThreadKey("wrong").build())));
     }
 
+    private static List<String> sourcePaths(List<MessageEvent> events) {
+        return events.stream().filter(MessageEvent::hasSource).map(e -> e.getSource().getPath()).toList();
+    }
+
     @Test
-    void otherPartTypesAreAcceptedAndOnlyTextIsRead() {
+    void otherPartTypesAreSkippedWhileTheVersionFilterAndContextAreUsed() {
+        // The Inspector CLI pages exist only in the latest version: filtered to 2025-06-18, they must not come.
         CreateMessageRequest request = CreateMessageRequest.newBuilder().setDomain("mcp").setFp("anonymous")
                 .addMessages(Message.newBuilder().setRole(Role.ROLE_USER)
                         .addParts(MessagePart.newBuilder().setStepStart(StepStartPart.getDefaultInstance()))
                         .addParts(MessagePart.newBuilder().setText(TextPart.newBuilder().setText(QUESTION))))
-                .addContext(ContextItem.newBuilder().setType(ContextItem.Type.TYPE_CODE).setValue("npx inspector --cli"))
-                .setFilter(Filter.newBuilder().setVersion("Version 2026-07-28 (latest)"))
+                .setFilter(Filter.newBuilder().setVersion("Version 2025-06-18"))
                 .setRetrievalPageSize(3).build();
         List<MessageEvent> events = ask(request);
         assertEquals(MessageEvent.EventCase.FINISH, events.getLast().getEventCase());
-        assertTrue(events.stream().filter(MessageEvent::hasSource).count() <= 3);
+        List<String> filtered = sourcePaths(events);
+        assertTrue(filtered.size() <= 3, filtered.toString());
+        assertTrue(filtered.stream().noneMatch(p -> p.contains("2026-07-28")), filtered.toString());
+        assertTrue(sourcePaths(ask(request.toBuilder().clearFilter().build())).getFirst().startsWith("/docs/2026-07-28/tools/inspector/cli"),
+                "unfiltered, the latest version answers");
+
+        // A vague question is answered from the code the reader attached: two snippets, two answers.
+        CreateMessageRequest vague = GrpcClients.question("mcp", "What does this request return?").build();
+        List<String> tools = sourcePaths(ask(vague.toBuilder().addContext(ContextItem.newBuilder()
+                .setType(ContextItem.Type.TYPE_CODE).setValue("{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/list\"}")).build()));
+        List<String> resources = sourcePaths(ask(vague.toBuilder().addContext(ContextItem.newBuilder()
+                .setType(ContextItem.Type.TYPE_CODE).setValue("{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"resources/list\"}")).build()));
+        assertTrue(!tools.isEmpty() && tools.getFirst().contains("/tools"), tools.toString());
+        assertTrue(!resources.isEmpty() && resources.getFirst().contains("/resources"), resources.toString());
     }
 
     @Test

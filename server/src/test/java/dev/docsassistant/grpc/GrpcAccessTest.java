@@ -1,5 +1,6 @@
 package dev.docsassistant.grpc;
 
+import dev.docsassistant.testing.TempDirs;
 import com.google.rpc.RetryInfo;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.Bootstrap;
@@ -18,7 +19,12 @@ import io.grpc.health.v1.HealthCheckRequest;
 import io.grpc.health.v1.HealthCheckResponse;
 import io.grpc.health.v1.HealthGrpc;
 import io.grpc.protobuf.StatusProto;
+import io.grpc.reflection.v1.ServerReflectionGrpc;
+import io.grpc.reflection.v1.ServerReflectionRequest;
+import io.grpc.reflection.v1.ServerReflectionResponse;
+import io.grpc.reflection.v1.ServiceResponse;
 import io.grpc.stub.MetadataUtils;
+import io.grpc.stub.StreamObserver;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.testing.junit5.ServerTest;
@@ -34,6 +40,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -58,7 +65,7 @@ class GrpcAccessTest {
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) throws IOException {
-        Path dir = Files.createTempDirectory("docs-assistant-grpc-access-");
+        Path dir = TempDirs.create("docs-assistant-grpc-access-");
         new TestSites(dir.resolve("site")).file("docs.json", """
                         {"name": "S", "navigation": {"groups": [{"group": "G", "pages": ["index", "retries"]}]}}""")
                 .page("index", "# Welcome\n\nWelcome to the relay docs.", "title: Home")
@@ -170,8 +177,32 @@ class GrpcAccessTest {
     }
 
     @Test
-    void healthAndReflectionNeedNoKey() {
+    void healthAndReflectionNeedNoKey() throws Exception {
         assertEquals(HealthCheckResponse.ServingStatus.SERVING, HealthGrpc.newBlockingStub(channel).withDeadlineAfter(10, TimeUnit.SECONDS)
                 .check(HealthCheckRequest.getDefaultInstance()).getStatus());
+        // What grpcurl does first: list the services, without any key.
+        CompletableFuture<ServerReflectionResponse> answer = new CompletableFuture<>();
+        StreamObserver<ServerReflectionRequest> requests = ServerReflectionGrpc.newStub(channel).withDeadlineAfter(10, TimeUnit.SECONDS)
+                .serverReflectionInfo(new StreamObserver<>() {
+                    @Override
+                    public void onNext(ServerReflectionResponse value) {
+                        answer.complete(value);
+                    }
+
+                    @Override
+                    public void onError(Throwable t) {
+                        answer.completeExceptionally(t);
+                    }
+
+                    @Override
+                    public void onCompleted() {
+                        answer.completeExceptionally(new AssertionError("no reflection answer"));
+                    }
+                });
+        requests.onNext(ServerReflectionRequest.newBuilder().setListServices("").build());
+        requests.onCompleted();
+        List<String> services = answer.get(10, TimeUnit.SECONDS).getListServicesResponse().getServiceList().stream()
+                .map(ServiceResponse::getName).toList();
+        assertTrue(services.containsAll(List.of("docsassistant.v1.AssistantService", "grpc.health.v1.Health")), services.toString());
     }
 }

@@ -123,9 +123,16 @@ class AssistantRoutesTest {
 
     @Test
     void aQuestionAboutSomethingTheDocsNeverNameHasNoSources() {
-        // Its other words match notification pages well; the docs never mention Kafka.
+        // Without the name the question is answered from the notification pages; the docs never mention Kafka.
+        Reply covered = post("/v2/assistant/mcp/message", v2("How do I forward MCP server notifications?", null));
+        assertEquals(200, covered.status(), covered.body());
+        assertTrue(covered.events().stream().anyMatch(e -> e.get("type").asText().equals("source-url")), covered.body());
         Reply r = post("/v2/assistant/mcp/message", v2("How do I forward MCP server notifications onto a Kafka topic?", null));
+        assertEquals(200, r.status(), r.body());
         assertTrue(r.events().stream().noneMatch(e -> e.get("type").asText().equals("source-url")), r.body());
+        String text = r.events().stream().filter(e -> e.get("type").asText().equals("text-delta"))
+                .map(e -> e.get("delta").asText()).collect(Collectors.joining());
+        assertTrue(text.startsWith("I couldn't find this in the "), text);
     }
 
     @Test

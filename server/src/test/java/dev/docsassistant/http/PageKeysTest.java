@@ -1,5 +1,6 @@
 package dev.docsassistant.http;
 
+import dev.docsassistant.testing.TempDirs;
 import dev.docsassistant.edges.ServerSetup;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.Bootstrap;
@@ -49,7 +50,7 @@ class PageKeysTest {
 
     @BeforeAll
     static void sites() throws IOException {
-        dir = Files.createTempDirectory("docs-assistant-page-keys-");
+        dir = TempDirs.create("docs-assistant-page-keys-");
         new TestSites(dir.resolve("site")).file("docs.json", """
                         {"name": "S", "navigation": {"groups": [{"group": "G", "pages": ["index", "retries"]}]}}""")
                 .page("index", "# Welcome\n\nWelcome to the relay docs.", "title: Home")

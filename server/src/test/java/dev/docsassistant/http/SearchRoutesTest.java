@@ -14,8 +14,12 @@ import org.junit.jupiter.api.Test;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import java.util.stream.StreamSupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @ServerTest
@@ -61,12 +65,40 @@ class SearchRoutesTest {
     }
 
     @Test
-    void searchHonoursFilters() {
+    void searchHonoursTheLanguageFilter() {
         Reply r = post("/v1/search/mintlify", "{\"query\": \"onglets\", \"filter\": {\"language\": \"fr\"}}");
         assertEquals(200, r.status());
+        assertFalse(r.json().isEmpty(), "French pages about tabs exist");
         r.json().forEach(hit -> assertEquals("fr", hit.at("/metadata/language").asText(), hit.toString()));
-        Reply tagged = post("/v1/search/mcp", "{\"query\": \"tools\", \"filter\": {\"tag\": \"no-such-tag\"}}");
-        assertEquals(0, tagged.json().size());
+    }
+
+    @Test
+    void searchHonoursTheTagFilter() {
+        // Tagged "New" in the corpus: the GitHub component page, among others; the filter ignores case.
+        Set<String> tagged = TestApps.corpora().sites().get("mintlify").orElseThrow().content().pages().stream()
+                .filter(p -> "new".equalsIgnoreCase(p.tag())).map(p -> "/" + p.path()).collect(Collectors.toSet());
+        String query = "{\"query\": \"github repository stars\", \"filter\": {\"tag\": \"%s\"}}";
+        Reply r = post("/v1/search/mintlify", query.formatted("new"));
+        assertEquals(200, r.status());
+        assertEquals("/components/github", r.json().get(0).get("path").asText().replaceFirst("#.*", ""));
+        r.json().forEach(hit -> assertTrue(tagged.contains(hit.get("path").asText().replaceFirst("#.*", "")), hit.toString()));
+        Reply unfiltered = post("/v1/search/mintlify", "{\"query\": \"github repository stars\", \"pageSize\": 20}");
+        assertTrue(StreamSupport.stream(unfiltered.json().spliterator(), false)
+                .anyMatch(hit -> !tagged.contains(hit.get("path").asText().replaceFirst("#.*", ""))), "without it, untagged pages come too");
+        Reply none = post("/v1/search/mcp", query.formatted("no-such-tag"));
+        assertEquals(0, none.json().size());
+    }
+
+    @Test
+    void scoreThresholdDropsWeakerResults() {
+        String query = "{\"query\": \"sampling model preferences\", \"pageSize\": 10, \"scoreThreshold\": %s}";
+        Reply all = post("/v1/search/mcp", query.formatted("0"));
+        assertEquals(200, all.status());
+        double cut = all.json().get(2).at("/metadata/score").asDouble();
+        Reply strong = post("/v1/search/mcp", query.formatted(cut));
+        assertEquals(200, strong.status());
+        assertTrue(strong.json().size() >= 3 && strong.json().size() < all.json().size(), strong.json().size() + " of " + all.json().size());
+        strong.json().forEach(hit -> assertTrue(hit.at("/metadata/score").asDouble() >= cut, hit.toString()));
     }
 
     @Test

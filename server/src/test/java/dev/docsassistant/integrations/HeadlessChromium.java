@@ -1,5 +1,6 @@
 package dev.docsassistant.integrations;
 
+import dev.docsassistant.testing.TempDirs;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -20,8 +21,8 @@ final class HeadlessChromium {
     }
 
     static String dumpDom(Path html) {
+        Path profile = TempDirs.create("chromium-profile-");
         try {
-            Path profile = Files.createTempDirectory("chromium-profile-");
             // The flags keep Chromium off the (closed) network except for what the page itself asks.
             Process p = new ProcessBuilder(List.of(BINARY.toString(), "--headless", "--no-sandbox", "--disable-gpu",
                     "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
@@ -39,6 +40,8 @@ final class HeadlessChromium {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException(e);
+        } finally {
+            TempDirs.delete(profile);
         }
     }
 }

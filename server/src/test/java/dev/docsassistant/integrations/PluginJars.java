@@ -1,5 +1,6 @@
 package dev.docsassistant.integrations;
 
+import dev.docsassistant.testing.TempDirs;
 import dev.docsassistant.integrations.spi.IntegrationPlugin;
 import dev.docsassistant.integrations.spi.SpiVersion;
 
@@ -61,7 +62,7 @@ final class PluginJars {
     /** Compiles the sources and packs them into {@code jar}, registering the plugin classes in its service file. */
     Path jar(Path jar, String... pluginClasses) {
         try {
-            Path classes = Files.createTempDirectory("plugin-classes-");
+            Path classes = TempDirs.create("plugin-classes-");
             List<String> args = new ArrayList<>(List.of("--release", "21", "-d", classes.toString(),
                     "-classpath", String.join(File.pathSeparator, classPath.stream().map(Path::toString).toList())));
             try (Stream<Path> files = Files.walk(sources)) {

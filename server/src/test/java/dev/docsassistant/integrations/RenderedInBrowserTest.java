@@ -3,6 +3,7 @@ package dev.docsassistant.integrations;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docsassistant.integrations.spi.HtmlEncoder;
+import dev.docsassistant.testing.MachineDependencies;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -13,7 +14,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * What visitors' browsers do with the rendered snippets: consent-gated integrations stay inert until
@@ -33,7 +33,7 @@ class RenderedInBrowserTest {
 
     @BeforeAll
     static void chromium() {
-        assumeTrue(HeadlessChromium.available(), "Debian's chromium is not installed (bin/test-services installs it)");
+        MachineDependencies.require(HeadlessChromium.available(), "Debian's chromium");
     }
 
     private static JsonNode result(String name, String page) throws Exception {

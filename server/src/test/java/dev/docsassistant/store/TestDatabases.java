@@ -1,5 +1,7 @@
 package dev.docsassistant.store;
 
+import dev.docsassistant.testing.MachineDependencies;
+
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -7,14 +9,23 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The databases store tests run against: always SQLite; PostgreSQL too when
- * DOCS_ASSISTANT_TEST_PG_URL names a server (bin/test starts one), each test in a fresh database.
+ * DOCS_ASSISTANT_TEST_PG_URL names a server (bin/test starts one; under CI=true it must), each test
+ * in a fresh database, dropped when the test JVM exits.
  */
 public final class TestDatabases {
     public static final String PG_URL_ENV = "DOCS_ASSISTANT_TEST_PG_URL";
+    /** The databases this JVM created, by admin URL; others' (a parallel run's) are never touched. */
+    private static final Map<String, String> CREATED = new ConcurrentHashMap<>();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(TestDatabases::dropCreated, "drop-test-databases"));
+    }
 
     private TestDatabases() {
     }
@@ -26,6 +37,8 @@ public final class TestDatabases {
         String pg = System.getenv(PG_URL_ENV);
         if (pg != null && !pg.isBlank()) {
             dbs.add(Database.open(createPgDatabase(pg), 4));
+        } else {
+            MachineDependencies.failInCi("PostgreSQL (" + PG_URL_ENV + ")");
         }
         return dbs;
     }
@@ -35,9 +48,21 @@ public final class TestDatabases {
         String name = "docs_test_" + UUID.randomUUID().toString().replace("-", "");
         try (Connection c = DriverManager.getConnection(adminUrl); Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE " + name);
+            CREATED.put(name, adminUrl);
         } catch (SQLException e) {
             throw new IllegalStateException("cannot create a test database on " + adminUrl.replaceAll("password=[^&]*", "password=***"), e);
         }
         return adminUrl.replaceFirst("/[^/?]+(\\?|$)", "/" + name + "$1");
+    }
+
+    /** FORCE ends connections a test left open, so every database goes. */
+    private static void dropCreated() {
+        CREATED.forEach((name, adminUrl) -> {
+            try (Connection c = DriverManager.getConnection(adminUrl); Statement s = c.createStatement()) {
+                s.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
+            } catch (SQLException e) {
+                System.err.println("could not drop test database " + name + ": " + e.getMessage());
+            }
+        });
     }
 }

@@ -14,16 +14,19 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A local HTTP server speaking the OpenAI Chat Completions streaming wire format: SSE
  * {@code chat.completion.chunk} objects, then {@code data: [DONE]}. Each request plays the next
  * queued {@link Reply}; the requests are kept for assertions, and a reply that found its reader gone
- * (a write failed) is reported, which is how tests see that an answer's upstream call was cancelled.
+ * (a write failed) is reported on its {@link Played} handle, which is how tests see that an answer's
+ * upstream call was cancelled.
  */
 public final class FakeChatProvider implements AutoCloseable {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -65,10 +68,20 @@ public final class FakeChatProvider implements AutoCloseable {
     }
 
     private final HttpServer server;
-    private final BlockingQueue<Reply> replies = new LinkedBlockingQueue<>();
+    private final BlockingQueue<Played> replies = new LinkedBlockingQueue<>();
     private final ConcurrentLinkedQueue<Received> received = new ConcurrentLinkedQueue<>();
-    /** For each reply whose reader went away: how many tokens it had sent. */
-    private final BlockingQueue<Integer> cuts = new LinkedBlockingQueue<>();
+
+    /** A queued reply and, once its reader went away, how many tokens it had sent. */
+    public record Played(Reply reply, CompletableFuture<Integer> cut) {
+        /** Waits until this reply's writes failed because the reader had gone; how many tokens had been written by then. */
+        public int awaitCut(Duration within) throws Exception {
+            try {
+                return cut.get(within.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                throw new AssertionError("the provider's stream was never cut");
+            }
+        }
+    }
 
     public FakeChatProvider() {
         try {
@@ -87,8 +100,15 @@ public final class FakeChatProvider implements AutoCloseable {
     }
 
     public FakeChatProvider reply(Reply reply) {
-        replies.add(reply);
+        play(reply);
         return this;
+    }
+
+    /** Queues a reply; its handle tells whether and when its reader went away. */
+    public Played play(Reply reply) {
+        Played played = new Played(reply, new CompletableFuture<>());
+        replies.add(played);
+        return played;
     }
 
     /** A normal answer streamed a few characters at a time. */
@@ -107,20 +127,6 @@ public final class FakeChatProvider implements AutoCloseable {
     public Received last() {
         List<Received> all = received();
         return all.get(all.size() - 1);
-    }
-
-    /** Waits until a reply's writes failed because the reader had gone; how many tokens had been written by then. */
-    public int awaitCut(Duration within) throws InterruptedException {
-        Integer sent = cuts.poll(within.toMillis(), TimeUnit.MILLISECONDS);
-        if (sent == null) {
-            throw new AssertionError("the provider's stream was never cut");
-        }
-        return sent;
-    }
-
-    /** Forgets the cuts seen so far (those of earlier tests' timeouts). */
-    public void forgetCuts() {
-        cuts.clear();
     }
 
     public static String chunk(String content) {
@@ -151,11 +157,12 @@ public final class FakeChatProvider implements AutoCloseable {
         try (ex) {
             received.add(new Received(ex.getRequestURI().getPath(), Map.copyOf(ex.getRequestHeaders()),
                     JSON.readTree(ex.getRequestBody().readAllBytes())));
-            Reply reply = replies.poll();
-            if (reply == null) {
-                reply = new Status(500, "{\"error\":{\"message\":\"no reply scripted\"}}");
+            Played played = replies.poll();
+            if (played == null) {
+                played = new Played(new Status(500, "{\"error\":{\"message\":\"no reply scripted\"}}"), new CompletableFuture<>());
             }
-            switch (reply) {
+            CompletableFuture<Integer> cuts = played.cut();
+            switch (played.reply()) {
                 case Status s -> {
                     byte[] body = s.body().getBytes(StandardCharsets.UTF_8);
                     ex.getResponseHeaders().add("Content-Type", "application/json");
@@ -172,7 +179,7 @@ public final class FakeChatProvider implements AutoCloseable {
                             sleep(Duration.ofMillis(100));
                         }
                     } catch (IOException gone) {
-                        cuts.add(0);
+                        cuts.complete(0);
                     }
                 }
                 case Raw r -> {
@@ -188,7 +195,7 @@ public final class FakeChatProvider implements AutoCloseable {
                         sleep(p.gap());
                     }
                 }
-                case Tokens t -> stream(ex, t);
+                case Tokens t -> stream(ex, t, cuts);
                 case Drop d -> {
                     // Closing the exchange before any response makes the server drop the connection.
                 }
@@ -198,7 +205,7 @@ public final class FakeChatProvider implements AutoCloseable {
         }
     }
 
-    private void stream(HttpExchange ex, Tokens t) throws IOException, InterruptedException {
+    private static void stream(HttpExchange ex, Tokens t, CompletableFuture<Integer> cuts) throws IOException, InterruptedException {
         OutputStream out = startStream(ex);
         int sent = 0;
         try {
@@ -211,7 +218,7 @@ public final class FakeChatProvider implements AutoCloseable {
                 event(out, d);
             }
         } catch (IOException gone) {
-            cuts.add(sent);
+            cuts.complete(sent);
         }
     }
 

@@ -136,4 +136,33 @@ public final class RawHttp {
         }
         return new Exchange(out.toByteArray(), closed, (System.nanoTime() - start) / 1_000_000);
     }
+
+    /** Sends a JSON POST and leaves the response to read, for a reader that hangs up mid-stream; the caller closes it. */
+    public static Socket post(int port, String path, String authorization, String json) throws IOException {
+        byte[] body = json.getBytes(StandardCharsets.UTF_8);
+        Socket socket = new Socket("127.0.0.1", port);
+        socket.setSoTimeout(30_000);
+        java.io.OutputStream out = socket.getOutputStream();
+        out.write(("POST " + path + " HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                + (authorization == null ? "" : "Authorization: " + authorization + "\r\n")
+                + "Content-Length: " + body.length + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        out.write(body);
+        out.flush();
+        return socket;
+    }
+
+    /** Reads until {@code marker} has arrived; everything read so far (status line and headers included). */
+    public static String readUntil(Socket socket, String marker) throws IOException {
+        InputStream in = socket.getInputStream();
+        StringBuilder seen = new StringBuilder();
+        byte[] buf = new byte[4096];
+        while (!seen.toString().contains(marker)) {
+            int n = in.read(buf);
+            if (n <= 0) {
+                throw new AssertionError("stream ended early: " + seen);
+            }
+            seen.append(new String(buf, 0, n, StandardCharsets.UTF_8));
+        }
+        return seen.toString();
+    }
 }

@@ -26,6 +26,7 @@ public final class TestApps {
     public static synchronized App corpora() {
         if (corpora == null) {
             corpora = Bootstrap.start(AppConfig.load(writeConfig("")), new PrintStream(OutputStream.nullOutputStream()));
+            TempDirs.closeAtExit(corpora);
         }
         return corpora;
     }
@@ -43,7 +44,7 @@ public final class TestApps {
     /** A config file in a fresh temp folder serving both corpora; {@code extraYaml} is appended under docs-assistant. */
     public static Path writeConfig(String extraYaml) {
         try {
-            Path dir = Files.createTempDirectory("docs-assistant-test-");
+            Path dir = TempDirs.create("docs-assistant-test-");
             Path file = dir.resolve("application.yaml");
             Files.writeString(file, """
                     docs-assistant:

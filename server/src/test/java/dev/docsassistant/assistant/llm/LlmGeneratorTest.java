@@ -117,6 +117,42 @@ class LlmGeneratorTest {
         assertEquals("source /guides/retries#retry-schedule", out.events.get(link + 1), "a source follows the text completing its link");
     }
 
+    /** A generator configured by exactly these settings (besides the provider's address and the model). */
+    private static LlmGenerator configured(String yaml) {
+        Config config = Config.just(ConfigSources.create("llm:\n  base-url: " + provider.baseUrl() + "\n  model: test-model\n"
+                + yaml.indent(2), io.helidon.common.media.type.MediaTypes.APPLICATION_X_YAML));
+        LlmSettings settings = LlmSettings.from(config.get("site-has-none"), config.get("llm"), Map.of("TEST_LLM_KEY", KEY)::get);
+        return new LlmGenerator(settings, null, Optional.empty());
+    }
+
+    @Test
+    void theSettingsReachTheWire() {
+        provider.answer("Fine.");
+        configured("api-key-env: TEST_LLM_KEY\napi-key-header: api-key\nmax-tokens: 123\nmax-tokens-param: max_completion_tokens\n")
+                .generate(INPUT, new Recorded());
+        FakeChatProvider.Received azure = provider.last();
+        assertEquals(KEY, azure.header("api-key"), "the bare key in the configured header");
+        assertEquals(null, azure.header("Authorization"));
+        assertEquals(123, azure.body().get("max_completion_tokens").asInt());
+        assertFalse(azure.body().has("max_tokens"));
+        assertFalse(azure.body().has("temperature"), "temperature is not sent unless set");
+
+        // The earlier conversation is cut to the newest messages that fit history-tokens (about 4 characters a token).
+        String longer = "x".repeat(200);
+        AnswerGenerator.Input talkative = new AnswerGenerator.Input(INPUT.question(), List.of(new ChatMessage("user", "first " + longer),
+                new ChatMessage("assistant", "second " + longer), new ChatMessage("user", "third " + longer)),
+                INPUT.context(), INPUT.retrieved(), INPUT.siteName(), INPUT.currentPath());
+        provider.answer("Fine.");
+        configured("history-tokens: 60\n").generate(talkative, new Recorded());
+        List<String> sent = new ArrayList<>();
+        provider.last().body().get("messages").forEach(m -> sent.add(m.get("content").asText()));
+        assertEquals(3, sent.size(), "system, the newest earlier message, the question: " + sent);
+        assertTrue(sent.get(1).startsWith("third "), sent.get(1));
+        provider.answer("Fine.");
+        configured("").generate(talkative, new Recorded());
+        assertEquals(5, provider.last().body().get("messages").size(), "the default budget keeps all three");
+    }
+
     @Test
     void sendsAnOpenAiStreamingRequestWithTheKeyFromTheEnvironment() {
         provider.answer("The docs do not cover this.");
@@ -243,16 +279,16 @@ class LlmGeneratorTest {
     }
 
     @Test
-    void aDisconnectedReaderCancelsTheProviderCall() throws InterruptedException {
-        String[] many = new String[200];
+    void aDisconnectedReaderCancelsTheProviderCall() throws Exception {
+        // A minute of tokens: a cut seen at all is the reader's leaving, not the end of the reply.
+        String[] many = new String[3000];
         java.util.Arrays.fill(many, "token ");
-        provider.forgetCuts();
-        provider.reply(FakeChatProvider.tokens(Duration.ofMillis(20), many));
+        FakeChatProvider.Played reply = provider.play(FakeChatProvider.tokens(Duration.ofMillis(20), many));
         Recorded out = new Recorded();
         out.abandonAfter = 3;
         assertThrows(AnswerAbandoned.class, () -> generator("").generate(INPUT, out));
-        int sent = provider.awaitCut(Duration.ofSeconds(5));
-        assertTrue(sent < 60, "the provider stopped streaming soon after the reader left: " + sent + " of 200 sent");
+        int sent = reply.awaitCut(Duration.ofSeconds(30));
+        assertTrue(sent >= 3 && sent < many.length, "the provider stopped streaming after the reader left: " + sent + " of " + many.length + " sent");
     }
 
     @Test
