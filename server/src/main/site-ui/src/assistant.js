@@ -1,10 +1,15 @@
 // The assistant panel: the AI SDK's chat (AbstractChat + DefaultChatTransport) driven without a UI
 // framework. The thread and its messages live in sessionStorage, so the conversation continues on
 // every page of the visit.
+import { config as zodConfig } from 'zod/v4/core';
 import { AbstractChat, DefaultChatTransport } from 'ai';
 import { renderMarkdown, escapeHtml, safeHref } from './markdown.js';
 
 const STORE = 'docs-assistant:chat:';
+
+// The AI SDK validates stream parts with zod, whose fast path probes `new Function`: the page's
+// Content-Security-Policy forbids eval, and the probe alone would be reported as a violation.
+zodConfig({ jitless: true });
 
 /** ChatState that tells the panel about every change. */
 class ObservableState {
@@ -47,7 +52,8 @@ function fingerprint() {
   return fp;
 }
 
-export function startAssistant(config) {
+/** Starts the panel (its button is wired by the site script); returns the chat and a way to open the panel. */
+export function startAssistant(config, t = (k) => k) {
   const panel = document.getElementById('assistant');
   if (!panel) return;
   const list = panel.querySelector('.assistant-messages');
@@ -107,11 +113,11 @@ export function startAssistant(config) {
         return `<div class="message message-user">${escapeHtml(text)}</div>`;
       }
       const sources = m.parts.filter((p) => p.type === 'source-url');
-      const links = sources.length ? `<div class="message-sources"><span>Sources</span>${sources.map((s) =>
+      const links = sources.length ? `<div class="message-sources"><span>${escapeHtml(t('sources'))}</span>${sources.map((s) =>
         `<a href="${escapeHtml(safeHref(s.url, config.base))}">${escapeHtml(s.title || s.url)}</a>`).join('')}</div>` : '';
       return `<div class="message message-assistant">${renderMarkdown(text, config.base)}${links}</div>`;
     }).join('');
-    if (chat.status === 'submitted') list.insertAdjacentHTML('beforeend', '<div class="message message-pending">Thinking…</div>');
+    if (chat.status === 'submitted') list.insertAdjacentHTML('beforeend', `<div class="message message-pending">${escapeHtml(t('thinking'))}</div>`);
     if (chat.error) list.insertAdjacentHTML('beforeend', `<div class="message message-error">${escapeHtml(chat.error.message)}</div>`);
     list.scrollTop = list.scrollHeight;
     form.querySelector('button').disabled = chat.status === 'submitted' || chat.status === 'streaming';
@@ -130,14 +136,13 @@ export function startAssistant(config) {
     document.body.classList.remove('assistant-open');
     save();
   };
-  document.querySelectorAll('[data-open-assistant]').forEach((b) => { b.hidden = false; b.addEventListener('click', open); });
   panel.querySelector('[data-close-assistant]').addEventListener('click', close);
 
   function showSelection() {
     selectionNote.hidden = !selection;
-    selectionNote.textContent = selection ? `About the selected text: “${selection.slice(0, 140)}${selection.length > 140 ? '…' : ''}”` : '';
+    selectionNote.textContent = selection ? `${t('aboutSelection')} “${selection.slice(0, 140)}${selection.length > 140 ? '…' : ''}”` : '';
   }
-  document.addEventListener('selectionchange', () => {
+  const captureSelection = () => {
     const s = document.getSelection();
     const inPage = s && s.rangeCount && document.querySelector('.prose')?.contains(s.anchorNode);
     const text = inPage ? s.toString().trim() : '';
@@ -145,7 +150,10 @@ export function startAssistant(config) {
       selection = text.slice(0, 4000);
       if (!panel.hidden) showSelection();
     }
-  });
+  };
+  document.addEventListener('selectionchange', captureSelection);
+  captureSelection(); // this code loads when the panel opens: text may have been selected before
+
 
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -164,5 +172,6 @@ export function startAssistant(config) {
 
   render();
   if (saved.open) open();
+  chat.open = open;
   return chat;
 }

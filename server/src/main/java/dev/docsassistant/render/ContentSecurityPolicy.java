@@ -69,6 +69,8 @@ final class ContentSecurityPolicy {
             }
         });
         injected.scriptHashes().stream().filter(h -> SOURCE.matcher(h).matches()).forEach(d.get("script-src")::add);
+        // The theme boot script, which must run before the first paint to avoid a flash of the wrong theme.
+        d.get("script-src").add(SiteTheme.BOOT_SCRIPT_HASH);
         // Every inline script the page carries, also those held back until consent and run later.
         d.get("script-src").addAll(inlineScriptHashes(injected.head() + injected.bodyStart() + injected.bodyEnd()));
         StringBuilder s = new StringBuilder("default-src 'self'");

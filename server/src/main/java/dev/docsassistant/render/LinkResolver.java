@@ -1,5 +1,7 @@
 package dev.docsassistant.render;
 
+import dev.docsassistant.site.PagePaths;
+
 import java.util.Locale;
 
 /**
@@ -40,9 +42,9 @@ public record LinkResolver(String base) {
         return href(u);
     }
 
-    /** The URL of a page of this site. */
+    /** The URL of a page of this site: {@code x/index} is served as {@code x}, the home page as {@code /}. */
     public String page(String pagePath) {
-        return base + "/" + pagePath;
+        return base + "/" + PagePaths.withoutIndex(pagePath);
     }
 
     private static String stripSourceExtension(String u) {

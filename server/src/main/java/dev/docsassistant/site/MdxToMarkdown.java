@@ -33,6 +33,11 @@ public final class MdxToMarkdown {
          */
         String render(JsxTag tag, String snippet);
 
+        /** The same, told whether the tag starts its line (as in MDX, where that makes an element a block). */
+        default String render(JsxTag tag, String snippet, boolean startsLine) {
+            return render(tag, snippet);
+        }
+
         /** Whether entities such as {@code &amp;} become characters (Markdown text) or stay (HTML). */
         default boolean decodeEntities() {
             return false;
@@ -43,31 +48,39 @@ public final class MdxToMarkdown {
     private final Map<String, String> imported = new HashMap<>();
     private final int depth;
     private final Tags tags;
+    private final Audience audience;
 
     /**
      * @param snippets resolves an import path (as written) to the snippet's Markdown, or null when
      *                 it cannot be read (the caller reports that)
      */
-    private MdxToMarkdown(Function<String, String> snippets, int depth, Tags tags) {
+    private MdxToMarkdown(Function<String, String> snippets, int depth, Tags tags, Audience audience) {
         this.snippets = snippets;
         this.depth = depth;
         this.tags = tags == null ? new TextTags() : tags;
+        this.audience = audience;
     }
 
+    /** The Markdown readers of the rendered page see (what search indexes). */
     public static String convert(String mdx, Function<String, String> snippets) {
-        return new MdxToMarkdown(snippets, 0, null).run(mdx);
+        return convert(mdx, snippets, Audience.READERS);
     }
 
-    /** The same walk over the MDX, with component tags turned into output by {@code tags}. */
+    /** The Markdown for {@code audience}: {@link Audience#AGENTS} keeps agent-only content and drops human-only content. */
+    public static String convert(String mdx, Function<String, String> snippets, Audience audience) {
+        return new MdxToMarkdown(snippets, 0, null, audience).run(mdx);
+    }
+
+    /** The same walk over the MDX for readers, with component tags turned into output by {@code tags}. */
     public static String convert(String mdx, Function<String, String> snippets, Tags tags) {
-        return new MdxToMarkdown(snippets, 0, tags).run(mdx);
+        return new MdxToMarkdown(snippets, 0, tags, Audience.READERS).run(mdx);
     }
 
 
     private String run(String mdx) {
         StringBuilder out = new StringBuilder(mdx.length());
         StringBuilder prose = new StringBuilder();
-        String[] lines = mdx.replace("\r\n", "\n").split("\n", -1);
+        String[] lines = audience.keep(mdx.replace("\r\n", "\n")).split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i];
             Matcher fence = FENCE.matcher(line);
@@ -186,7 +199,7 @@ public final class MdxToMarkdown {
             if (c == '<') {
                 JsxTag tag = JsxTag.parse(text, i);
                 if (tag != null && !tag.name().contains(":")) {
-                    out.append(renderTag(tag));
+                    out.append(renderTag(tag, startsLine(text, i)));
                     i = tag.end();
                     continue;
                 }
@@ -202,14 +215,23 @@ public final class MdxToMarkdown {
         return out.toString();
     }
 
-    private String renderTag(JsxTag tag) {
+    private static boolean startsLine(String text, int at) {
+        for (int k = at - 1; k >= 0 && text.charAt(k) != '\n'; k--) {
+            if (!Character.isWhitespace(text.charAt(k))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private String renderTag(JsxTag tag, boolean startsLine) {
         String snippetPath = tag.closing() ? null : imported.get(tag.name());
         String snippet = null;
         if (snippetPath != null) {
             String md = depth < 5 ? snippets.apply(snippetPath) : null;
-            snippet = md == null ? "" : new MdxToMarkdown(snippets, depth + 1, tags).run(md);
+            snippet = md == null ? "" : new MdxToMarkdown(snippets, depth + 1, tags, audience).run(md);
         }
-        return tags.render(tag, snippet);
+        return tags.render(tag, snippet, startsLine);
     }
 
     /** The Markdown conversion: components keep their inner text and the text of their meaningful attributes. */
@@ -270,6 +292,10 @@ public final class MdxToMarkdown {
             }
             case "img" -> {
                 return null;
+            }
+            case "Prompt" -> {
+                String description = tag.attr("description");
+                return description == null ? null : "**" + description + "**";
             }
             default -> {
                 for (String key : TITLE_KEYS) {

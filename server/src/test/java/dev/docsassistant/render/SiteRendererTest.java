@@ -247,7 +247,7 @@ class SiteRendererTest {
         assertFalse(p.contains("FancyWidget"), "and leave no raw JSX");
         assertTrue(p.contains("<a class=\"embed-link\" href=\"https://www.youtube.com/embed/xyz\">A video</a>"));
         assertTrue(html.contains("<title>Evil &lt;/title&gt;&lt;script&gt;alert(8)&lt;/script&gt; · Test &lt;Docs&gt;</title>"));
-        assertEquals(2, html.split("<script", -1).length - 1, "only the config and the site script: " + html);
+        assertEquals(3, html.split("<script", -1).length - 1, "only the theme boot script, the config and the site script: " + html);
     }
 
     @Test
@@ -278,8 +278,8 @@ class SiteRendererTest {
         String language = html.substring(html.indexOf("data-switcher=\"language\""));
         language = language.substring(0, language.indexOf("</details>"));
         assertTrue(language.contains("<a href=\"/sites/t/fr/v2/intro\" hreflang=\"fr\">Français</a>"), language);
-        assertTrue(html.contains("<html lang=\"en\">"));
-        assertTrue(html("/fr/v2/intro").contains("<html lang=\"fr\">"));
+        assertTrue(html.contains("<html lang=\"en\" "));
+        assertTrue(html("/fr/v2/intro").contains("<html lang=\"fr\" "));
         assertTrue(html("/v1/intro").contains("<summary aria-label=\"version\">v1</summary>"));
     }
 
@@ -317,7 +317,8 @@ class SiteRendererTest {
         String html = html("/v2/intro");
         assertTrue(html.contains("<script type=\"application/json\" id=\"docs-assistant-config\">{\"domain\":\"t\","
                 + "\"base\":\"/sites/t\",\"currentPath\":\"/v2/intro\",\"assistantKey\":\"svc_dsc_test\",\"version\":\"v2\","
-                + "\"language\":\"en\"}</script>"), html);
+                + "\"language\":\"en\",\"strings\":{"), html);
+        assertTrue(html.contains("<script type=\"module\" src=\"/_assets/site.js?v="), "the site script is a module");
         assertTrue(html.contains("<aside class=\"assistant\" id=\"assistant\""));
         assertTrue(html.contains("<form class=\"search\" role=\"search\" action=\"/sites/t/_search\""));
     }
@@ -348,7 +349,7 @@ class SiteRendererTest {
         String html = html(r, "/v2/intro", "");
         String head = html.substring(0, html.indexOf("</head>"));
         assertTrue(head.contains("https://www.googletagmanager.com/gtag/js?id=G-1"));
-        assertTrue(html.contains("<body style=\"--primary: #112233\">\n<noscript>start</noscript>"));
+        assertTrue(html.contains("<body>\n<noscript>start</noscript>"));
         assertTrue(html.endsWith("<div id=\"chat-end\"></div>\n</body>\n</html>\n"));
         assertFalse(html.contains("data-feedback"), "telemetry off removes the feedback controls");
         assertTrue(html("/v2/intro").contains("data-feedback"));
