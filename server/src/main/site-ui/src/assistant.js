@@ -1,15 +1,11 @@
 // The assistant panel: the AI SDK's chat (AbstractChat + DefaultChatTransport) driven without a UI
 // framework. The thread and its messages live in sessionStorage, so the conversation continues on
 // every page of the visit.
-import { config as zodConfig } from 'zod/v4/core';
+import './zod-jitless.js';
 import { AbstractChat, DefaultChatTransport } from 'ai';
 import { renderMarkdown, escapeHtml, safeHref } from './markdown.js';
 
 const STORE = 'docs-assistant:chat:';
-
-// The AI SDK validates stream parts with zod, whose fast path probes `new Function`: the page's
-// Content-Security-Policy forbids eval, and the probe alone would be reported as a violation.
-zodConfig({ jitless: true });
 
 /** ChatState that tells the panel about every change. */
 class ObservableState {

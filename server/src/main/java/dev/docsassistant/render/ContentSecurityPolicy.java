@@ -41,7 +41,8 @@ final class ContentSecurityPolicy {
         return hashes;
     }
 
-    private static String sha256(String script) {
+    /** The CSP source that allows one inline script: {@code 'sha256-…'} of its text. */
+    static String sha256(String script) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(script.getBytes(StandardCharsets.UTF_8));
             return "'sha256-" + Base64.getEncoder().encodeToString(digest) + "'";

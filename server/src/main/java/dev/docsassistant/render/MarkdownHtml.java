@@ -53,6 +53,9 @@ final class MarkdownHtml {
                         if (link.getDestination().startsWith("http")) {
                             attributes.put("rel", "noopener");
                         }
+                    } else if (tagName.equals("table")) {
+                        // A table that scrolls sideways must be reachable with the keyboard.
+                        attributes.put("tabindex", "0");
                     } else if (node instanceof Image image) {
                         attributes.put("src", links.src(image.getDestination()));
                         attributes.put("loading", "lazy");
@@ -196,7 +199,7 @@ final class MarkdownHtml {
             if (!title.isEmpty()) {
                 s.append("<div class=\"code-title\">").append(Html.escape(title)).append("</div>");
             }
-            s.append("<pre><code");
+            s.append("<pre tabindex=\"0\"><code");
             if (!language.isEmpty()) {
                 s.append(" class=\"language-").append(Html.escape(language)).append('"');
             }

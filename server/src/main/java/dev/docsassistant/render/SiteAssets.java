@@ -70,6 +70,11 @@ public final class SiteAssets {
                 .mapToLong(e -> e.getValue().gzipped().length).sum();
     }
 
+    /** Every asset's name ({@code site.js}, {@code chunks/assistant-….js}, …). */
+    public java.util.Set<String> names() {
+        return java.util.Collections.unmodifiableSet(byName.keySet());
+    }
+
     public Optional<Asset> get(String name) {
         return Optional.ofNullable(byName.get(name));
     }

@@ -54,6 +54,10 @@ final class SiteLayout {
      */
     record Frame(String domain, SiteContent site, LinkResolver links, SiteAssets assets, String assistantKey,
                  Injected injected) {
+        /** The site's icon set ({@code icons.library}), for tabs, sections and groups. */
+        Icons icons() {
+            return new Icons(site.docsJson().path("icons").path("library").asText(null), links);
+        }
     }
 
     private SiteLayout() {
@@ -178,6 +182,7 @@ final class SiteLayout {
         }
         h.append("</nav>\n</div>\n");
         if (page.nav() != null) {
+            Icons icons = frame.icons();
             page.nav().choice(Kind.TAB).filter(NavView.Choice::isSwitch).ifPresent(c -> {
                 h.append("<nav class=\"tabs-bar\" aria-label=\"").append(Html.escape(t.get("sections"))).append("\">");
                 for (NavItem tab : c.options()) {
@@ -189,7 +194,7 @@ final class SiteLayout {
                     }
                     h.append("<a href=\"").append(Html.escape(href)).append('"')
                             .append(tab == c.current() ? " class=\"active\" aria-current=\"true\"" : "").append('>')
-                            .append(Html.escape(NavView.label(tab))).append("</a>");
+                            .append(icons.html(tab.icon())).append(Html.escape(NavView.label(tab))).append("</a>");
                 }
                 h.append("</nav>\n");
             });
@@ -209,8 +214,8 @@ final class SiteLayout {
             return;
         }
         h.append("<details class=\"switcher switcher-").append(kind).append("\" data-switcher=\"").append(kind)
-                .append("\"><summary aria-label=\"").append(kind).append("\">")
-                .append(Html.escape(display(choice.current(), language))).append("</summary><ul>");
+                .append("\"><summary aria-label=\"").append(Html.escape(display(choice.current(), language))).append(" (").append(kind)
+                .append(")\">").append(Html.escape(display(choice.current(), language))).append("</summary><ul>");
         for (NavItem option : choice.options()) {
             Optional<String> target = option == choice.current() && page.pagePath() != null
                     ? Optional.of(page.pagePath()) : page.nav().counterpart(option, page.pagePath() == null ? "" : page.pagePath());
@@ -244,7 +249,7 @@ final class SiteLayout {
                         option.firstPage(page.nav()::listed).ifPresent(p -> h.append("<li><a href=\"")
                                 .append(Html.escape(frame.links().page(p))).append('"')
                                 .append(option == c.current() ? " class=\"active\"" : "").append('>')
-                                .append(Html.escape(NavView.label(option))).append("</a></li>"));
+                                .append(frame.icons().html(option.icon())).append(Html.escape(NavView.label(option))).append("</a></li>"));
                     }
                     h.append("</ul>\n");
                 });
@@ -266,7 +271,8 @@ final class SiteLayout {
                     .append("\">").append(Html.escape(item.label())).append("</a></li>\n");
             case GROUP -> {
                 if (depth == 0) {
-                    h.append("<div class=\"nav-group\"><p class=\"nav-group-title\">").append(Html.escape(item.label()))
+                    h.append("<div class=\"nav-group\"><p class=\"nav-group-title\">").append(frame.icons().html(item.icon()))
+                            .append(Html.escape(item.label()))
                             .append("</p>\n<ul>\n");
                     if (item.page() != null) {
                         pageLink(h, item.page(), frame, page, "Overview");

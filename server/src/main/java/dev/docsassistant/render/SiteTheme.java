@@ -2,10 +2,6 @@ package dev.docsassistant.render;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.Base64;
 import java.util.Locale;
 
 /**
@@ -27,7 +23,7 @@ record SiteTheme(String defaultMode, boolean strict, String cssVariables) {
             + "try{if(!d.hasAttribute('data-theme-strict')){t=localStorage.getItem('docs-assistant:theme')||t}}catch(e){}"
             + "if(t!=='light'&&t!=='dark'){t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light'}"
             + "d.setAttribute('data-theme',t)})();";
-    static final String BOOT_SCRIPT_HASH = sha256(BOOT_SCRIPT);
+    static final String BOOT_SCRIPT_HASH = ContentSecurityPolicy.sha256(BOOT_SCRIPT);
 
     static SiteTheme of(JsonNode docs) {
         JsonNode colors = docs.path("colors");
@@ -109,14 +105,5 @@ record SiteTheme(String defaultMode, boolean strict, String cssVariables) {
 
     private static String hex(int r, int g, int b) {
         return String.format("#%02x%02x%02x", r, g, b);
-    }
-
-    private static String sha256(String script) {
-        try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(script.getBytes(StandardCharsets.UTF_8));
-            return "'sha256-" + Base64.getEncoder().encodeToString(digest) + "'";
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

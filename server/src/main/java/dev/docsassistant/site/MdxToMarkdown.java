@@ -80,14 +80,16 @@ public final class MdxToMarkdown {
     private String run(String mdx) {
         StringBuilder out = new StringBuilder(mdx.length());
         StringBuilder prose = new StringBuilder();
+        ListContext list = new ListContext();
         String[] lines = audience.keep(mdx.replace("\r\n", "\n")).split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i];
             Matcher fence = FENCE.matcher(line);
             if (fence.matches()) {
+                list.read(prose);
                 out.append(prose(prose.toString()));
                 prose.setLength(0);
-                i = copyFence(lines, i, fence, out);
+                i = copyFence(lines, i, fence, list.indentFor(fence.group(1).length()), out);
                 continue;
             }
             String stripped = line.stripLeading();
@@ -101,11 +103,15 @@ public final class MdxToMarkdown {
         return BLANK_RUNS.matcher(out.toString()).replaceAll("\n\n").strip() + "\n";
     }
 
-    /** Copies a fenced code block, dedented by its fence's indentation; returns the closing line index. */
-    private static int copyFence(String[] lines, int open, Matcher fence, StringBuilder out) {
+    /**
+     * Copies a fenced code block, dedented by its fence's indentation and indented by {@code keep}
+     * (what keeps it inside the list item it belongs to); returns the closing line index.
+     */
+    private static int copyFence(String[] lines, int open, Matcher fence, int keep, StringBuilder out) {
         int indent = fence.group(1).length();
         String marker = fence.group(2);
-        out.append("\n").append(marker).append(fence.group(3).strip()).append('\n');
+        String pad = " ".repeat(keep);
+        out.append("\n").append(pad).append(marker).append(fence.group(3).strip()).append('\n');
         int i = open + 1;
         for (; i < lines.length; i++) {
             String line = lines[i];
@@ -113,10 +119,51 @@ public final class MdxToMarkdown {
             if (trimmed.startsWith(marker) && trimmed.chars().allMatch(c -> c == marker.charAt(0))) {
                 break;
             }
-            out.append(dedent(line, indent)).append('\n');
+            String code = dedent(line, indent);
+            out.append(code.isEmpty() ? "" : pad).append(code).append('\n');
         }
-        out.append(marker).append("\n\n");
+        out.append(pad).append(marker).append("\n\n");
         return i;
+    }
+
+    /**
+     * The list a code fence may sit in. Prose is normalised chunk by chunk between fences (list items
+     * keep their indentation relative to their list, other lines lose it), so a fence inside a list
+     * item must be indented to the item's content in those terms, or the list would end there.
+     */
+    private static final class ListContext {
+        private int base = -1;
+        private int itemIndent;
+        private int contentOffset;
+
+        /** Follows the list items (and the text that ends a list) of the prose before a fence. */
+        void read(CharSequence prose) {
+            for (String line : prose.toString().split("\n")) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                int indent = line.length() - line.stripLeading().length();
+                Matcher item = LIST_ITEM.matcher(line);
+                if (item.find()) {
+                    if (base < 0 || indent < base) {
+                        base = indent;
+                    }
+                    itemIndent = indent;
+                    contentOffset = item.group(2).length() + Math.max(1, item.group(3).length());
+                } else if (base >= 0 && indent <= base) {
+                    base = -1;
+                }
+            }
+        }
+
+        /** The indentation that keeps a fence indented by {@code fenceIndent} in the current item, else 0. */
+        int indentFor(int fenceIndent) {
+            if (base < 0 || fenceIndent <= itemIndent) {
+                base = fenceIndent == 0 ? -1 : base;
+                return 0;
+            }
+            return itemIndent - base + Math.min(fenceIndent - itemIndent, contentOffset);
+        }
     }
 
     private static String dedent(String line, int indent) {

@@ -33,7 +33,7 @@ class CorpusRenderingTest {
     private static final Pattern RAW_JSX = Pattern.compile("&lt;/?[A-Z][A-Za-z0-9.]*(\\s|&gt;|/)");
     /** Code, and parameter types such as {@code ReactElement<StepProps>[]}, may show angle brackets. */
     private static final Pattern CODE = Pattern.compile(
-            "<pre>.*?</pre>|<code[^>]*>.*?</code>|<span class=\"field-meta field-type\">.*?</span>", Pattern.DOTALL);
+            "<pre[^>]*>.*?</pre>|<code[^>]*>.*?</code>|<span class=\"field-meta field-type\">.*?</span>", Pattern.DOTALL);
     /** Markdown a reader should never see as text. */
     private static final Pattern RAW_MARKDOWN = Pattern.compile("(?m)^[ \\t]*(#{1,6} \\S.*|\\|? ?:?-{3,}:? ?\\|.*|.*\\*\\*\\S[^*\\n]*\\*\\*.*)$");
     private static final Pattern AGENT_ONLY = Pattern.compile("<Visibility\\s+for=\"agents\"\\s*>(.*?)</Visibility>", Pattern.DOTALL);
