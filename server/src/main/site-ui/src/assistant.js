@@ -49,7 +49,7 @@ function fingerprint() {
 }
 
 /** Starts the panel (its button is wired by the site script); returns the chat and a way to open the panel. */
-export function startAssistant(config, t = (k) => k) {
+export function startAssistant(config, t = (k) => k, selected = { text: '' }) {
   const panel = document.getElementById('assistant');
   if (!panel) return;
   const list = panel.querySelector('.assistant-messages');
@@ -59,7 +59,6 @@ export function startAssistant(config, t = (k) => k) {
   const saved = load(config.domain);
   let threadId = saved.threadId ?? null;
   let threadKey = saved.threadKey ?? null;
-  let selection = '';
 
   const save = () => sessionStorage.setItem(STORE + config.domain,
     JSON.stringify({ threadId, threadKey, messages: chat.messages, open: !panel.hidden }));
@@ -79,7 +78,7 @@ export function startAssistant(config, t = (k) => k) {
       return res;
     },
     prepareSendMessagesRequest: ({ messages, body }) => {
-      const context = selection ? [{ type: 'textSelection', value: selection, path: config.currentPath }] : [];
+      const context = selected.text ? [{ type: 'textSelection', value: selected.text, path: config.currentPath }] : [];
       const request = { ...body, fp: fingerprint(), messages, currentPath: config.currentPath || undefined, context };
       if (threadId) request.threadId = threadId;
       if (threadKey) request.threadKey = threadKey;
@@ -135,20 +134,11 @@ export function startAssistant(config, t = (k) => k) {
   panel.querySelector('[data-close-assistant]').addEventListener('click', close);
 
   function showSelection() {
+    const selection = selected.text;
     selectionNote.hidden = !selection;
     selectionNote.textContent = selection ? `${t('aboutSelection')} “${selection.slice(0, 140)}${selection.length > 140 ? '…' : ''}”` : '';
   }
-  const captureSelection = () => {
-    const s = document.getSelection();
-    const inPage = s && s.rangeCount && document.querySelector('.prose')?.contains(s.anchorNode);
-    const text = inPage ? s.toString().trim() : '';
-    if (text || inPage) {
-      selection = text.slice(0, 4000);
-      if (!panel.hidden) showSelection();
-    }
-  };
-  document.addEventListener('selectionchange', captureSelection);
-  captureSelection(); // this code loads when the panel opens: text may have been selected before
+  selected.onChange = () => { if (!panel.hidden) showSelection(); };
 
 
   form.addEventListener('submit', async (e) => {
@@ -158,7 +148,7 @@ export function startAssistant(config, t = (k) => k) {
     input.value = '';
     chat.clearError();
     await chat.sendMessage({ text });
-    selection = '';
+    selected.text = '';
     showSelection();
     save();
   });

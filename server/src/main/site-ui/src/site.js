@@ -56,18 +56,37 @@ function highlightCode() {
   }
 }
 
+/** The reader's last selection in the page text: the assistant's context when its panel opens later. */
+function trackSelection() {
+  const selected = { text: '', onChange: null, keepUntil: 0 };
+  document.addEventListener('selectionchange', () => {
+    const s = document.getSelection();
+    const inPage = s && s.rangeCount && document.querySelector('.prose')?.contains(s.anchorNode);
+    const text = inPage ? s.toString().trim() : '';
+    // Pressing "Ask AI" collapses the selection: that is not the reader choosing no text.
+    if (!text && performance.now() < selected.keepUntil) return;
+    if (text || inPage) {
+      selected.text = text.slice(0, 4000);
+      selected.onChange?.();
+    }
+  });
+  return selected;
+}
+
 /** The assistant's code (the AI SDK chat) loads when the panel is first opened, or was left open. */
 function startAssistantButton(config, t) {
+  const selected = trackSelection();
   let started = null;
   const load = () => {
     started ??= import('./assistant.js').then((m) => {
-      window.docsAssistantChat = m.startAssistant(config, t);
+      window.docsAssistantChat = m.startAssistant(config, t, selected);
       return window.docsAssistantChat;
     });
     return started;
   };
   document.querySelectorAll('[data-open-assistant]').forEach((b) => {
     b.hidden = false;
+    b.addEventListener('pointerdown', () => { selected.keepUntil = performance.now() + 1000; });
     b.addEventListener('click', () => load().then(() => window.docsAssistantChat?.open()));
   });
   try {
