@@ -46,6 +46,7 @@ public final class RestEdge {
                     }
                 })
                 .get("/health", (req, res) -> Json.send(res, 200, Map.of("status", "UP")))
+                .register(new OpenApiRoutes())
                 // Keys, organisations, rate limits and CORS, before any work on every API route.
                 .any("/v1/search/{domain}", access)
                 .any("/v1/page/{domain}", access)

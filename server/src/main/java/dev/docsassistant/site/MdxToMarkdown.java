@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  * Turns an MDX page body into plain Markdown that keeps what a reader sees: imports and exports
  * and {@code {/* *}/} comments are dropped, components keep their inner text, and the attributes
  * that carry meaning (a card's title, a parameter's name and type) become text. Code blocks are
- * kept as they are. Imported snippets are inlined where the importing page uses them.
+ * kept as they are. Imported snippets are inlined where the importing page uses them. The Markdown
+ * is the agents' view of the page: {@code <Visibility for="humans">} content is left out.
  */
 public final class MdxToMarkdown {
     private static final Pattern FENCE = Pattern.compile("^(\\s*)(`{3,}|~{3,})(.*)$");
@@ -61,14 +62,8 @@ public final class MdxToMarkdown {
         this.audience = audience;
     }
 
-    /** The Markdown readers of the rendered page see (what search indexes). */
     public static String convert(String mdx, Function<String, String> snippets) {
-        return convert(mdx, snippets, Audience.READERS);
-    }
-
-    /** The Markdown for {@code audience}: {@link Audience#AGENTS} keeps agent-only content and drops human-only content. */
-    public static String convert(String mdx, Function<String, String> snippets, Audience audience) {
-        return new MdxToMarkdown(snippets, 0, null, audience).run(mdx);
+        return new MdxToMarkdown(snippets, 0, null, Audience.READERS).run(mdx);
     }
 
     /** The same walk over the MDX for readers, with component tags turned into output by {@code tags}. */
@@ -77,11 +72,14 @@ public final class MdxToMarkdown {
     }
 
 
-    private String run(String mdx) {
+    private String run(String source) {
+        // The Markdown text is what agents read: their Visibility blocks in, the humans' out; the
+        // rendered page is what readers see.
+        String mdx = tags instanceof TextTags ? AgentView.of(source) : audience.keep(source);
         StringBuilder out = new StringBuilder(mdx.length());
         StringBuilder prose = new StringBuilder();
         ListContext list = new ListContext();
-        String[] lines = audience.keep(mdx.replace("\r\n", "\n")).split("\n", -1);
+        String[] lines = mdx.replace("\r\n", "\n").split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i];
             Matcher fence = FENCE.matcher(line);
