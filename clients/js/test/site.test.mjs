@@ -219,8 +219,9 @@ test('a site with no configured key answers with its page key', async () => {
   await page.waitForFunction(() => window.docsAssistantChat.status === 'ready');
   assert.equal(await page.locator('.answer-feedback').count(), 0, 'telemetry.enabled: false: answers get no thumbs');
   assert.deepEqual(sent, [`Bearer ${key}`]);
-  await page.fill('form.search input', 'consent');
-  await page.waitForSelector('.search-results a.search-hit');
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('consent');
+  await page.waitForSelector('dialog.search-dialog a.search-hit');
   assert.deepEqual(page.errors, []);
   await screenshot(page, 'page-key-assistant');
   await page.context().close();
@@ -250,9 +251,10 @@ test('with page keys off and no key, pages say the assistant is off and make no 
 test('search as you type calls the search API', async () => {
   const page = await newPage();
   await page.goto(`${server.url}/sites/mcp${MCP_PAGE}`);
-  await page.fill('form.search input', 'list tools');
-  await page.waitForSelector('.search-results a.search-hit');
-  const href = await page.locator('.search-results a.search-hit').first().getAttribute('href');
+  await page.click('form.search input');
+  await page.keyboard.type('list tools');
+  await page.waitForSelector('dialog.search-dialog a.search-hit');
+  const href = await page.locator('dialog.search-dialog a.search-hit').first().getAttribute('href');
   assert.match(href, /^\/sites\/mcp\//);
   await screenshot(page, 'search-box');
   await page.context().close();

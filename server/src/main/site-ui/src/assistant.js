@@ -1,6 +1,7 @@
 // The assistant panel: the AI SDK's chat (AbstractChat + DefaultChatTransport) driven without a UI
 // framework. The thread and its messages live in sessionStorage, so the conversation continues on
 // every page of the visit.
+import './zod-jitless.js';
 import { AbstractChat, DefaultChatTransport } from 'ai';
 import { renderMarkdown, escapeHtml, safeHref } from './markdown.js';
 import { layoutElement, layoutElements } from './layout.js';
@@ -48,7 +49,8 @@ function fingerprint() {
   return fp;
 }
 
-export function startAssistant(config) {
+/** Starts the panel (its button is wired by the site script); returns the chat and a way to open the panel. */
+export function startAssistant(config, t = (k) => k, selected = { text: '' }) {
   const panel = layoutElement('aside.assistant');
   if (!panel) return;
   const list = panel.querySelector('.assistant-messages');
@@ -58,7 +60,6 @@ export function startAssistant(config) {
   const saved = load(config.domain);
   let threadId = saved.threadId ?? null;
   let threadKey = saved.threadKey ?? null;
-  let selection = '';
   // The reader's verdict on each answer, by message id: { helpful, comment?, commenting? }.
   const verdicts = saved.verdicts ?? {};
 
@@ -80,7 +81,7 @@ export function startAssistant(config) {
       return res;
     },
     prepareSendMessagesRequest: ({ messages, body }) => {
-      const context = selection ? [{ type: 'textSelection', value: selection, path: config.currentPath }] : [];
+      const context = selected.text ? [{ type: 'textSelection', value: selected.text, path: config.currentPath }] : [];
       const request = { ...body, fp: fingerprint(), messages, currentPath: config.currentPath || undefined, context };
       if (threadId) request.threadId = threadId;
       if (threadKey) request.threadKey = threadKey;
@@ -110,13 +111,13 @@ export function startAssistant(config) {
         return `<div class="message message-user">${escapeHtml(text)}</div>`;
       }
       const sources = m.parts.filter((p) => p.type === 'source-url' && safeHref(p.url, config.base) !== null);
-      const links = sources.length ? `<div class="message-sources"><span>Sources</span>${sources.map((s) =>
+      const links = sources.length ? `<div class="message-sources"><span>${escapeHtml(t('sources'))}</span>${sources.map((s) =>
         `<a href="${escapeHtml(safeHref(s.url, config.base))}">${escapeHtml(s.title || s.url)}</a>`).join('')}</div>` : '';
       const done = chat.status === 'ready' || chat.status === 'error' || m !== chat.messages.at(-1);
       const thumbs = config.answerFeedback && done && m.id?.startsWith('msg_') ? feedbackControl(m.id) : '';
       return `<div class="message message-assistant">${renderMarkdown(text, config.base)}${links}${thumbs}</div>`;
     }).join('');
-    if (chat.status === 'submitted') list.insertAdjacentHTML('beforeend', '<div class="message message-pending">Thinking…</div>');
+    if (chat.status === 'submitted') list.insertAdjacentHTML('beforeend', `<div class="message message-pending">${escapeHtml(t('thinking'))}</div>`);
     if (chat.error) list.insertAdjacentHTML('beforeend', `<div class="message message-error">${escapeHtml(chat.error.message)}</div>`);
     list.scrollTop = list.scrollHeight;
     form.querySelector('button').disabled = chat.status === 'submitted' || chat.status === 'streaming';
@@ -186,22 +187,15 @@ export function startAssistant(config) {
     document.body.classList.remove('assistant-open');
     save();
   };
-  layoutElements('[data-open-assistant]').forEach((b) => { b.hidden = false; b.addEventListener('click', open); });
   panel.querySelector('[data-close-assistant]').addEventListener('click', close);
 
   function showSelection() {
+    const selection = selected.text;
     selectionNote.hidden = !selection;
-    selectionNote.textContent = selection ? `About the selected text: “${selection.slice(0, 140)}${selection.length > 140 ? '…' : ''}”` : '';
+    selectionNote.textContent = selection ? `${t('aboutSelection')} “${selection.slice(0, 140)}${selection.length > 140 ? '…' : ''}”` : '';
   }
-  document.addEventListener('selectionchange', () => {
-    const s = document.getSelection();
-    const inPage = s && s.rangeCount && document.querySelector('.prose')?.contains(s.anchorNode);
-    const text = inPage ? s.toString().trim() : '';
-    if (text || inPage) {
-      selection = text.slice(0, 4000);
-      if (!panel.hidden) showSelection();
-    }
-  });
+  selected.onChange = () => { if (!panel.hidden) showSelection(); };
+
 
   form.addEventListener('submit', async (e) => {
     e.preventDefault();
@@ -210,7 +204,7 @@ export function startAssistant(config) {
     input.value = '';
     chat.clearError();
     await chat.sendMessage({ text });
-    selection = '';
+    selected.text = '';
     showSelection();
     save();
   });
@@ -220,5 +214,6 @@ export function startAssistant(config) {
 
   render();
   if (saved.open) open();
+  chat.open = open;
   return chat;
 }

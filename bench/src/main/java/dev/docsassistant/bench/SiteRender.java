@@ -5,6 +5,7 @@ import dev.docsassistant.render.Injected;
 import dev.docsassistant.render.SiteAssets;
 import dev.docsassistant.render.SiteRenderer;
 import dev.docsassistant.site.Page;
+import dev.docsassistant.site.PagePaths;
 import dev.docsassistant.sites.Site;
 import dev.docsassistant.site.SiteContent;
 import dev.docsassistant.site.SiteReader;
@@ -17,7 +18,8 @@ import java.util.Optional;
 
 /**
  * Rendering every public page of each corpus, in-process: the first render of a page (MDX to HTML,
- * then the layout) and a warm one (cached body, fresh layout, what each request after the first costs).
+ * then the layout) and a warm one (cached body, fresh layout, what each request after the first costs),
+ * and the page weight: HTML per page and the script and stylesheet of a first visit, gzipped.
  * Run: {@code bench/run SiteRender [rounds]}.
  */
 public final class SiteRender {
@@ -35,13 +37,17 @@ public final class SiteRender {
             SiteRenderer renderer = new SiteRenderer(site, assets, null, Injected.NONE);
             long[] cold = new long[pages.size()];
             long bytes = 0;
+            long gzipped = 0;
             String slowest = "";
             long slowestNanos = 0;
             for (int i = 0; i < pages.size(); i++) {
                 long start = System.nanoTime();
-                SiteRenderer.Result r = renderer.render("/" + pages.get(i).path(), "", null);
+                SiteRenderer.Result r = renderer.render("/" + PagePaths.withoutIndex(pages.get(i).path()), "", null);
                 cold[i] = System.nanoTime() - start;
-                bytes += r instanceof SiteRenderer.HtmlPage p ? p.html().length() : 0;
+                if (r instanceof SiteRenderer.HtmlPage p) {
+                    bytes += p.html().length();
+                    gzipped += gzip(p.html());
+                }
                 if (cold[i] > slowestNanos) {
                     slowestNanos = cold[i];
                     slowest = pages.get(i).path() + " (" + (pages.get(i).markdown().length() / 1024) + " KB of Markdown)";
@@ -52,7 +58,7 @@ public final class SiteRender {
             for (int round = 0; round < rounds; round++) {
                 for (Page page : pages) {
                     long start = System.nanoTime();
-                    renderer.render("/" + page.path(), "", null);
+                    renderer.render("/" + PagePaths.withoutIndex(page.path()), "", null);
                     warm[n++] = System.nanoTime() - start;
                 }
             }
@@ -62,7 +68,27 @@ public final class SiteRender {
                             + "total %.1f s; warm p50 %.3f ms, p99 %.3f ms%n", corpus, pages.size(), bytes / 1024.0 / pages.size(),
                     pct(cold, 50), pct(cold, 99), Arrays.stream(cold).sum() / 1e9, pct(warm, 50), pct(warm, 99));
             System.out.printf(Locale.ROOT, "  slowest first render: %s, %.0f ms%n", slowest, slowestNanos / 1e6);
+            System.out.printf(Locale.ROOT, "  HTML gzipped: %.1f KB per page on average%n", gzipped / 1024.0 / pages.size());
         }
+        System.out.printf(Locale.ROOT, "first visit: site script %.1f KB gzipped (the highlighter %.1f KB more on pages with code, "
+                        + "the assistant %.1f KB when its panel opens), stylesheet %.1f KB gzipped%n",
+                assets.firstLoadScriptGzipped() / 1024.0, chunk(assets, "chunks/highlight-") / 1024.0,
+                chunk(assets, "chunks/assistant-") / 1024.0, assets.get("site.css").map(a -> a.gzipped().length).orElse(0) / 1024.0);
+    }
+
+    private static long chunk(SiteAssets assets, String prefix) {
+        return assets.names().stream().filter(n -> n.startsWith(prefix))
+                .mapToLong(n -> assets.get(n).map(a -> a.gzipped().length).orElse(0)).sum();
+    }
+
+    private static long gzip(String html) {
+        var out = new java.io.ByteArrayOutputStream();
+        try (var gz = new java.util.zip.GZIPOutputStream(out)) {
+            gz.write(html.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out.size();
     }
 
     private static double pct(long[] sorted, int p) {

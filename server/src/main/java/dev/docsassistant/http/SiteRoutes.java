@@ -73,7 +73,8 @@ public final class SiteRoutes {
             Json.sendError(res, 404, "asset not found: " + name);
             return;
         }
-        boolean versioned = req.query().first("v").map(v -> v.equals(asset.get().hash())).orElse(false);
+        // Chunks carry their content hash in their name; the entry points in ?v=.
+        boolean versioned = name.startsWith("chunks/") || req.query().first("v").map(v -> v.equals(asset.get().hash())).orElse(false);
         res.header(HeaderNames.CONTENT_TYPE, asset.get().contentType())
                 .header(HeaderNames.CACHE_CONTROL, versioned ? ASSET_CACHE : "public, max-age=300")
                 .header(HeaderNames.ETAG, "\"" + asset.get().hash() + "\"")

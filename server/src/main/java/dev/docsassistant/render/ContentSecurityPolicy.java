@@ -41,7 +41,8 @@ final class ContentSecurityPolicy {
         return hashes;
     }
 
-    private static String sha256(String script) {
+    /** The CSP source that allows one inline script: {@code 'sha256-…'} of its text. */
+    static String sha256(String script) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(script.getBytes(StandardCharsets.UTF_8));
             return "'sha256-" + Base64.getEncoder().encodeToString(digest) + "'";
@@ -69,6 +70,8 @@ final class ContentSecurityPolicy {
             }
         });
         injected.scriptHashes().stream().filter(h -> SOURCE.matcher(h).matches()).forEach(d.get("script-src")::add);
+        // The theme boot script, which must run before the first paint to avoid a flash of the wrong theme.
+        d.get("script-src").add(SiteTheme.BOOT_SCRIPT_HASH);
         // Every inline script the page carries, also those held back until consent and run later.
         d.get("script-src").addAll(inlineScriptHashes(injected.head() + injected.bodyStart() + injected.bodyEnd()));
         StringBuilder s = new StringBuilder("default-src 'self'");

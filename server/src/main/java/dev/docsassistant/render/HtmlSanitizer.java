@@ -30,7 +30,9 @@ final class HtmlSanitizer {
                     "dd", "del", "details", "div", "dl", "dt", "em", "figcaption", "figure", "footer", "h1", "h2", "h3",
                     "h4", "h5", "h6", "header", "hr", "i", "img", "ins", "kbd", "li", "mark", "nav", "ol", "p",
                     "picture", "pre", "q", "s", "section", "small", "source", "span", "strong", "sub", "summary", "sup",
-                    "table", "tbody", "td", "tfoot", "th", "thead", "tr", "u", "ul", "video")
+                    "table", "tbody", "td", "tfoot", "th", "thead", "tr", "u", "ul", "video",
+                    // Icons (inline SVG from the bundled icon sets): shapes only, nothing that links, loads or runs.
+                    "svg", "path", "circle", "ellipse", "rect", "line", "polyline", "polygon", "g")
             .addAttributes(":all", "class", "id", "title", "lang", "dir", "role", "align", "aria-label",
                     "aria-labelledby", "aria-describedby", "aria-hidden")
             .addAttributes("a", "href", "hreflang")
@@ -43,6 +45,17 @@ final class HtmlSanitizer {
             .addAttributes("colgroup", "span", "width")
             .addAttributes("ol", "start", "reversed", "type")
             .addAttributes("details", "open")
+            .addAttributes("pre", "tabindex")
+            .addAttributes("table", "tabindex")
+            .addAttributes("svg", "viewbox", "fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin",
+                    "focusable", "width", "height")
+            .addAttributes("path", "d", "fill", "stroke", "fill-rule", "clip-rule", "opacity")
+            .addAttributes("circle", "cx", "cy", "r", "fill")
+            .addAttributes("ellipse", "cx", "cy", "rx", "ry", "fill")
+            .addAttributes("rect", "x", "y", "width", "height", "rx", "ry", "fill")
+            .addAttributes("line", "x1", "y1", "x2", "y2")
+            .addAttributes("polyline", "points")
+            .addAttributes("polygon", "points")
             .addAttributes("blockquote", "cite")
             .addAttributes("q", "cite")
             .addAttributes("del", "datetime")

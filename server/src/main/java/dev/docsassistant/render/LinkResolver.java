@@ -1,7 +1,9 @@
 package dev.docsassistant.render;
 
+import dev.docsassistant.site.PagePaths;
 import dev.docsassistant.site.SafeUrl;
 
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -41,9 +43,9 @@ public record LinkResolver(String base) {
         return u.startsWith("/") ? base + u : u;
     }
 
-    /** The URL of a page of this site. */
+    /** The URL of a page of this site: {@code x/index} is served as {@code x}, the home page as {@code /}. */
     public String page(String pagePath) {
-        return base + "/" + pagePath;
+        return base + "/" + PagePaths.withoutIndex(pagePath);
     }
 
     private static String stripSourceExtension(String u) {

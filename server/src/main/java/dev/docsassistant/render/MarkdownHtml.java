@@ -21,6 +21,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Markdown (with the HTML elements of MDX components) to HTML with commonmark-java: GFM tables,
@@ -35,7 +37,7 @@ final class MarkdownHtml {
     }
 
     static RenderedBody render(String markdown, LinkResolver links) {
-        Node document = PARSER.parse(markdown);
+        Node document = PARSER.parse(cjkStrong(markdown));
         List<RenderedBody.Heading> outline = new ArrayList<>();
         Map<Heading, String> ids = headingIds(document, outline);
         HtmlSanitizer sanitizer = new HtmlSanitizer(links);
@@ -44,6 +46,9 @@ final class MarkdownHtml {
                 .attributeProviderFactory(context -> (node, tagName, attributes) -> {
                     if (node instanceof Heading h && ids.containsKey(h)) {
                         attributes.put("id", ids.get(h));
+                    } else if (tagName.equals("table")) {
+                        // A table that scrolls sideways must be reachable with the keyboard.
+                        attributes.put("tabindex", "0");
                     } else if (node instanceof Image image) {
                         attributes.put("loading", "lazy");
                     }
@@ -51,6 +56,52 @@ final class MarkdownHtml {
                 .nodeRendererFactory(CodeBlocks::new)
                 .build();
         return new RenderedBody(sanitizer.clean(renderer.render(document)), List.copyOf(outline));
+    }
+
+    private static final Pattern STRONG = Pattern.compile("\\*\\*([^*\\n]+?)\\*\\*");
+    private static final Pattern FENCE = Pattern.compile("^\\s*(`{3,}|~{3,})");
+
+    /**
+     * CommonMark's flanking rules miss {@code **重要。**然后} (punctuation inside, a CJK letter
+     * outside, no space as CJK text has none), which MDX sites still show as bold: such pairs
+     * become {@code <strong>} before parsing.
+     */
+    static String cjkStrong(String markdown) {
+        if (markdown.indexOf("**") < 0) {
+            return markdown;
+        }
+        StringBuilder out = new StringBuilder(markdown.length());
+        boolean inFence = false;
+        for (String line : markdown.split("\n", -1)) {
+            if (FENCE.matcher(line).find()) {
+                inFence = !inFence;
+            }
+            if (!inFence && line.contains("**")) {
+                String text = line;
+                line = STRONG.matcher(text).replaceAll(r -> {
+                    String inner = r.group(1);
+                    int before = r.start() > 0 ? text.codePointBefore(r.start()) : ' ';
+                    int after = r.end() < text.length() ? text.codePointAt(r.end()) : ' ';
+                    boolean stuck = (isPunctuation(inner.codePointBefore(inner.length())) && isCjk(after))
+                            || (isPunctuation(inner.codePointAt(0)) && isCjk(before));
+                    return Matcher.quoteReplacement(stuck ? "<strong>" + inner + "</strong>" : r.group());
+                });
+            }
+            out.append(line).append('\n');
+        }
+        return out.substring(0, out.length() - 1);
+    }
+
+    private static boolean isCjk(int c) {
+        Character.UnicodeScript script = Character.UnicodeScript.of(c);
+        return script == Character.UnicodeScript.HAN || script == Character.UnicodeScript.HIRAGANA
+                || script == Character.UnicodeScript.KATAKANA || script == Character.UnicodeScript.HANGUL;
+    }
+
+    private static boolean isPunctuation(int c) {
+        int type = Character.getType(c);
+        return type >= Character.DASH_PUNCTUATION && type <= Character.OTHER_PUNCTUATION
+                || type == Character.INITIAL_QUOTE_PUNCTUATION || type == Character.FINAL_QUOTE_PUNCTUATION;
     }
 
     /** Anchors as {@link SectionSplitter} makes them, so search results land on their heading. */
@@ -119,7 +170,7 @@ final class MarkdownHtml {
             if (!title.isEmpty()) {
                 s.append("<div class=\"code-title\">").append(Html.escape(title)).append("</div>");
             }
-            s.append("<pre><code");
+            s.append("<pre tabindex=\"0\"><code");
             if (!language.isEmpty()) {
                 s.append(" class=\"language-").append(Html.escape(language)).append('"');
             }

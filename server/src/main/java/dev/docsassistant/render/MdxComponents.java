@@ -8,6 +8,8 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * Turns the MDX components docs sites use into HTML elements, each on lines of its own so the
@@ -21,18 +23,39 @@ final class MdxComponents implements MdxToMarkdown.Tags {
             "Danger", "danger", "Callout", "note", "Caution", "warning", "Important", "info");
 
     private static final Map<String, String> JSX_NAMES = Map.of("className", "class", "htmlFor", "for");
+    /** HTML elements whose content MDX parses as Markdown blocks. */
+    private static final Set<String> CONTAINERS = Set.of(
+            "div", "section", "article", "aside", "details", "figure", "blockquote", "header", "footer", "nav",
+            "main", "center", "table", "thead", "tbody", "tfoot", "tr", "ul", "ol", "dl");
 
     /** What each open component must close with, per tag name (components nest). */
     private final Map<String, Deque<String>> closers = new HashMap<>();
+    private final UiStrings strings;
+    private final Icons icons;
+
+    /** @param strings interface text in the page's language (callout labels); @param icons the site's icon set */
+    MdxComponents(UiStrings strings, Icons icons) {
+        this.strings = strings;
+        this.icons = icons;
+    }
 
     @Override
     public String render(JsxTag tag, String snippet) {
+        return render(tag, snippet, false);
+    }
+
+    @Override
+    public String render(JsxTag tag, String snippet, boolean startsLine) {
         if (snippet != null) {
             return snippet.isEmpty() ? "" : "\n\n" + snippet + "\n\n";
         }
         String name = tag.name();
         if (Character.isLowerCase(name.charAt(0))) {
-            return "<" + (tag.closing() ? "/" : "") + name + attributes(tag) + (tag.selfClosing() ? " />" : ">");
+            String html = "<" + (tag.closing() ? "/" : "") + name + attributes(tag) + (tag.selfClosing() ? " />" : ">");
+            // As in MDX, Markdown inside a container element that starts its line is Markdown: the tag on
+            // lines of its own ends the HTML block, so "<div id=…>\n  ## Heading\n</div>" gets its heading.
+            // Inside a line (a table cell's <ul>) it stays inline.
+            return CONTAINERS.contains(name) && startsLine ? block(html) : html;
         }
         if (tag.closing()) {
             Deque<String> open = closers.get(name);
@@ -62,54 +85,60 @@ final class MdxComponents implements MdxToMarkdown.Tags {
     }
 
     /** The opening and closing markup of a known component, or null for an unknown one. */
-    private static String[] element(JsxTag tag) {
+    private String[] element(JsxTag tag) {
         String name = tag.name();
         String callout = CALLOUTS.get(name);
         if (callout != null) {
             return pair("<div class=\"callout callout-" + callout + "\" role=\"note\">"
-                    + "<p class=\"callout-label\">" + label(callout) + "</p>", "</div>");
+                    + "<p class=\"callout-label\">" + icons.marker(tag.attr("icon")) + Html.escape(strings.get(callout)) + "</p>", "</div>");
         }
         return switch (name) {
-            case "Card" -> card(tag);
+            case "Card" -> card(tag, icons.marker(tag.attr("icon")));
             case "CardGroup", "Columns", "Tiles" -> pair("<div class=\"card-group cols-" + cols(tag) + "\">", "</div>");
             case "Steps" -> pair("<ol class=\"steps\">", "</ol>");
             case "Step" -> pair("<li class=\"step\">" + titled("step-title", tag.attr("title")), "</li>");
+            case "Icon" -> pair(icons.marker(tag.attr("icon")), "");
             case "Tabs" -> pair("<div class=\"tabs\">", "</div>");
             case "Tab" -> pair("<section class=\"tab\">" + titled("tab-title", tag.attr("title")), "</section>");
             case "CodeGroup", "RequestExample", "ResponseExample" -> pair("<div class=\"code-group\">"
                     + (name.equals("CodeGroup") ? "" : titled("code-group-title",
-                    name.equals("RequestExample") ? "Request example" : "Response example")), "</div>");
+                    strings.get(name.equals("RequestExample") ? "requestExample" : "responseExample"))), "</div>");
             case "AccordionGroup" -> pair("<div class=\"accordion-group\">", "</div>");
             case "Accordion" -> pair("<details class=\"accordion\"" + (tag.attributes().containsKey("defaultOpen") ? " open" : "")
-                    + "><summary>" + markup(orElse(tag.attr("title"), "Details")) + "</summary>", "</details>");
+                    + "><summary>" + inlineText(orElse(tag.attr("title"), "Details")) + "</summary>", "</details>");
             case "Expandable" -> pair("<details class=\"expandable\"" + (tag.attributes().containsKey("defaultOpen") ? " open" : "")
                     + "><summary>" + markup(orElse(tag.attr("title"), "properties")) + "</summary>", "</details>");
             case "Frame" -> pair("<figure class=\"frame\">", (tag.attr("caption") == null ? ""
-                    : "<figcaption>" + markup(tag.attr("caption")) + "</figcaption>") + "</figure>");
+                    : "<figcaption>" + inlineText(tag.attr("caption")) + "</figcaption>") + "</figure>");
             case "ParamField", "ResponseField" -> field(tag);
             case "Update" -> pair("<section class=\"update\"><div class=\"update-meta\">"
                     + titled("update-label", tag.attr("label")) + titled("update-description", tag.attr("description"))
                     + "</div><div class=\"update-body\">", "</div></section>");
+            case "Prompt" -> pair("<div class=\"prompt\"><div class=\"prompt-head\">"
+                    + "<span class=\"prompt-label\">" + icons.marker(tag.attr("icon")) + Html.escape(strings.get("prompt")) + "</span>" + titled("prompt-description", tag.attr("description"))
+                    + "</div><div class=\"prompt-body\">", "</div></div>");
+            case "Visibility" -> pair("<div class=\"visibility\">", "</div>");
             case "Panel" -> pair("<aside class=\"panel\">", "</aside>");
             case "Tooltip" -> pair("<abbr class=\"tooltip\" title=\"" + markup(orElse(tag.attr("tip"), "")) + "\">", "</abbr>");
             case "Badge" -> pair("<span class=\"badge\">", "</span>");
             case "Kbd" -> pair("<kbd>", "</kbd>");
-            case "Icon", "Color" -> pair("", "");
+            case "Color" -> pair("", "");
             case "Mermaid" -> tag.attr("chart") == null ? null
                     : pair("<pre><code class=\"language-mermaid\">" + markup(tag.attr("chart")), "</code></pre>");
             default -> null;
         };
     }
 
-    private static String[] card(JsxTag tag) {
+    private static String[] card(JsxTag tag, String icon) {
         // The link sits on the title (an element that may start a Markdown HTML block must come first);
         // the stylesheet stretches it over the whole card.
         String href = tag.attr("href");
         String title = tag.attr("title");
         String head = href == null ? titled("card-title", title)
                 : "<a class=\"card-title card-link\" href=\"" + markup(href) + "\">"
-                + markup(title == null ? href : title) + "</a>";
-        return pair("<div class=\"card" + (href == null ? "" : " card-linked") + "\">" + head, "</div>");
+                + (title == null ? markup(href) : inlineText(title)) + "</a>";
+        return pair("<div class=\"card" + (href == null ? "" : " card-linked") + "\">"
+                + (icon.isEmpty() ? "" : "<span class=\"card-icon\">" + icon + "</span>") + head, "</div>");
     }
 
     private static String[] field(JsxTag tag) {
@@ -154,16 +183,28 @@ final class MdxComponents implements MdxToMarkdown.Tags {
     }
 
     private static String titled(String cssClass, String text) {
-        return text == null ? "" : "<div class=\"" + cssClass + "\">" + markup(text) + "</div>";
+        return text == null ? "" : "<div class=\"" + cssClass + "\">" + inlineText(text) + "</div>";
+    }
+
+    private static final Pattern CODE_SPAN = Pattern.compile("`([^`]+)`");
+    private static final Pattern LINK = Pattern.compile("\\[([^\\]]+)]\\(([^)\\s]+)\\)");
+    private static final Pattern STRONG = Pattern.compile("\\*\\*([^*]+)\\*\\*");
+    private static final Pattern EMPHASIS = Pattern.compile("(?<![*\\w])\\*([^*\\s][^*]*)\\*(?![*\\w])");
+
+    /**
+     * A title or caption attribute as the reader expects it: escaped, with its `code`, **strong**,
+     * *emphasis* and [links](…) (which the sanitizer resolves and checks like any other link).
+     */
+    static String inlineText(String text) {
+        String s = CODE_SPAN.matcher(markup(text)).replaceAll("<code>$1</code>");
+        s = LINK.matcher(s).replaceAll("<a href=\"$2\">$1</a>");
+        s = STRONG.matcher(s).replaceAll("<strong>$1</strong>");
+        return EMPHASIS.matcher(s).replaceAll("<em>$1</em>");
     }
 
     private static String cols(JsxTag tag) {
         String c = tag.attr("cols");
         return c != null && c.matches("[1-4]") ? c : "2";
-    }
-
-    private static String label(String callout) {
-        return Character.toUpperCase(callout.charAt(0)) + callout.substring(1);
     }
 
     private static String orElse(String value, String fallback) {

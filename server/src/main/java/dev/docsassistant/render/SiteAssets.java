@@ -5,7 +5,9 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.nio.charset.StandardCharsets;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -32,7 +34,7 @@ public final class SiteAssets {
 
     public static SiteAssets fromClassPath() {
         SiteAssets assets = new SiteAssets();
-        for (String name : new String[] {"site.css", "site.js"}) {
+        for (String name : manifest()) {
             try (InputStream in = SiteAssets.class.getResourceAsStream("/site-ui/" + name)) {
                 if (in == null) {
                     LOG.warning("site asset missing from the build: " + name + " (pages render without it)");
@@ -46,6 +48,31 @@ public final class SiteAssets {
             }
         }
         return assets;
+    }
+
+    /** The files the build wrote (the script's chunks included), else the two entry points. */
+    private static List<String> manifest() {
+        try (InputStream in = SiteAssets.class.getResourceAsStream("/site-ui/manifest.txt")) {
+            if (in == null) {
+                return List.of("site.css", "site.js");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines()
+                    .map(String::strip).filter(n -> !n.isEmpty() && !n.contains("..")).toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Bytes of the script the first page load runs: the entry point and the chunks it imports statically. */
+    public long firstLoadScriptGzipped() {
+        return byName.entrySet().stream()
+                .filter(e -> e.getKey().equals("site.js") || e.getKey().startsWith("chunks/chunk-"))
+                .mapToLong(e -> e.getValue().gzipped().length).sum();
+    }
+
+    /** Every asset's name ({@code site.js}, {@code chunks/assistant-….js}, …). */
+    public java.util.Set<String> names() {
+        return java.util.Collections.unmodifiableSet(byName.keySet());
     }
 
     public Optional<Asset> get(String name) {

@@ -39,8 +39,12 @@ final class SiteLayout {
      * @param body        the rendered body
      * @param pagePath    the page's path, or null for the 404 and search pages
      * @param nav         the navigation around it
+     * @param query       what the search box shows (the search page's query), or empty
      */
-    record Content(String title, String description, RenderedBody body, String pagePath, NavView nav) {
+    record Content(String title, String description, RenderedBody body, String pagePath, NavView nav, String query) {
+        Content(String title, String description, RenderedBody body, String pagePath, NavView nav) {
+            this(title, description, body, pagePath, nav, "");
+        }
     }
 
     /**
@@ -54,6 +58,10 @@ final class SiteLayout {
      */
     record Frame(String domain, SiteContent site, LinkResolver links, SiteAssets assets, String assistantKey,
                  Injected injected) {
+        /** The site's icon set ({@code icons.library}), for tabs, sections and groups. */
+        Icons icons() {
+            return new Icons(site.docsJson().path("icons").path("library").asText(null), links);
+        }
     }
 
     private SiteLayout() {
@@ -64,31 +72,33 @@ final class SiteLayout {
         LinkResolver links = frame.links();
         JsonNode docs = site.docsJson();
         String name = site.name();
-        String primary = docs.path("colors").path("primary").asText("#2563eb");
-        if (!primary.matches("#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?")) {
-            primary = "#2563eb";
-        }
+        SiteTheme theme = SiteTheme.of(docs);
         StringBuilder h = new StringBuilder(32_768);
-        String lang = page.nav() == null ? "en" : page.nav().choice(Kind.LANGUAGE)
-                .map(c -> c.current().label()).orElse("en");
-        h.append("<!doctype html>\n<html lang=\"").append(Html.escape(lang)).append("\">\n<head>\n")
+        String lang = language(page.nav());
+        UiStrings t = UiStrings.of(lang);
+        h.append("<!doctype html>\n<html lang=\"").append(Html.escape(lang)).append("\" data-theme-default=\"")
+                .append(theme.defaultMode()).append('"').append(theme.strict() ? " data-theme-strict" : "")
+                .append(" style=\"").append(theme.cssVariables()).append("\">\n<head>\n")
                 .append("<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+                .append("<script>").append(SiteTheme.BOOT_SCRIPT).append("</script>\n")
                 .append(frame.injected().head())
-                .append("<title>").append(Html.escape(page.title())).append(" · ").append(Html.escape(name)).append("</title>\n");
+                .append("<title>").append(Html.escape(title(page.title(), name))).append("</title>\n");
         if (!page.description().isEmpty()) {
             h.append("<meta name=\"description\" content=\"").append(Html.escape(page.description())).append("\">\n");
         }
-        favicon(docs).filter(f -> available(site, f)).ifPresent(f -> h.append("<link rel=\"icon\" href=\"").append(Html.escape(links.src(f))).append("\">\n"));
+        favicons(h, site, links);
         h.append("<link rel=\"stylesheet\" href=\"").append(frame.assets().cssUrl()).append("\">\n")
-                .append("<meta name=\"theme-color\" content=\"").append(primary).append("\">\n")
-                .append("<script type=\"application/json\" id=\"" + CONFIG_ID + "\">").append(config(frame, page)).append("</script>\n")
-                .append("<script src=\"").append(frame.assets().jsUrl()).append("\" defer></script>\n")
-                .append("</head>\n<body style=\"--primary: ").append(primary).append("\">\n")
+                .append("<meta name=\"color-scheme\" content=\"light dark\">\n")
+                .append("<meta name=\"theme-color\" content=\"").append(SiteTheme.color(docs.path("colors").path("primary").asText(null), "#2563eb")).append("\">\n")
+                .append("<script type=\"application/json\" id=\"" + CONFIG_ID + "\">").append(config(frame, page, t)).append("</script>\n")
+                .append("<script type=\"module\" src=\"").append(frame.assets().jsUrl()).append("\"></script>\n")
+                .append("</head>\n<body>\n")
                 .append(frame.injected().bodyStart())
-                .append("<a class=\"skip-link\" href=\"#" + CONTENT_ID + "\">Skip to content</a>\n");
-        header(h, frame, page);
+                .append("<a class=\"skip-link\" href=\"#" + CONTENT_ID + "\">").append(Html.escape(t.get("skip"))).append("</a>\n");
+        SiteChrome.banner(h, docs, links);
+        header(h, frame, page, t);
         h.append("<div class=\"layout\">\n");
-        sidebar(h, frame, page);
+        sidebar(h, frame, page, t);
         h.append("<main id=\"" + CONTENT_ID + "\" class=\"content\">\n<article class=\"page\" data-page-path=\"")
                 .append(Html.escape(page.pagePath() == null ? "" : "/" + page.pagePath())).append("\">\n<header class=\"page-header\">\n");
         if (page.pagePath() != null && page.nav() != null) {
@@ -100,23 +110,34 @@ final class SiteLayout {
         }
         h.append("</header>\n<div class=\"prose\">\n").append(page.body().html()).append("</div>\n");
         if (page.pagePath() != null) {
-            pager(h, frame, page);
+            pager(h, frame, page, t);
             if (frame.injected().telemetryEnabled() && frame.assistantKey() != null) {
-                h.append("<div class=\"feedback\" data-feedback><span>Was this page helpful?</span>")
-                        .append("<button type=\"button\" data-feedback-value=\"yes\">Yes</button>")
-                        .append("<button type=\"button\" data-feedback-value=\"no\">No</button></div>\n");
+                h.append("<div class=\"feedback\" data-feedback><span>").append(Html.escape(t.get("feedbackQuestion"))).append("</span>")
+                        .append("<button type=\"button\" data-feedback-value=\"yes\">").append(Html.escape(t.get("yes"))).append("</button>")
+                        .append("<button type=\"button\" data-feedback-value=\"no\">").append(Html.escape(t.get("no"))).append("</button></div>\n");
             }
         }
         h.append("</article>\n</main>\n");
-        outline(h, page.body().headings());
+        outline(h, page.body().headings(), t);
         h.append("</div>\n");
-        footer(h, docs, links);
-        assistantPanel(h, name);
+        SiteChrome.footer(h, docs, links, name);
+        assistantPanel(h, name, t);
         h.append(frame.injected().bodyEnd()).append("</body>\n</html>\n");
         return h.toString();
     }
 
-    private static String config(Frame frame, Content page) {
+    /** "Page · Site", but a title that already names the site (often the home page's) stands alone. */
+    static String title(String pageTitle, String siteName) {
+        return pageTitle.toLowerCase(java.util.Locale.ROOT).contains(siteName.toLowerCase(java.util.Locale.ROOT))
+                ? pageTitle : pageTitle + " · " + siteName;
+    }
+
+    /** The page's language code: its language in the navigation, else "en". */
+    static String language(NavView nav) {
+        return nav == null ? "en" : nav.choice(Kind.LANGUAGE).map(c -> c.current().label()).orElse("en");
+    }
+
+    private static String config(Frame frame, Content page, UiStrings t) {
         StringBuilder s = new StringBuilder("{\"domain\":").append(Html.jsString(frame.domain()))
                 .append(",\"base\":").append(Html.jsString(frame.links().base()))
                 .append(",\"currentPath\":").append(Html.jsString(page.pagePath() == null ? "" : "/" + page.pagePath()))
@@ -127,46 +148,49 @@ final class SiteLayout {
             page.nav().choice(Kind.VERSION).ifPresent(c -> s.append(",\"version\":").append(Html.jsString(c.current().label())));
             page.nav().choice(Kind.LANGUAGE).ifPresent(c -> s.append(",\"language\":").append(Html.jsString(c.current().label())));
         }
-        return s.append('}').toString();
+        s.append(",\"strings\":{");
+        String sep = "";
+        for (Map.Entry<String, String> e : t.all().entrySet()) {
+            s.append(sep).append(Html.jsString(e.getKey())).append(':').append(Html.jsString(e.getValue()));
+            sep = ",";
+        }
+        return s.append("}}").toString();
     }
 
-    private static void header(StringBuilder h, Frame frame, Content page) {
+    private static void header(StringBuilder h, Frame frame, Content page, UiStrings t) {
         SiteContent site = frame.site();
         LinkResolver links = frame.links();
-        JsonNode logo = site.docsJson().path("logo");
-        String logoSrc = logo.isTextual() ? logo.asText() : logo.path("light").asText(null);
-        h.append("<header class=\"topbar\">\n<div class=\"topbar-row\">\n<a class=\"brand\" href=\"")
-                .append(Html.escape(links.base() + "/")).append("\">");
-        if (logoSrc != null && !logoSrc.isBlank() && available(site, logoSrc)) {
-            h.append("<img class=\"logo\" src=\"").append(Html.escape(links.src(logoSrc))).append("\" alt=\"")
-                    .append(Html.escape(site.name())).append("\">");
-        } else {
-            h.append("<span class=\"brand-name\">").append(Html.escape(site.name())).append("</span>");
-        }
-        h.append("</a>\n<form class=\"search\" role=\"search\" action=\"").append(Html.escape(links.base() + "/_search"))
-                .append("\" method=\"get\"><input type=\"search\" name=\"q\" placeholder=\"Search…\" aria-label=\"Search the docs\" autocomplete=\"off\">")
-                .append("<button type=\"submit\">Search</button><div class=\"search-results\" hidden></div></form>\n");
+        h.append("<header class=\"topbar\">\n<div class=\"topbar-row\">\n");
+        SiteChrome.brand(h, site, links);
+        h.append("<form class=\"search\" role=\"search\" action=\"").append(Html.escape(links.base() + "/_search"))
+                .append("\" method=\"get\"><input type=\"search\" name=\"q\" value=\"").append(Html.escape(page.query()))
+                .append("\" placeholder=\"").append(Html.escape(t.get("searchPlaceholder"))).append("\" aria-label=\"")
+                .append(Html.escape(t.get("searchLabel"))).append("\" autocomplete=\"off\"><kbd class=\"search-key\" aria-hidden=\"true\">⌘K</kbd>")
+                .append("<button type=\"submit\">").append(Html.escape(t.get("searchButton"))).append("</button></form>\n");
         if (page.nav() != null) {
             page.nav().choice(Kind.VERSION).ifPresent(c -> switcher(h, "version", c, page, frame, false));
             page.nav().choice(Kind.LANGUAGE).ifPresent(c -> switcher(h, "language", c, page, frame, true));
         }
-        h.append("<nav class=\"navbar-links\">");
-        for (JsonNode link : site.docsJson().path("navbar").path("links")) {
-            String href = link.path("href").asText(null);
-            links.link(href).ifPresent(target -> h.append("<a href=\"").append(Html.escape(target)).append("\">")
-                    .append(Html.escape(link.path("label").asText(href))).append("</a>"));
-        }
+        h.append("<nav class=\"navbar-links\" aria-label=\"").append(Html.escape(site.name())).append("\">");
+        SiteChrome.navbarLinks(h, site.docsJson(), links);
         if (frame.assistantKey() != null) {
-            h.append("<button type=\"button\" class=\"ask-button\" data-open-assistant hidden>Ask AI</button>");
+            h.append("<button type=\"button\" class=\"ask-button\" data-open-assistant hidden>").append(Html.escape(t.get("askAi"))).append("</button>");
         } else {
             // No key to call the API with: say so rather than offer controls whose calls would all fail.
             h.append("<span class=\"assistant-off\" title=\"This server has no assistant key for this site: ")
-                    .append("the search page works, search-as-you-type and the assistant do not.\">Assistant off</span>");
+                    .append("the search page works, search-as-you-type and the assistant do not.\">")
+                    .append(Html.escape(t.get("assistantOff"))).append("</span>");
+        }
+        SiteChrome.primaryButton(h, site.docsJson(), links);
+        if (!SiteTheme.of(site.docsJson()).strict()) {
+            h.append("<button type=\"button\" class=\"theme-toggle\" data-theme-toggle hidden aria-label=\"")
+                    .append(Html.escape(t.get("themeDark"))).append("\">").append(SiteChrome.THEME_ICON).append("</button>");
         }
         h.append("</nav>\n</div>\n");
         if (page.nav() != null) {
+            Icons icons = frame.icons();
             page.nav().choice(Kind.TAB).filter(NavView.Choice::isSwitch).ifPresent(c -> {
-                h.append("<nav class=\"tabs-bar\" aria-label=\"Sections\">");
+                h.append("<nav class=\"tabs-bar\" aria-label=\"").append(Html.escape(t.get("sections"))).append("\">");
                 for (NavItem tab : c.options()) {
                     Optional<String> target = target(tab, page, frame);
                     String href = tab.href() != null && target.isEmpty() ? links.href(tab.href())
@@ -176,7 +200,7 @@ final class SiteLayout {
                     }
                     h.append("<a href=\"").append(Html.escape(href)).append('"')
                             .append(tab == c.current() ? " class=\"active\" aria-current=\"true\"" : "").append('>')
-                            .append(Html.escape(NavView.label(tab))).append("</a>");
+                            .append(icons.html(tab.icon())).append(Html.escape(NavView.label(tab))).append("</a>");
                 }
                 h.append("</nav>\n");
             });
@@ -196,8 +220,8 @@ final class SiteLayout {
             return;
         }
         h.append("<details class=\"switcher switcher-").append(kind).append("\" data-switcher=\"").append(kind)
-                .append("\"><summary aria-label=\"").append(kind).append("\">")
-                .append(Html.escape(display(choice.current(), language))).append("</summary><ul>");
+                .append("\"><summary aria-label=\"").append(Html.escape(display(choice.current(), language))).append(" (").append(kind)
+                .append(")\">").append(Html.escape(display(choice.current(), language))).append("</summary><ul>");
         for (NavItem option : choice.options()) {
             Optional<String> target = option == choice.current() && page.pagePath() != null
                     ? Optional.of(page.pagePath()) : page.nav().counterpart(option, page.pagePath() == null ? "" : page.pagePath());
@@ -219,9 +243,10 @@ final class SiteLayout {
         return language ? LANGUAGE_NAMES.getOrDefault(label, label) : label;
     }
 
-    private static void sidebar(StringBuilder h, Frame frame, Content page) {
+    private static void sidebar(StringBuilder h, Frame frame, Content page, UiStrings t) {
         // A disclosure, so small screens can fold the navigation away (the site script folds it there).
-        h.append("<nav class=\"sidebar\" aria-label=\"Pages\">\n<details class=\"sidebar-menu\" open><summary>Menu</summary>\n");
+        h.append("<nav class=\"sidebar\" aria-label=\"").append(Html.escape(t.get("pages")))
+                .append("\">\n<details class=\"sidebar-menu\" open><summary>").append(Html.escape(t.get("menu"))).append("</summary>\n");
         if (page.nav() != null) {
             for (Kind kind : NavView.switchKinds()) {
                 page.nav().choice(kind).filter(NavView.Choice::isSwitch).ifPresent(c -> {
@@ -230,7 +255,7 @@ final class SiteLayout {
                         option.firstPage(page.nav()::listed).ifPresent(p -> h.append("<li><a href=\"")
                                 .append(Html.escape(frame.links().page(p))).append('"')
                                 .append(option == c.current() ? " class=\"active\"" : "").append('>')
-                                .append(Html.escape(NavView.label(option))).append("</a></li>"));
+                                .append(frame.icons().html(option.icon())).append(Html.escape(NavView.label(option))).append("</a></li>"));
                     }
                     h.append("</ul>\n");
                 });
@@ -252,7 +277,8 @@ final class SiteLayout {
                     .append("\">").append(Html.escape(item.label())).append("</a></li>\n");
             case GROUP -> {
                 if (depth == 0) {
-                    h.append("<div class=\"nav-group\"><p class=\"nav-group-title\">").append(Html.escape(item.label()))
+                    h.append("<div class=\"nav-group\"><p class=\"nav-group-title\">").append(frame.icons().html(item.icon()))
+                            .append(Html.escape(item.label()))
                             .append("</p>\n<ul>\n");
                     if (item.page() != null) {
                         pageLink(h, item.page(), frame, page, "Overview");
@@ -291,7 +317,7 @@ final class SiteLayout {
                 root.kind() == Kind.ROOT ? null : NavView.label(root)));
     }
 
-    private static void pager(StringBuilder h, Frame frame, Content page) {
+    private static void pager(StringBuilder h, Frame frame, Content page, UiStrings t) {
         List<String> pages = page.nav().sidebarPages();
         int i = pages.indexOf(page.pagePath());
         if (i < 0) {
@@ -299,24 +325,24 @@ final class SiteLayout {
         }
         h.append("<nav class=\"pager\">");
         if (i > 0) {
-            pagerLink(h, frame, pages.get(i - 1), "prev", "Previous");
+            pagerLink(h, frame, pages.get(i - 1), "prev", t.get("previous"));
         }
         if (i + 1 < pages.size()) {
-            pagerLink(h, frame, pages.get(i + 1), "next", "Next");
+            pagerLink(h, frame, pages.get(i + 1), "next", t.get("next"));
         }
         h.append("</nav>\n");
     }
 
     private static void pagerLink(StringBuilder h, Frame frame, String path, String rel, String label) {
         frame.site().page(path).ifPresent(p -> h.append("<a rel=\"").append(rel).append("\" href=\"")
-                .append(Html.escape(frame.links().page(path))).append("\"><small>").append(label).append("</small>")
+                .append(Html.escape(frame.links().page(path))).append("\"><small>").append(Html.escape(label)).append("</small>")
                 .append(Html.escape(p.title())).append("</a>"));
     }
 
-    private static void outline(StringBuilder h, List<RenderedBody.Heading> headings) {
-        h.append("<aside class=\"outline\" aria-label=\"On this page\">");
+    private static void outline(StringBuilder h, List<RenderedBody.Heading> headings, UiStrings t) {
+        h.append("<aside class=\"outline\" aria-label=\"").append(Html.escape(t.get("onThisPage"))).append("\">");
         if (!headings.isEmpty()) {
-            h.append("<p class=\"outline-title\">On this page</p><ul>");
+            h.append("<p class=\"outline-title\">").append(Html.escape(t.get("onThisPage"))).append("</p><ul>");
             for (RenderedBody.Heading heading : headings) {
                 h.append("<li class=\"level-").append(heading.level()).append("\"><a href=\"#").append(Html.escape(heading.id()))
                         .append("\">").append(Html.escape(heading.text())).append("</a></li>");
@@ -326,30 +352,21 @@ final class SiteLayout {
         h.append("</aside>\n");
     }
 
-    private static void footer(StringBuilder h, JsonNode docs, LinkResolver links) {
-        h.append("<footer class=\"site-footer\">");
-        docs.path("footer").path("socials").fields().forEachRemaining(e -> {
-            if (e.getValue().isTextual()) {
-                links.link(e.getValue().asText()).ifPresent(target -> h.append("<a href=\"").append(Html.escape(target))
-                        .append("\">").append(Html.escape(e.getKey())).append("</a>"));
-            }
-        });
-        h.append("<span class=\"powered\">Served by docs-assistant</span></footer>\n");
-    }
-
     /** The chat panel; the site script shows the button and drives it with the AI SDK's chat. */
-    private static void assistantPanel(StringBuilder h, String siteName) {
-        h.append("<aside class=\"assistant\" id=\"" + ASSISTANT_ID + "\" aria-label=\"Assistant\" hidden>\n")
-                .append("<header><strong>Ask ").append(Html.escape(siteName)).append("</strong>")
-                .append("<button type=\"button\" class=\"assistant-close\" data-close-assistant aria-label=\"Close\">×</button></header>\n")
+    private static void assistantPanel(StringBuilder h, String siteName, UiStrings t) {
+        h.append("<aside class=\"assistant\" id=\"" + ASSISTANT_ID + "\" aria-label=\"").append(Html.escape(t.get("askAi"))).append("\" hidden>\n")
+                .append("<header><strong>").append(Html.escape(t.get("ask"))).append(' ').append(Html.escape(siteName)).append("</strong>")
+                .append("<button type=\"button\" class=\"assistant-close\" data-close-assistant aria-label=\"")
+                .append(Html.escape(t.get("close"))).append("\">×</button></header>\n")
                 .append("<div class=\"assistant-messages\" aria-live=\"polite\"></div>\n")
                 .append("<p class=\"assistant-selection\" hidden></p>\n")
-                .append("<form class=\"assistant-form\"><textarea name=\"question\" rows=\"2\" placeholder=\"Ask a question…\" aria-label=\"Question\"></textarea>")
-                .append("<button type=\"submit\">Send</button></form>\n</aside>\n");
+                .append("<form class=\"assistant-form\"><textarea name=\"question\" rows=\"2\" placeholder=\"")
+                .append(Html.escape(t.get("askPlaceholder"))).append("\" aria-label=\"").append(Html.escape(t.get("question")))
+                .append("\"></textarea><button type=\"submit\">").append(Html.escape(t.get("send"))).append("</button></form>\n</aside>\n");
     }
 
     /** A site-relative image only when its file is there; a remote one is trusted to exist. */
-    private static boolean available(SiteContent site, String src) {
+    static boolean available(SiteContent site, String src) {
         if (src.startsWith("https://")) {
             return true;
         }
@@ -357,9 +374,18 @@ final class SiteLayout {
         return file.startsWith(site.dir()) && java.nio.file.Files.isRegularFile(file);
     }
 
-    private static Optional<String> favicon(JsonNode docs) {
-        JsonNode f = docs.path("favicon");
-        String v = f.isTextual() ? f.asText() : f.path("light").asText(null);
-        return Optional.ofNullable(v).filter(s -> !s.isBlank());
+    /** The favicon, with its dark-scheme variant when docs.json has one. */
+    private static void favicons(StringBuilder h, SiteContent site, LinkResolver links) {
+        JsonNode f = site.docsJson().path("favicon");
+        String light = f.isTextual() ? f.asText() : f.path("light").asText(null);
+        String dark = f.isTextual() ? null : f.path("dark").asText(null);
+        boolean both = light != null && dark != null && !dark.equals(light) && available(site, dark);
+        if (light != null && !light.isBlank() && available(site, light)) {
+            h.append("<link rel=\"icon\" href=\"").append(Html.escape(links.src(light))).append('"')
+                    .append(both ? " media=\"(prefers-color-scheme: light)\"" : "").append(">\n");
+        }
+        if (both) {
+            h.append("<link rel=\"icon\" href=\"").append(Html.escape(links.src(dark))).append("\" media=\"(prefers-color-scheme: dark)\">\n");
+        }
     }
 }

@@ -92,6 +92,10 @@ public final class SiteRenderer {
         }
         String pagePath = PagePaths.normalize(clean);
         Optional<Page> page = site.content().page(pagePath).filter(Page::isPublic);
+        if (page.isPresent() && !pagePath.equals(PagePaths.withoutIndex(pagePath))) {
+            // One address per page: /index and /x/index go to / and /x.
+            return new Redirect(308, links.page(pagePath));
+        }
         if (page.isPresent()) {
             return new HtmlPage(200, pageHtml(page.get(), links), csp);
         }
@@ -110,9 +114,10 @@ public final class SiteRenderer {
     }
 
     private String pageHtml(Page page, LinkResolver links) {
-        RenderedBody body = bodies.computeIfAbsent(links.base() + "\n" + page.path(), k -> body(page, links));
+        NavView nav = new NavView(site.content(), page.path());
+        RenderedBody body = bodies.computeIfAbsent(links.base() + "\n" + page.path(), k -> body(page, links, nav));
         return SiteLayout.render(frame(links), new SiteLayout.Content(page.title(), page.description(), body, page.path(),
-                new NavView(site.content(), page.path())));
+                nav));
     }
 
     private SiteLayout.Frame frame(LinkResolver links) {
@@ -120,7 +125,7 @@ public final class SiteRenderer {
     }
 
     /** The page's MDX as HTML; its OpenAPI operation, if any, as the Markdown search also reads. */
-    private RenderedBody body(Page page, LinkResolver links) {
+    private RenderedBody body(Page page, LinkResolver links, NavView nav) {
         Path file = site.content().dir().resolve(page.file());
         String text;
         try {
@@ -132,14 +137,17 @@ public final class SiteRenderer {
         FrontMatter fm = FrontMatter.parse(text, page.file(), new ArrayList<>());
         java.util.function.Function<String, String> snippets = importPath ->
                 SiteReader.snippet(site.content().dir(), file, importPath, problem -> { });
-        String markdown = MdxToMarkdown.convert(fm.body(), snippets, new MdxComponents());
+        Icons icons = new Icons(site.content().docsJson().path("icons").path("library").asText(null), links);
+        UiStrings strings = UiStrings.of(SiteLayout.language(nav));
+        String markdown = MdxToMarkdown.convert(fm.body(), snippets, new MdxComponents(strings, icons));
         if (fm.string("openapi").isPresent()) {
             String plain = MdxToMarkdown.convert(fm.body(), snippets);
             if (page.markdown().startsWith(plain)) {
                 markdown = markdown + "\n\n" + page.markdown().substring(plain.length());
             }
         }
-        return MarkdownHtml.render(markdown, links);
+        RenderedBody rendered = MarkdownHtml.render(markdown, links);
+        return new RenderedBody(icons.expand(rendered.html()), rendered.headings());
     }
 
     private Optional<SiteFile> siteFile(String requestPath) {
@@ -162,23 +170,27 @@ public final class SiteRenderer {
         if (errors.path("redirect").asBoolean(false)) {
             return new Redirect(307, links.base() + "/");
         }
-        String title = errors.path("title").asText("Page not found");
-        String description = errors.path("description").asText("The page you were looking for does not exist. Try the search, or ask the assistant.");
+        NavView nav = new NavView(site.content(), "");
+        UiStrings t = UiStrings.of(SiteLayout.language(nav));
+        String title = errors.path("title").asText(t.get("notFoundTitle"));
+        String description = errors.path("description").asText(t.get("notFound"));
         String html = SiteLayout.render(frame(links), new SiteLayout.Content(title, "",
                 new RenderedBody("<p>" + Html.escape(description) + "</p>\n<p><a href=\"" + Html.escape(links.base() + "/")
-                        + "\">Back to the home page</a></p>\n", List.of()), null, new NavView(site.content(), "")));
+                        + "\">" + Html.escape(t.get("home")) + "</a></p>\n", List.of()), null, nav));
         return new HtmlPage(404, html, csp);
     }
 
     /** Search results as a page of their own, so the search box works without JavaScript. */
     private Result searchPage(String query, LinkResolver links) {
+        NavView nav = new NavView(site.content(), "");
+        UiStrings t = UiStrings.of(SiteLayout.language(nav));
         StringBuilder body = new StringBuilder();
         if (query.isEmpty()) {
-            body.append("<p>Type a question or some words in the search box.</p>\n");
+            body.append("<p>").append(Html.escape(t.get("searchEmpty"))).append("</p>\n");
         } else {
             List<SearchHit> hits = site.search().search(SearchRequest.of(query.length() > 500 ? query.substring(0, 500) : query, 20));
             if (hits.isEmpty()) {
-                body.append("<p>No results for <strong>").append(Html.escape(query)).append("</strong>.</p>\n");
+                body.append("<p>").append(Html.escape(t.get("searchNothing"))).append(" <strong>").append(Html.escape(query)).append("</strong>.</p>\n");
             }
             body.append("<ol class=\"search-hits\">\n");
             for (SearchHit hit : hits) {
@@ -189,9 +201,9 @@ public final class SiteRenderer {
             }
             body.append("</ol>\n");
         }
-        String title = query.isEmpty() ? "Search" : "Search: " + query;
+        String title = query.isEmpty() ? t.get("searchTitle") : t.get("searchTitle") + ": " + query;
         return new HtmlPage(200, SiteLayout.render(frame(links), new SiteLayout.Content(title, "",
-                new RenderedBody(body.toString(), List.of()), null, new NavView(site.content(), ""))), csp);
+                new RenderedBody(body.toString(), List.of()), null, nav, query)), csp);
     }
 
     private static String origin(String url) {

@@ -34,6 +34,11 @@ public final class MdxToMarkdown {
          */
         String render(JsxTag tag, String snippet);
 
+        /** The same, told whether the tag starts its line (as in MDX, where that makes an element a block). */
+        default String render(JsxTag tag, String snippet, boolean startsLine) {
+            return render(tag, snippet);
+        }
+
         /** Whether entities such as {@code &amp;} become characters (Markdown text) or stay (HTML). */
         default boolean decodeEntities() {
             return false;
@@ -44,40 +49,45 @@ public final class MdxToMarkdown {
     private final Map<String, String> imported = new HashMap<>();
     private final int depth;
     private final Tags tags;
+    private final Audience audience;
 
     /**
      * @param snippets resolves an import path (as written) to the snippet's Markdown, or null when
      *                 it cannot be read (the caller reports that)
      */
-    private MdxToMarkdown(Function<String, String> snippets, int depth, Tags tags) {
+    private MdxToMarkdown(Function<String, String> snippets, int depth, Tags tags, Audience audience) {
         this.snippets = snippets;
         this.depth = depth;
         this.tags = tags == null ? new TextTags() : tags;
+        this.audience = audience;
     }
 
     public static String convert(String mdx, Function<String, String> snippets) {
-        return new MdxToMarkdown(snippets, 0, null).run(mdx);
+        return new MdxToMarkdown(snippets, 0, null, Audience.READERS).run(mdx);
     }
 
-    /** The same walk over the MDX, with component tags turned into output by {@code tags}. */
+    /** The same walk over the MDX for readers, with component tags turned into output by {@code tags}. */
     public static String convert(String mdx, Function<String, String> snippets, Tags tags) {
-        return new MdxToMarkdown(snippets, 0, tags).run(mdx);
+        return new MdxToMarkdown(snippets, 0, tags, Audience.READERS).run(mdx);
     }
 
 
     private String run(String source) {
-        // The Markdown text is what agents read: their Visibility blocks in, the humans' out.
-        String mdx = tags instanceof TextTags ? AgentView.of(source) : source;
+        // The Markdown text is what agents read: their Visibility blocks in, the humans' out; the
+        // rendered page is what readers see.
+        String mdx = tags instanceof TextTags ? AgentView.of(source) : audience.keep(source);
         StringBuilder out = new StringBuilder(mdx.length());
         StringBuilder prose = new StringBuilder();
+        ListContext list = new ListContext();
         String[] lines = mdx.replace("\r\n", "\n").split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i];
             Matcher fence = FENCE.matcher(line);
             if (fence.matches()) {
+                list.read(prose);
                 out.append(prose(prose.toString()));
                 prose.setLength(0);
-                i = copyFence(lines, i, fence, out);
+                i = copyFence(lines, i, fence, list.indentFor(fence.group(1).length()), out);
                 continue;
             }
             String stripped = line.stripLeading();
@@ -91,11 +101,15 @@ public final class MdxToMarkdown {
         return BLANK_RUNS.matcher(out.toString()).replaceAll("\n\n").strip() + "\n";
     }
 
-    /** Copies a fenced code block, dedented by its fence's indentation; returns the closing line index. */
-    private static int copyFence(String[] lines, int open, Matcher fence, StringBuilder out) {
+    /**
+     * Copies a fenced code block, dedented by its fence's indentation and indented by {@code keep}
+     * (what keeps it inside the list item it belongs to); returns the closing line index.
+     */
+    private static int copyFence(String[] lines, int open, Matcher fence, int keep, StringBuilder out) {
         int indent = fence.group(1).length();
         String marker = fence.group(2);
-        out.append("\n").append(marker).append(fence.group(3).strip()).append('\n');
+        String pad = " ".repeat(keep);
+        out.append("\n").append(pad).append(marker).append(fence.group(3).strip()).append('\n');
         int i = open + 1;
         for (; i < lines.length; i++) {
             String line = lines[i];
@@ -103,10 +117,51 @@ public final class MdxToMarkdown {
             if (trimmed.startsWith(marker) && trimmed.chars().allMatch(c -> c == marker.charAt(0))) {
                 break;
             }
-            out.append(dedent(line, indent)).append('\n');
+            String code = dedent(line, indent);
+            out.append(code.isEmpty() ? "" : pad).append(code).append('\n');
         }
-        out.append(marker).append("\n\n");
+        out.append(pad).append(marker).append("\n\n");
         return i;
+    }
+
+    /**
+     * The list a code fence may sit in. Prose is normalised chunk by chunk between fences (list items
+     * keep their indentation relative to their list, other lines lose it), so a fence inside a list
+     * item must be indented to the item's content in those terms, or the list would end there.
+     */
+    private static final class ListContext {
+        private int base = -1;
+        private int itemIndent;
+        private int contentOffset;
+
+        /** Follows the list items (and the text that ends a list) of the prose before a fence. */
+        void read(CharSequence prose) {
+            for (String line : prose.toString().split("\n")) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                int indent = line.length() - line.stripLeading().length();
+                Matcher item = LIST_ITEM.matcher(line);
+                if (item.find()) {
+                    if (base < 0 || indent < base) {
+                        base = indent;
+                    }
+                    itemIndent = indent;
+                    contentOffset = item.group(2).length() + Math.max(1, item.group(3).length());
+                } else if (base >= 0 && indent <= base) {
+                    base = -1;
+                }
+            }
+        }
+
+        /** The indentation that keeps a fence indented by {@code fenceIndent} in the current item, else 0. */
+        int indentFor(int fenceIndent) {
+            if (base < 0 || fenceIndent <= itemIndent) {
+                base = fenceIndent == 0 ? -1 : base;
+                return 0;
+            }
+            return itemIndent - base + Math.min(fenceIndent - itemIndent, contentOffset);
+        }
     }
 
     private static String dedent(String line, int indent) {
@@ -189,7 +244,7 @@ public final class MdxToMarkdown {
             if (c == '<') {
                 JsxTag tag = JsxTag.parse(text, i);
                 if (tag != null && !tag.name().contains(":")) {
-                    out.append(renderTag(tag));
+                    out.append(renderTag(tag, startsLine(text, i)));
                     i = tag.end();
                     continue;
                 }
@@ -205,14 +260,23 @@ public final class MdxToMarkdown {
         return out.toString();
     }
 
-    private String renderTag(JsxTag tag) {
+    private static boolean startsLine(String text, int at) {
+        for (int k = at - 1; k >= 0 && text.charAt(k) != '\n'; k--) {
+            if (!Character.isWhitespace(text.charAt(k))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private String renderTag(JsxTag tag, boolean startsLine) {
         String snippetPath = tag.closing() ? null : imported.get(tag.name());
         String snippet = null;
         if (snippetPath != null) {
             String md = depth < 5 ? snippets.apply(snippetPath) : null;
-            snippet = md == null ? "" : new MdxToMarkdown(snippets, depth + 1, tags).run(md);
+            snippet = md == null ? "" : new MdxToMarkdown(snippets, depth + 1, tags, audience).run(md);
         }
-        return tags.render(tag, snippet);
+        return tags.render(tag, snippet, startsLine);
     }
 
     /** The Markdown conversion: components keep their inner text and the text of their meaningful attributes. */
@@ -273,6 +337,10 @@ public final class MdxToMarkdown {
             }
             case "img" -> {
                 return null;
+            }
+            case "Prompt" -> {
+                String description = tag.attr("description");
+                return description == null ? null : "**" + description + "**";
             }
             default -> {
                 for (String key : TITLE_KEYS) {

@@ -89,7 +89,7 @@ class PageKeysTest {
 
         /** The key a site's rendered page embeds, or empty for {@code null}. */
         Optional<String> embedded(String domain) throws Exception {
-            HttpResponse<String> page = get("/sites/" + domain + "/index");
+            HttpResponse<String> page = get("/sites/" + domain + "/");
             assertEquals(200, page.statusCode());
             Matcher m = EMBEDDED.matcher(page.body());
             assertTrue(m.find(), "page config present");
@@ -153,7 +153,7 @@ class PageKeysTest {
             assertTrue(run.embedded("open").isEmpty(), "switch off: no key in the pages");
             assertTrue(run.activePageKeys("open").isEmpty(), "earlier page keys are revoked");
             assertEquals(401, run.search("open", second));
-            String html = run.get("/sites/open/index").body();
+            String html = run.get("/sites/open/").body();
             assertTrue(html.contains("Assistant off"), "pages say the assistant is off");
             assertFalse(html.contains("data-open-assistant hidden>Ask AI"));
         }
@@ -168,11 +168,11 @@ class PageKeysTest {
 
             assertTrue(run.embedded("quiet").isEmpty());
             assertTrue(run.pageKeys("quiet").isEmpty());
-            String html = run.get("/sites/quiet/index").body();
+            String html = run.get("/sites/quiet/").body();
             assertTrue(html.contains("class=\"assistant-off\""));
             assertTrue(run.get("/sites/quiet/_search?q=retries").body().contains("Retries"),
                     "the search page still works without a key");
-            assertTrue(run.get("/sites/open/index").body().contains("data-open-assistant"));
+            assertTrue(run.get("/sites/open/").body().contains("data-open-assistant"));
         }
     }
 

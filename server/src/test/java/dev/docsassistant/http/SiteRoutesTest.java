@@ -179,7 +179,8 @@ class SiteRoutesTest {
         assertTrue(en.body().contains("hreflang=\"fr\""));
         Reply fr = get("/sites/mintlify/fr/components/callouts", null);
         assertEquals(200, fr.status());
-        assertTrue(fr.body().contains("<html lang=\"fr\">"));
+        assertTrue(fr.body().contains("<html lang=\"fr\" "));
+        assertTrue(fr.body().contains("<p class=\"callout-label\">Remarque</p>"), "callout labels in the page language");
         assertTrue(fr.body().contains("<div class=\"callout callout-note\" role=\"note\">"));
     }
 }

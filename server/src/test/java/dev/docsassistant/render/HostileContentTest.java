@@ -79,17 +79,24 @@ class HostileContentTest {
 
     private static void assertSafe(Document doc, String request) {
         List<Element> scripts = doc.select("script");
-        assertEquals(2, scripts.size(), request + ": only the config and the site script\n" + scripts);
+        assertEquals(3, scripts.size(), request + ": only the config, the site script and the theme script\n" + scripts);
+        List<Element> inline = doc.select("script:not([src]):not([type=application/json])");
+        assertEquals(1, inline.size(), request + ": " + inline);
+        assertTrue(inline.getFirst().parent() == doc.head() && inline.getFirst().data().startsWith("(function(){var d=document.documentElement"),
+                request + ": the one inline script is the layout's theme script " + inline);
         assertEquals("application/json", doc.head().selectFirst("script[id=da:config]").attr("type"), request);
         assertTrue(doc.select("script[src]").attr("src").startsWith("/_assets/"), request);
-        assertTrue(doc.select("iframe, object, embed, base, svg, math, template, noscript, style, textarea:not(.assistant-form textarea), "
-                + "meta[http-equiv], link[rel=import], xmp").isEmpty(), request + ": " + doc.select("iframe, object, embed, base, svg, math"));
+        // Inline SVG icons are allowed: shapes only, nothing in them that links, loads or runs.
+        String forbidden = "iframe, object, embed, base, math, template, noscript, style, textarea:not(.assistant-form textarea), "
+                + "meta[http-equiv], link[rel=import], xmp, svg script, svg use, svg image, svg foreignObject, svg animate, "
+                + "svg set, svg style";
+        assertTrue(doc.select(forbidden).isEmpty(), request + ": " + doc.select(forbidden));
         assertEquals(2, doc.select("form").size(), request + ": only the search and assistant forms");
         for (Element e : doc.getAllElements()) {
             for (Attribute a : e.attributes()) {
                 String name = a.getKey().toLowerCase();
                 assertFalse(name.startsWith("on"), request + ": handler " + e);
-                assertFalse(name.equals("style") && !e.tagName().equals("body"), request + ": style " + e);
+                assertFalse(name.equals("style") && !e.tagName().equals("html") && !e.tagName().equals("body"), request + ": style " + e);
                 if (URL_ATTRIBUTES.contains(name)) {
                     Optional<String> checked = e.tagName().equals("a") || name.equals("action") ? SafeUrl.link(a.getValue())
                             : SafeUrl.embed(a.getValue());

@@ -217,7 +217,7 @@ class SiteRendererTest {
         assertTrue(p.contains("<ol class=\"steps\">") && p.contains("<div class=\"step-title\">Install</div>"));
         assertTrue(p.contains("<code>npm i</code>"));
         assertTrue(p.contains("<div class=\"tabs\">") && p.contains("<div class=\"tab-title\">yarn</div>"));
-        assertTrue(p.contains("<div class=\"code-title\">npm</div><pre><code class=\"language-bash\">npm i acme"));
+        assertTrue(p.contains("<div class=\"code-title\">npm</div><pre tabindex=\"0\"><code class=\"language-bash\">npm i acme"));
         assertTrue(p.contains("<div class=\"code-title\">yarn</div>"));
         assertTrue(p.contains("<details class=\"accordion\"><summary>What is it?</summary>"));
         assertTrue(p.contains("<figure class=\"frame\">") && p.contains("<figcaption>A diagram</figcaption>"));
@@ -227,7 +227,7 @@ class SiteRendererTest {
         assertTrue(p.contains("<code class=\"field-name\">items</code>") && p.contains("<details class=\"expandable\"><summary>properties</summary>"));
         assertTrue(p.contains("<div class=\"update-label\">2025-01-01</div>"));
         assertTrue(p.contains("<code class=\"language-mermaid\">graph TD; A--&gt;B;"), "Mermaid stays a code block");
-        assertTrue(p.contains("<table>") && p.contains("<th>Attempt</th>"));
+        assertTrue(p.contains("<table tabindex=\"0\">") && p.contains("<th>Attempt</th>"), "a table that scrolls can be reached by keyboard");
         assertTrue(p.contains("<abbr class=\"tooltip\" title=\"Application Programming Interface\">API</abbr>"));
         assertTrue(p.contains("<span class=\"badge\">beta</span>"));
         assertTrue(p.contains("Shared <strong>snippet</strong> text."), "imported snippets are inlined");
@@ -247,7 +247,7 @@ class SiteRendererTest {
         assertFalse(p.contains("FancyWidget"), "and leave no raw JSX");
         assertTrue(p.contains("<a class=\"embed-link\" href=\"https://www.youtube.com/embed/xyz\" rel=\"noopener\">A video</a>"));
         assertTrue(html.contains("<title>Evil &lt;/title&gt;&lt;script&gt;alert(8)&lt;/script&gt; · Test &lt;Docs&gt;</title>"));
-        assertEquals(2, html.split("<script", -1).length - 1, "only the config and the site script: " + html);
+        assertEquals(3, html.split("<script", -1).length - 1, "only the theme boot script, the config and the site script: " + html);
     }
 
     @Test
@@ -273,14 +273,14 @@ class SiteRendererTest {
         String html = html("/v2/intro");
         String version = html.substring(html.indexOf("data-switcher=\"version\""));
         version = version.substring(0, version.indexOf("</details>"));
-        assertTrue(version.contains("<summary aria-label=\"version\">v2</summary>"), version);
+        assertTrue(version.contains("<summary aria-label=\"v2 (version)\">v2</summary>"), version);
         assertTrue(version.contains("<a href=\"/sites/t/v1/intro\">v1</a>"), version);
         String language = html.substring(html.indexOf("data-switcher=\"language\""));
         language = language.substring(0, language.indexOf("</details>"));
         assertTrue(language.contains("<a href=\"/sites/t/fr/v2/intro\" hreflang=\"fr\">Français</a>"), language);
-        assertTrue(html.contains("<html lang=\"en\">"));
-        assertTrue(html("/fr/v2/intro").contains("<html lang=\"fr\">"));
-        assertTrue(html("/v1/intro").contains("<summary aria-label=\"version\">v1</summary>"));
+        assertTrue(html.contains("<html lang=\"en\" "));
+        assertTrue(html("/fr/v2/intro").contains("<html lang=\"fr\" "));
+        assertTrue(html("/v1/intro").contains("<summary aria-label=\"v1 (version)\">v1</summary>"));
     }
 
     @Test
@@ -316,8 +316,9 @@ class SiteRendererTest {
     void assistantKeyAndPageContextAreInThePage() {
         String html = html("/v2/intro");
         assertTrue(html.contains("<script type=\"application/json\" id=\"da:config\">{\"domain\":\"t\","
-                + "\"base\":\"/sites/t\",\"currentPath\":\"/v2/intro\",\"assistantKey\":\"svc_dsc_test\",\"version\":\"v2\","
-                + "\"language\":\"en\"}</script>"), html);
+                + "\"base\":\"/sites/t\",\"currentPath\":\"/v2/intro\",\"assistantKey\":\"svc_dsc_test\",\"answerFeedback\":true,\"version\":\"v2\","
+                + "\"language\":\"en\",\"strings\":{"), html);
+        assertTrue(html.contains("<script type=\"module\" src=\"/_assets/site.js?v="), "the site script is a module");
         assertTrue(html.contains("<aside class=\"assistant\" id=\"da:assistant\""));
         assertTrue(html.contains("<form class=\"search\" role=\"search\" action=\"/sites/t/_search\""));
     }
@@ -348,7 +349,7 @@ class SiteRendererTest {
         String html = html(r, "/v2/intro", "");
         String head = html.substring(0, html.indexOf("</head>"));
         assertTrue(head.contains("https://www.googletagmanager.com/gtag/js?id=G-1"));
-        assertTrue(html.contains("<body style=\"--primary: #112233\">\n<noscript>start</noscript>"));
+        assertTrue(html.contains("<body>\n<noscript>start</noscript>"));
         assertTrue(html.endsWith("<div id=\"chat-end\"></div>\n</body>\n</html>\n"));
         assertFalse(html.contains("data-feedback"), "telemetry off removes the feedback controls");
         assertTrue(html("/v2/intro").contains("data-feedback"));

@@ -1,0 +1,244 @@
+// The rendered sites as readers meet them in Chromium: a strict Content-Security-Policy that no
+// page trips, a small first script, dark mode that toggles and persists, code tabs, the ⌘K search
+// dialog driven by the keyboard, accessibility (axe-core) and link contrast in both themes, the
+// assistant panel making room. Screenshots (light/dark, desktop/mobile) go to artifacts/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { gzipSync } from 'node:zlib';
+import { startServer } from '../lib/server.mjs';
+import { launchBrowser, screenshot } from '../lib/browser.mjs';
+
+const require = createRequire(import.meta.url);
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+const KEY = 'svc_dsc_' + 'browserUiTestKeyForTheMintlifySite_0123456789abcd';
+const MCP_KEY = 'svc_dsc_' + 'browserUiTestKeyForTheMcpSite_0123456789abcdefghi';
+const DEEP = '/sites/mintlify/components/code-groups';
+const SAMPLE = ['/sites/mcp/', '/sites/mcp/docs/2026-07-28/learn/architecture', '/sites/mintlify/',
+  '/sites/mintlify/components/cards', DEEP, '/sites/mintlify/fr/components/callouts',
+  '/sites/mintlify/zh/quickstart', '/sites/mintlify/no/such/page'];
+let server;
+let browser;
+
+before(async () => {
+  server = await startServer({
+    sites: ['mcp', 'mintlify'],
+    siteYaml: { mintlify: [`assistant-key: ${KEY}`], mcp: [`assistant-key: ${MCP_KEY}`] },
+    timeoutMs: 240000,
+  });
+  browser = await launchBrowser();
+});
+after(async () => { await browser?.close(); server?.stop(); });
+
+/** A page that records CSP violations and every script it loads; other hosts are refused. */
+async function newPage(options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, ...options });
+  const page = await context.newPage();
+  page.scripts = [];
+  page.errors = [];
+  await context.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('response', (r) => {
+    if (r.request().resourceType() === 'script' && r.url().startsWith(server.url)) page.scripts.push({ url: r.url(), response: r });
+  });
+  await context.route('**/*', (route) => {
+    const host = new URL(route.request().url()).hostname;
+    return host === '127.0.0.1' || host === 'localhost' ? route.continue() : route.abort();
+  });
+  return page;
+}
+
+const violations = (page) => page.evaluate(() => window.__violations);
+
+test('no page of the sample trips the Content-Security-Policy, the assistant included', async () => {
+  const page = await newPage();
+  for (const path of SAMPLE) {
+    await page.goto(server.url + path);
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(await violations(page), [], path);
+  }
+  await page.goto(server.url + '/sites/mintlify/quickstart');
+  await page.click('[data-open-assistant]');
+  await page.fill('.assistant-form textarea', 'How do I deploy my site?');
+  await page.click('.assistant-form button[type=submit]');
+  await page.waitForSelector('.message-assistant .message-sources a', { timeout: 30000 });
+  assert.deepEqual(await violations(page), [], 'the chat (zod jitless) stays within script-src');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+});
+
+test('the first page load runs at most 60 KB of gzipped script; the assistant loads on demand', async () => {
+  const page = await newPage();
+  await page.goto(server.url + DEEP);
+  await page.waitForLoadState('networkidle');
+  let first = 0;
+  for (const s of page.scripts) first += gzipSync(await s.response.body()).length;
+  assert.ok(page.scripts.some((s) => /chunks\/highlight-/.test(s.url)), 'a page with code loads the highlighter');
+  assert.ok(!page.scripts.some((s) => /chunks\/assistant-/.test(s.url)), 'the chat is not loaded yet');
+  assert.ok(first <= 60 * 1024, `first load ${first} bytes gzipped`);
+  console.log(`# first page load script: ${(first / 1024).toFixed(1)} KB gzipped (${page.scripts.length} files)`);
+  await page.click('[data-open-assistant]');
+  await page.waitForSelector('#assistant:not([hidden])');
+  assert.ok(page.scripts.some((s) => /chunks\/assistant-/.test(s.url)), 'opening the panel loads the chat');
+  await page.context().close();
+});
+
+test('dark mode toggles, persists across pages and follows docs.json colours', async () => {
+  const page = await newPage({ colorScheme: 'light' });
+  await page.goto(server.url + '/sites/mintlify/fr/editor/publish');
+  const theme = () => page.getAttribute('html', 'data-theme');
+  const background = () => page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor);
+  assert.equal(await theme(), 'light');
+  const light = await background();
+  const visibleImage = () => page.evaluate(() => [...document.querySelectorAll('.prose img')]
+    .filter((i) => i.offsetParent !== null).map((i) => i.getAttribute('src')).find((s) => /toolbar/.test(s)));
+  assert.match(await visibleImage(), /toolbar-light/);
+  await screenshot(page, 'theme-light-desktop');
+  await page.click('[data-theme-toggle]');
+  assert.equal(await theme(), 'dark');
+  assert.notEqual(await background(), light);
+  assert.match(await visibleImage(), /toolbar-dark/, 'the dark image of a light/dark pair shows');
+  await screenshot(page, 'theme-dark-desktop');
+  await page.goto(server.url + '/sites/mintlify/quickstart');
+  assert.equal(await theme(), 'dark', 'the choice is kept on the next page');
+  await page.click('[data-theme-toggle]');
+  await page.reload();
+  assert.equal(await theme(), 'light');
+  await page.context().close();
+
+  const system = await newPage({ colorScheme: 'dark' });
+  await system.goto(server.url + '/sites/mcp/');
+  assert.equal(await system.getAttribute('html', 'data-theme'), 'dark', 'without a choice, the system theme');
+  await system.context().close();
+});
+
+test('code groups are tabs, code is highlighted', async () => {
+  const page = await newPage();
+  await page.goto(server.url + DEEP);
+  const group = page.locator('.code-group-ready').first();
+  const tabs = group.locator('.code-tab-bar [role=tab]');
+  assert.ok(await tabs.count() >= 2);
+  const blocks = group.locator(':scope > .code-block');
+  assert.ok(await blocks.nth(0).isVisible());
+  assert.ok(!(await blocks.nth(1).isVisible()));
+  await tabs.nth(1).click();
+  assert.ok(await blocks.nth(1).isVisible());
+  assert.ok(!(await blocks.nth(0).isVisible()));
+  assert.equal(await tabs.nth(1).getAttribute('aria-selected'), 'true');
+  await tabs.nth(1).press('ArrowLeft');
+  assert.ok(await blocks.nth(0).isVisible(), 'arrow keys move between tabs');
+  await page.waitForSelector('.prose code.hljs span[class^=hljs-]');
+  await page.context().close();
+});
+
+test('⌘K opens search; arrows, Enter and Escape work; matches are highlighted without Markdown', async () => {
+  const page = await newPage();
+  await page.goto(server.url + '/sites/mcp/docs/2026-07-28/learn/architecture');
+  await page.keyboard.press('Control+k');
+  const dialog = page.locator('dialog.search-dialog');
+  assert.ok(await dialog.isVisible());
+  await page.keyboard.type('list tools');
+  await page.waitForSelector('dialog.search-dialog [role=option] a');
+  const options = dialog.locator('[role=option]');
+  assert.equal(await options.nth(0).getAttribute('aria-selected'), 'true');
+  assert.ok(await dialog.locator('mark').count() > 0, 'matches are marked');
+  const text = await dialog.locator('.search-dialog-results').innerText();
+  assert.doesNotMatch(text, /\*\*|^#+ |\|\s*---|```/m, 'no Markdown debris');
+  await page.keyboard.press('ArrowDown');
+  assert.equal(await options.nth(1).getAttribute('aria-selected'), 'true');
+  assert.equal(await options.nth(0).getAttribute('aria-selected'), 'false');
+  await screenshot(page, 'search-dialog');
+  const href = await options.nth(1).locator('a').getAttribute('href');
+  await page.keyboard.press('Enter');
+  await page.waitForURL((u) => u.pathname + u.hash === href || u.href.endsWith(href));
+  await page.keyboard.press('Control+k');
+  assert.ok(await dialog.isVisible());
+  await page.keyboard.press('Escape');
+  assert.ok(!(await dialog.isVisible()));
+
+  await page.goto(server.url + '/sites/mcp/_search?q=list+tools');
+  assert.equal(await page.inputValue('form.search input[name=q]'), 'list tools', 'the search page fills the box');
+  await page.context().close();
+});
+
+/** WCAG contrast of two computed CSS colours. */
+function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map(Number).map((v) => v / 255)
+      .map((s) => (s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+  return (x + 0.05) / (y + 0.05);
+}
+
+test('links reach WCAG AA contrast in both themes and stand apart from text', async () => {
+  for (const path of ['/sites/mcp/docs/2026-07-28/learn/architecture', '/sites/mintlify/quickstart']) {
+    for (const scheme of ['light', 'dark']) {
+      const page = await newPage({ colorScheme: scheme });
+      await page.goto(server.url + path);
+      const { link, bg, underline } = await page.evaluate(() => {
+        const a = document.querySelector('.prose p a');
+        return { link: getComputedStyle(a).color, bg: getComputedStyle(document.documentElement).backgroundColor,
+          underline: getComputedStyle(a).textDecorationLine };
+      });
+      const ratio = contrast(link, bg);
+      assert.ok(ratio >= 4.5, `${path} ${scheme}: ${link} on ${bg} is ${ratio.toFixed(2)}:1`);
+      assert.equal(underline, 'underline', 'links are underlined, so a near-black primary still shows them');
+      await page.context().close();
+    }
+  }
+});
+
+test('axe-core finds no serious or critical violation on home, deep, translated and 404 pages', async () => {
+  const pages = ['/sites/mintlify/', DEEP, '/sites/mintlify/components/cards', '/sites/mintlify/fr/components/callouts',
+    '/sites/mcp/docs/2026-07-28/learn/architecture', '/sites/mintlify/no/such/page'];
+  const found = [];
+  for (const scheme of ['light', 'dark']) {
+    // axe is injected as a script of the test: this context lets it past the page's policy.
+    const page = await newPage({ bypassCSP: true, colorScheme: scheme });
+    for (const path of pages) {
+      await page.goto(server.url + path);
+      await page.waitForLoadState('networkidle');
+      await page.addScriptTag({ content: AXE });
+      const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+      for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+        found.push(`${scheme} ${path}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+      }
+    }
+    await page.context().close();
+  }
+  assert.deepEqual(found, []);
+});
+
+test('the Ask AI panel makes room instead of covering the page', async () => {
+  const page = await newPage();
+  await page.goto(server.url + '/sites/mintlify/quickstart');
+  await page.click('[data-open-assistant]');
+  await page.waitForSelector('#assistant:not([hidden])');
+  const { content, panel } = await page.evaluate(() => ({
+    content: document.querySelector('.page').getBoundingClientRect().right,
+    panel: document.querySelector('#assistant').getBoundingClientRect().left,
+  }));
+  assert.ok(content <= panel, `page text ends at ${content}, the panel starts at ${panel}`);
+  await screenshot(page, 'assistant-panel-room');
+  await page.context().close();
+});
+
+test('screenshots: light and dark, desktop and mobile', async () => {
+  for (const [name, viewport] of [['desktop', { width: 1400, height: 900 }], ['mobile', { width: 390, height: 844 }]]) {
+    for (const scheme of ['light', 'dark']) {
+      const page = await newPage({ viewport, colorScheme: scheme, isMobile: name === 'mobile' });
+      await page.goto(server.url + '/sites/mintlify/components/cards');
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `mintlify-${name}-${scheme}`);
+      await page.goto(server.url + '/sites/mcp/docs/2026-07-28/learn/architecture');
+      await screenshot(page, `mcp-${name}-${scheme}`);
+      await page.context().close();
+    }
+  }
+});

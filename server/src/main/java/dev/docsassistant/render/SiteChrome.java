@@ -1,0 +1,118 @@
+package dev.docsassistant.render;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.docsassistant.site.SiteContent;
+
+import java.util.Iterator;
+import java.util.Map;
+
+/** The parts of docs.json around every page: logo, navbar links and primary button, banner, footer. */
+final class SiteChrome {
+    /** Sun and moon: the theme toggle shows the one it switches to (the stylesheet picks). */
+    static final String THEME_ICON = "<svg class=\"icon icon-moon\" viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"currentColor\" "
+            + "stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\" aria-hidden=\"true\"><path d=\"M12 3a6 6 0 0 0 9 9 "
+            + "9 9 0 1 1-9-9Z\"/></svg><svg class=\"icon icon-sun\" viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"currentColor\" "
+            + "stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\" aria-hidden=\"true\"><circle cx=\"12\" cy=\"12\" r=\"4\"/>"
+            + "<path d=\"M12 2v2M12 20v2M4.93 4.93l1.41 1.41M17.66 17.66l1.41 1.41M2 12h2M20 12h2M6.34 17.66l-1.41 1.41M19.07 4.93l-1.41 1.41\"/></svg>";
+
+    private SiteChrome() {
+    }
+
+    /** The logo for each theme ({@code logo.light}/{@code logo.dark}), else the site's name. */
+    static void brand(StringBuilder h, SiteContent site, LinkResolver links) {
+        JsonNode logo = site.docsJson().path("logo");
+        String light = logo.isTextual() ? logo.asText() : logo.path("light").asText(null);
+        String dark = logo.isTextual() ? null : logo.path("dark").asText(null);
+        h.append("<a class=\"brand\" href=\"").append(Html.escape(links.base() + "/")).append("\">");
+        boolean hasLight = light != null && !light.isBlank() && SiteLayout.available(site, light);
+        boolean hasDark = dark != null && !dark.isBlank() && !dark.equals(light) && SiteLayout.available(site, dark);
+        if (hasLight) {
+            h.append("<img class=\"logo").append(hasDark ? " logo-light" : "").append("\" src=\"")
+                    .append(Html.escape(links.src(light))).append("\" alt=\"").append(Html.escape(site.name())).append("\">");
+            if (hasDark) {
+                h.append("<img class=\"logo logo-dark\" src=\"").append(Html.escape(links.src(dark))).append("\" alt=\"")
+                        .append(Html.escape(site.name())).append("\">");
+            }
+        } else {
+            h.append("<span class=\"brand-name\">").append(Html.escape(site.name())).append("</span>");
+        }
+        h.append("</a>\n");
+    }
+
+    static void navbarLinks(StringBuilder h, JsonNode docs, LinkResolver links) {
+        for (JsonNode link : docs.path("navbar").path("links")) {
+            String href = link.path("href").asText(null);
+            // A refused link is left out (index and serve report it).
+            if (href != null && links.link(href).isPresent()) {
+                h.append("<a href=\"").append(Html.escape(links.href(href))).append("\">")
+                        .append(Html.escape(link.path("label").asText(href))).append("</a>");
+            }
+        }
+    }
+
+    /** {@code navbar.primary}: a button ({@code label}, {@code href}) or a GitHub link. */
+    static void primaryButton(StringBuilder h, JsonNode docs, LinkResolver links) {
+        JsonNode primary = docs.path("navbar").path("primary");
+        String href = primary.path("href").asText(null);
+        if (href == null || href.isBlank() || links.link(href).isEmpty()) {
+            return;
+        }
+        boolean github = primary.path("type").asText("").equals("github");
+        String label = primary.path("label").asText(github ? "GitHub" : href);
+        h.append("<a class=\"navbar-primary\" href=\"").append(Html.escape(links.href(href))).append("\">")
+                .append(github ? Icons.brand("github") : "").append(Html.escape(label)).append("</a>");
+    }
+
+    /** {@code banner.content} (inline Markdown) above the top bar; dismissible ones get a close button. */
+    static void banner(StringBuilder h, JsonNode docs, LinkResolver links) {
+        String content = docs.path("banner").path("content").asText("");
+        if (content.isBlank()) {
+            return;
+        }
+        boolean dismissible = docs.path("banner").path("dismissible").asBoolean(false);
+        h.append("<div class=\"banner\" data-banner=\"").append(Integer.toHexString(content.hashCode())).append("\"><p>")
+                .append(new HtmlSanitizer(links).clean(MdxComponents.inlineText(content.strip()))).append("</p>");
+        if (dismissible) {
+            h.append("<button type=\"button\" class=\"banner-close\" data-banner-close hidden aria-label=\"Dismiss\">×</button>");
+        }
+        h.append("</div>\n");
+    }
+
+    /** {@code footer.socials} as brand icons and {@code footer.links} as columns. */
+    static void footer(StringBuilder h, JsonNode docs, LinkResolver links, String siteName) {
+        JsonNode footer = docs.path("footer");
+        h.append("<footer class=\"site-footer\">");
+        JsonNode columns = footer.path("links");
+        if (columns.isArray() && !columns.isEmpty()) {
+            h.append("<div class=\"footer-columns\">");
+            for (JsonNode column : columns) {
+                h.append("<div class=\"footer-column\">");
+                String header = column.path("header").asText("");
+                if (!header.isBlank()) {
+                    h.append("<p class=\"footer-header\">").append(Html.escape(header)).append("</p>");
+                }
+                h.append("<ul>");
+                for (JsonNode item : column.path("items")) {
+                    String href = item.path("href").asText(null);
+                    if (href != null && links.link(href).isPresent()) {
+                        h.append("<li><a href=\"").append(Html.escape(links.href(href))).append("\">")
+                                .append(Html.escape(item.path("label").asText(href))).append("</a></li>");
+                    }
+                }
+                h.append("</ul></div>");
+            }
+            h.append("</div>");
+        }
+        h.append("<div class=\"footer-row\"><div class=\"footer-socials\">");
+        for (Iterator<Map.Entry<String, JsonNode>> it = footer.path("socials").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (e.getValue().isTextual() && links.link(e.getValue().asText()).isPresent()) {
+                String icon = Icons.brand(e.getKey());
+                h.append("<a href=\"").append(Html.escape(links.href(e.getValue().asText()))).append("\" aria-label=\"")
+                        .append(Html.escape(siteName + " " + e.getKey())).append("\">")
+                        .append(icon.isEmpty() ? Html.escape(e.getKey()) : icon).append("</a>");
+            }
+        }
+        h.append("</div><span class=\"powered\">Served by docs-assistant</span></div></footer>\n");
+    }
+}

@@ -1,0 +1,66 @@
+package dev.docsassistant.render;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The interface text of rendered pages in the page's language, from {@code site-strings/{lang}.properties}
+ * (en, fr, es, zh); English for other languages and for any key a table lacks. Keys are shared with
+ * the site script, which gets the table of its page in the page configuration.
+ */
+final class UiStrings {
+    private static final Map<String, Map<String, String>> TABLES = new ConcurrentHashMap<>();
+
+    private final Map<String, String> table;
+
+    private UiStrings(Map<String, String> table) {
+        this.table = table;
+    }
+
+    /** The strings for a language code ({@code fr}, {@code fr-CA}, {@code zh-Hans}, {@code cn}); English when unknown. */
+    static UiStrings of(String language) {
+        String code = language == null ? "en" : language.toLowerCase(Locale.ROOT);
+        int dash = code.indexOf('-');
+        String base = dash < 0 ? code : code.substring(0, dash);
+        if (base.equals("cn")) {
+            base = "zh";
+        }
+        Map<String, String> merged = new TreeMap<>(table("en"));
+        merged.putAll(base.matches("[a-z]{2,3}") ? table(base) : Map.of());
+        return new UiStrings(merged);
+    }
+
+    String get(String key) {
+        return table.getOrDefault(key, key);
+    }
+
+    /** Every key with its text in this language, for the site script. */
+    Map<String, String> all() {
+        return table;
+    }
+
+    private static Map<String, String> table(String language) {
+        return TABLES.computeIfAbsent(language, l -> {
+            try (InputStream in = UiStrings.class.getResourceAsStream("/site-strings/" + l + ".properties")) {
+                if (in == null) {
+                    return Map.of();
+                }
+                Properties p = new Properties();
+                p.load(new InputStreamReader(in, StandardCharsets.UTF_8));
+                Map<String, String> t = new TreeMap<>();
+                p.stringPropertyNames().forEach(k -> t.put(k, p.getProperty(k)));
+                return Map.copyOf(t);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+}
