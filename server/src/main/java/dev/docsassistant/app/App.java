@@ -13,11 +13,16 @@ import dev.docsassistant.security.PageKeys;
 import dev.docsassistant.security.RateLimits;
 import dev.docsassistant.security.SecuritySettings;
 import dev.docsassistant.sites.Sites;
+import dev.docsassistant.metrics.AppMetrics;
 import dev.docsassistant.store.Database;
+import dev.docsassistant.store.Redis;
+import io.helidon.metrics.api.Tag;
 
 import java.time.Clock;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The wired application: configuration, loaded sites and the store. Built once by {@code serve}
@@ -34,6 +39,9 @@ public final class App implements AutoCloseable {
     private final SecuritySettings security;
     private final ApiKeys keys;
     private final AccessCheck access;
+    private final Optional<Redis> redis;
+    private final AutoCloseable keyChanges;
+    private final ServerState state;
     private PageKeys pageKeys;
 
     public App(AppConfig config, Sites sites, Database database) {
@@ -50,8 +58,15 @@ public final class App implements AutoCloseable {
         security.siteKeys().forEach(k -> keys.registerConfigured(k.domain(), k.organization(), k.secret(), k.origins()));
         Map<String, String> organizations = new LinkedHashMap<>();
         config.sites().forEach(s -> organizations.put(s.domain(), s.organization()));
-        this.access = new AccessCheck(keys, organizations,
-                new RateLimits(security.perOrganization(), security.perAddress()), security.proxies(), Clock.systemUTC());
+        this.redis = Redis.open(config);
+        RateLimits limits = security.limitsStore().equals("redis")
+                ? RateLimits.shared(security.perOrganization(), security.perAddress(), redis.orElseThrow())
+                : new RateLimits(security.perOrganization(), security.perAddress());
+        this.access = new AccessCheck(keys, organizations, limits, security.proxies(), Clock.systemUTC());
+        this.keyChanges = keys.followChanges();
+        this.state = new ServerState(config.sites(), sites, database, redis);
+        sites.all().forEach(site -> AppMetrics.gauge("index_sections", "Sections in the site's search index",
+                List.of(Tag.create("site", site.domain())), () -> site.stats().sections()));
         this.assistant = new AssistantService(sites, new ThreadStore(database), GeneratorConfig.read(config, System::getenv));
         this.assistantRules = new AssistantRules(AssistantLimits.from(config.section().get("limits")),
                 config.section().get("threads.require-key").asBoolean().orElse(false));
@@ -109,8 +124,25 @@ public final class App implements AutoCloseable {
         return database;
     }
 
+    /** Readiness and drain: what health endpoints and gRPC health report. */
+    public ServerState state() {
+        return state;
+    }
+
+    /** The fleet's Redis, when {@code docs-assistant.redis.url} is set. */
+    public Optional<Redis> redis() {
+        return redis;
+    }
+
     @Override
     public void close() {
+        state.close();
+        try {
+            keyChanges.close();
+        } catch (Exception ignored) {
+            // Stopping a listener thread cannot fail in a way worth reporting on shutdown.
+        }
+        redis.ifPresent(Redis::close);
         database.close();
     }
 }

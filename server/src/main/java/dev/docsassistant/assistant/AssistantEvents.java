@@ -15,6 +15,11 @@ import java.util.List;
 public interface AssistantEvents {
     void start(String messageId, String threadId);
 
+    /** The wire protocol, as metrics label answers: {@code v2}, {@code v1} or {@code grpc}. */
+    default String protocol() {
+        return "other";
+    }
+
     /**
      * Whether the sink has already sent something of its own (a keep-alive that committed the
      * response), so that a failure before {@code start} can no longer be reported as a status and

@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
@@ -39,11 +40,9 @@ public final class ServeCommand implements Callable<Integer> {
         Runnable beforeStop = ServerSetup.configure(builder, app);
         app.pageKeys().all().forEach(c -> System.out.println("site " + c.domain() + ": pages use " + c.description()));
         WebServer server = builder.build().start();
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            beforeStop.run();
-            server.stop();
-            app.close();
-        }));
+        Duration drainTimeout = appConfig.config().get("server.drain-timeout").as(Duration.class).orElse(Duration.ofSeconds(20));
+        GracefulStop stop = new GracefulStop(app, server, beforeStop, drainTimeout);
+        stop.onSignals();
         String host = appConfig.config().get("server.host").asString().orElse("0.0.0.0");
         String shown = host.equals("0.0.0.0") || host.equals("::") ? "localhost" : host;
         String siteHost = appConfig.section().get("site-host").asString().orElse("localhost");

@@ -18,6 +18,7 @@ public final class ServerSetup {
     public static Runnable configure(WebServerConfig.Builder server, App app) {
         // Without TCP_NODELAY, small stream events wait for delayed ACKs (~40 ms stalls).
         server.connectionOptions(SocketOptions.builder().tcpNoDelay(true).build());
+        server.addFeature(Observe.feature(app.state()));
         server.routing(routing -> RestEdge.routing(routing, app));
         return GrpcSetup.configure(server, app);
     }

@@ -1,6 +1,7 @@
 package dev.docsassistant.grpc;
 
 import dev.docsassistant.app.App;
+import dev.docsassistant.app.ServerState;
 import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
 import dev.docsassistant.request.AssistantRules;
@@ -11,6 +12,9 @@ import io.grpc.protobuf.services.HealthStatusManager;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.grpc.GrpcReflectionFeature;
 import io.helidon.webserver.grpc.GrpcRouting;
+
+import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The gRPC edge on the HTTP server's own port (HTTP/2 beside HTTP/1.1): the assistant
@@ -25,19 +29,33 @@ public final class GrpcSetup {
      * load balancers and probes stop sending calls before the port closes
      */
     public static Runnable configure(WebServerConfig.Builder server, App app) {
-        return configure(server, app.assistant(), app.sites(), app.assistantRules(), app.access());
+        return configure(server, app.assistant(), app.sites(), app.assistantRules(), app.access(), Optional.of(app.state()));
     }
 
-    /** Wires the edge over a given core (tests use it with their own answer generator). */
+    /** Wires the edge over a given core (tests use it with their own answer generator), always serving. */
     public static Runnable configure(WebServerConfig.Builder server, AssistantService assistant, Sites sites,
                                      AssistantRules rules, AccessCheck access) {
+        return configure(server, assistant, sites, rules, access, Optional.empty());
+    }
+
+    /**
+     * Health follows {@code state} when given: NOT_SERVING while the server is not ready (a site, the
+     * store or Redis down) and from the moment it starts draining, as HTTP readiness does.
+     */
+    private static Runnable configure(WebServerConfig.Builder server, AssistantService assistant, Sites sites,
+                                      AssistantRules rules, AccessCheck access, Optional<ServerState> state) {
         HelidonGrpcLog.install();
         HealthStatusManager health = new HealthStatusManager();
-        health.setStatus(HealthStatusManager.SERVICE_NAME_ALL_SERVICES, HealthCheckResponse.ServingStatus.SERVING);
-        health.setStatus(AssistantServiceGrpc.SERVICE_NAME, HealthCheckResponse.ServingStatus.SERVING);
+        Consumer<Boolean> serving = ready -> {
+            var status = ready ? HealthCheckResponse.ServingStatus.SERVING : HealthCheckResponse.ServingStatus.NOT_SERVING;
+            health.setStatus(HealthStatusManager.SERVICE_NAME_ALL_SERVICES, status);
+            health.setStatus(AssistantServiceGrpc.SERVICE_NAME, status);
+        };
+        state.ifPresentOrElse(s -> s.onChange(serving), () -> serving.accept(true));
         // Interceptors first (a service takes those registered before it), the outermost first.
         GrpcRouting.Builder routing = GrpcRouting.builder()
-                .intercept(new StatusMessages(), new CallContexts(), new AccessInterceptor(access))
+                .intercept(new CallMetrics(() -> state.map(ServerState::draining).orElse(false)),
+                        new StatusMessages(), new CallContexts(), new AccessInterceptor(access))
                 .service(new AssistantGrpcService(assistant, sites, rules))
                 .service(new HealthGrpcService(health));
         server.addRouting(routing);

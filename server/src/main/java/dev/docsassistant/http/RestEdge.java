@@ -24,6 +24,7 @@ public final class RestEdge {
         SiteRoutes sites = new SiteRoutes(app, site -> Injected.of(
                 app.integrations().render(site.content().docsJson().get("integrations"))));
         ApiAccess access = new ApiAccess(app.access());
+        routing.addFilter(new ServingFilter(app.state()));
         routing.error(ApiException.class, (req, res, e) -> {
                     ApiAccess.decorate(req, res);
                     Json.sendError(res, e.status(), e.getMessage());
@@ -45,7 +46,11 @@ public final class RestEdge {
                         Json.sendError(res, 500, "internal server error");
                     }
                 })
-                .get("/health", (req, res) -> Json.send(res, 200, Map.of("status", "UP")))
+                // The first health route, kept for existing probes: readiness, as /observe/health/ready.
+                .get("/health", (req, res) -> {
+                    boolean ready = app.state().ready();
+                    Json.send(res, ready ? 200 : 503, Map.of("status", ready ? "UP" : "DOWN"));
+                })
                 // Keys, organisations, rate limits and CORS, before any work on every API route.
                 .any("/v1/search/{domain}", access)
                 .any("/v1/page/{domain}", access)

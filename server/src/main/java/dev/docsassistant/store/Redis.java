@@ -1,0 +1,90 @@
+package dev.docsassistant.store;
+
+import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.config.ConfigException;
+import dev.docsassistant.metrics.AppMetrics;
+import io.lettuce.core.ClientOptions;
+import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisURI;
+import io.lettuce.core.TimeoutOptions;
+import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.codec.ByteArrayCodec;
+
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * The Redis server the fleet shares ({@code docs-assistant.redis.url}), through Lettuce: one
+ * connection, multiplexed by every request. Commands fail fast (a short timeout, and at once while
+ * disconnected) so that a Redis outage slows no request; Lettuce reconnects in the background.
+ */
+public final class Redis implements AutoCloseable {
+    private final RedisClient client;
+    private final StatefulRedisConnection<byte[], byte[]> connection;
+    private final String described;
+
+    private Redis(RedisURI uri, Duration timeout) {
+        this.client = RedisClient.create(uri);
+        client.setOptions(ClientOptions.builder()
+                .disconnectedBehavior(ClientOptions.DisconnectedBehavior.REJECT_COMMANDS)
+                .timeoutOptions(TimeoutOptions.enabled(timeout))
+                .build());
+        this.described = uri.getHost() + ":" + uri.getPort();
+        this.connection = client.connect(ByteArrayCodec.INSTANCE);
+    }
+
+    /** Connects to {@code docs-assistant.redis.url} when set. Start-up fails when Redis cannot be reached then. */
+    public static Optional<Redis> open(AppConfig config) {
+        var section = config.section().get("redis");
+        return section.get("url").asString().asOptional().filter(s -> !s.isBlank()).map(url -> {
+            RedisURI uri;
+            try {
+                uri = RedisURI.create(url);
+            } catch (IllegalArgumentException e) {
+                throw new ConfigException("docs-assistant.redis.url: not a Redis URL (redis://HOST:PORT): " + e.getMessage());
+            }
+            Duration timeout = section.get("timeout").as(Duration.class).orElse(Duration.ofMillis(500));
+            uri.setTimeout(timeout);
+            return connect(uri, timeout);
+        });
+    }
+
+    /** Connects to {@code url} (tests and benchmarks). */
+    public static Redis connect(String url) {
+        return connect(RedisURI.create(url), Duration.ofMillis(500));
+    }
+
+    private static Redis connect(RedisURI uri, Duration timeout) {
+        try {
+            return new Redis(uri, timeout);
+        } catch (RuntimeException e) {
+            throw new StoreException("cannot connect to Redis at " + uri.getHost() + ":" + uri.getPort() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The connection bucket state travels on (binary keys and values). */
+    public StatefulRedisConnection<byte[], byte[]> connection() {
+        return connection;
+    }
+
+    /** Whether Redis answers PING within its command timeout (readiness). */
+    public boolean answers() {
+        try {
+            return "PONG".equals(connection.sync().ping());
+        } catch (RuntimeException e) {
+            AppMetrics.redisError();
+            return false;
+        }
+    }
+
+    /** host:port, for messages. */
+    public String describe() {
+        return described;
+    }
+
+    @Override
+    public void close() {
+        connection.close();
+        client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+    }
+}
