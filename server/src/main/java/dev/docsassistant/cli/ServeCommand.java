@@ -3,6 +3,7 @@ package dev.docsassistant.cli;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.config.Durations;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.security.ApiKey;
 import dev.docsassistant.edges.ServerSetup;
@@ -40,7 +41,7 @@ public final class ServeCommand implements Callable<Integer> {
         Runnable beforeStop = ServerSetup.configure(builder, app);
         app.pageKeys().all().forEach(c -> System.out.println("site " + c.domain() + ": pages use " + c.description()));
         WebServer server = builder.build().start();
-        Duration drainTimeout = appConfig.config().get("server.drain-timeout").as(Duration.class).orElse(Duration.ofSeconds(20));
+        Duration drainTimeout = Durations.read(appConfig.config().get("server.drain-timeout"), Duration.ofSeconds(20));
         GracefulStop stop = new GracefulStop(app, server, beforeStop, drainTimeout);
         stop.onSignals();
         String host = appConfig.config().get("server.host").asString().orElse("0.0.0.0");

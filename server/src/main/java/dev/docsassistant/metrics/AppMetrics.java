@@ -3,9 +3,9 @@ package dev.docsassistant.metrics;
 import io.helidon.metrics.api.Counter;
 import io.helidon.metrics.api.Gauge;
 import io.helidon.metrics.api.MeterRegistry;
-import io.helidon.metrics.api.Metrics;
 import io.helidon.metrics.api.Tag;
 import io.helidon.metrics.api.Timer;
+import io.helidon.service.registry.Services;
 
 import java.time.Duration;
 import java.util.List;
@@ -26,6 +26,8 @@ public final class AppMetrics {
             Duration.ofMillis(25), Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250),
             Duration.ofMillis(500), Duration.ofSeconds(1), Duration.ofMillis(2500), Duration.ofSeconds(5),
             Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofSeconds(60)};
+
+    private static final double[] NO_PERCENTILES = {};
 
     private AppMetrics() {
     }
@@ -97,10 +99,15 @@ public final class AppMetrics {
 
     private static Timer timer(String name, String description, Iterable<Tag> tags) {
         return registry().getOrCreate(Timer.builder(PREFIX + name).description(description).tags(tags)
-                .buckets(BUCKETS));
+                .percentiles(NO_PERCENTILES).buckets(BUCKETS)); // buckets only: quantiles are computed by Prometheus
     }
 
+    /** The registry Helidon's metrics observer serves, looked up once. */
     private static MeterRegistry registry() {
-        return Metrics.globalRegistry();
+        return Registry.INSTANCE;
+    }
+
+    private static final class Registry {
+        static final MeterRegistry INSTANCE = Services.get(MeterRegistry.class);
     }
 }

@@ -3,6 +3,7 @@ package dev.docsassistant.store;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.config.Durations;
 import dev.docsassistant.metrics.AppMetrics;
 import io.helidon.config.Config;
 
@@ -31,9 +32,9 @@ public final class Database implements AutoCloseable {
 
         static PoolSettings of(Config store) {
             return new PoolSettings(store.get("pool-size").asInt().orElse(8),
-                    store.get("connection-timeout").as(Duration.class).orElse(Duration.ofSeconds(5)),
-                    store.get("idle-timeout").as(Duration.class).orElse(Duration.ofMinutes(10)),
-                    store.get("max-lifetime").as(Duration.class).orElse(Duration.ofMinutes(30)));
+                    Durations.read(store.get("connection-timeout"), Duration.ofSeconds(5)),
+                    Durations.read(store.get("idle-timeout"), Duration.ofMinutes(10)),
+                    Durations.read(store.get("max-lifetime"), Duration.ofMinutes(30)));
         }
 
         public static PoolSettings ofSize(int size) {

@@ -2,6 +2,7 @@ package dev.docsassistant.store;
 
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.config.ConfigException;
+import dev.docsassistant.config.Durations;
 import dev.docsassistant.metrics.AppMetrics;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
@@ -43,7 +44,7 @@ public final class Redis implements AutoCloseable {
             } catch (IllegalArgumentException e) {
                 throw new ConfigException("docs-assistant.redis.url: not a Redis URL (redis://HOST:PORT): " + e.getMessage());
             }
-            Duration timeout = section.get("timeout").as(Duration.class).orElse(Duration.ofMillis(500));
+            Duration timeout = Durations.read(section.get("timeout"), Duration.ofMillis(500));
             uri.setTimeout(timeout);
             return connect(uri, timeout);
         });
