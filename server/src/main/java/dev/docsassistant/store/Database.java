@@ -22,6 +22,9 @@ import java.time.Duration;
  * servers). Connections come from a HikariCP pool; schema migrations (Flyway) run on open.
  */
 public final class Database implements AutoCloseable {
+    /** How long opening waits for the first connection. */
+    static final Duration STARTUP_WAIT = Duration.ofSeconds(30);
+
     private final String url;
     private final Dialect dialect;
     private final HikariDataSource pool;
@@ -53,8 +56,8 @@ public final class Database implements AutoCloseable {
         hikari.setConnectionTimeout(settings.connectionTimeout().toMillis());
         hikari.setIdleTimeout(settings.idleTimeout().toMillis());
         hikari.setMaxLifetime(settings.maxLifetime().toMillis());
-        // A database that is down must not stop the server from starting its edges (readiness reports it).
-        hikari.setInitializationFailTimeout(-1);
+        // At start-up, wait a while for a database that is still coming up (servers and database started together).
+        hikari.setInitializationFailTimeout(STARTUP_WAIT.toMillis());
         if (dialect == Dialect.SQLITE) {
             // WAL lets readers proceed during a write; busy_timeout makes writers queue instead of failing.
             hikari.addDataSourceProperty("journal_mode", "WAL");
@@ -95,7 +98,14 @@ public final class Database implements AutoCloseable {
     }
 
     static Database open(String url, PoolSettings settings) {
-        Database db = new Database(url, settings);
+        Database db;
+        try {
+            db = new Database(url, settings);
+        } catch (RuntimeException e) {
+            AppMetrics.storeError();
+            throw new StoreException("cannot connect to database " + redact(url) + " within " + STARTUP_WAIT.toSeconds()
+                    + " s: " + e.getMessage(), e);
+        }
         try {
             Schema.migrate(db.pool);
             return db;

@@ -13,6 +13,7 @@ import io.lettuce.core.codec.ByteArrayCodec;
 
 import java.time.Duration;
 import java.util.Optional;
+import java.util.logging.Logger;
 
 /**
  * The Redis server the fleet shares ({@code docs-assistant.redis.url}), through Lettuce: one
@@ -20,6 +21,9 @@ import java.util.Optional;
  * disconnected) so that a Redis outage slows no request; Lettuce reconnects in the background.
  */
 public final class Redis implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(Redis.class.getName());
+    private static final Duration HANDSHAKE = Duration.ofSeconds(10);
+
     private final RedisClient client;
     private final StatefulRedisConnection<byte[], byte[]> connection;
     private final String described;
@@ -31,7 +35,12 @@ public final class Redis implements AutoCloseable {
                 .timeoutOptions(TimeoutOptions.enabled(timeout))
                 .build());
         this.described = uri.getHost() + ":" + uri.getPort();
-        this.connection = client.connect(ByteArrayCodec.INSTANCE);
+        try {
+            this.connection = client.connect(ByteArrayCodec.INSTANCE);
+        } catch (RuntimeException e) {
+            client.shutdown(Duration.ZERO, Duration.ofSeconds(2));
+            throw e;
+        }
     }
 
     /** Connects to {@code docs-assistant.redis.url} when set. Start-up fails when Redis cannot be reached then. */
@@ -44,9 +53,7 @@ public final class Redis implements AutoCloseable {
             } catch (IllegalArgumentException e) {
                 throw new ConfigException("docs-assistant.redis.url: not a Redis URL (redis://HOST:PORT): " + e.getMessage());
             }
-            Duration timeout = Durations.read(section.get("timeout"), Duration.ofMillis(500));
-            uri.setTimeout(timeout);
-            return connect(uri, timeout);
+            return connect(uri, Durations.read(section.get("timeout"), Duration.ofMillis(500)));
         });
     }
 
@@ -55,11 +62,32 @@ public final class Redis implements AutoCloseable {
         return connect(RedisURI.create(url), Duration.ofMillis(500));
     }
 
+    /**
+     * Connects, trying again for up to {@link Database#STARTUP_WAIT} (a Redis still starting). The
+     * handshake may take {@link #HANDSHAKE}; each command then gets {@code timeout}.
+     */
     private static Redis connect(RedisURI uri, Duration timeout) {
+        uri.setTimeout(HANDSHAKE);
+        long deadline = System.nanoTime() + Database.STARTUP_WAIT.toNanos();
+        while (true) {
+            try {
+                return new Redis(uri, timeout);
+            } catch (RuntimeException e) {
+                if (System.nanoTime() > deadline) {
+                    throw new StoreException("cannot connect to Redis at " + uri.getHost() + ":" + uri.getPort() + ": " + e.getMessage(), e);
+                }
+                LOG.info("waiting for Redis at " + uri.getHost() + ":" + uri.getPort() + ": " + e.getMessage());
+                sleep();
+            }
+        }
+    }
+
+    private static void sleep() {
         try {
-            return new Redis(uri, timeout);
-        } catch (RuntimeException e) {
-            throw new StoreException("cannot connect to Redis at " + uri.getHost() + ":" + uri.getPort() + ": " + e.getMessage(), e);
+            Thread.sleep(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreException("interrupted while connecting to Redis", e);
         }
     }
 
