@@ -27,7 +27,9 @@ final class ServingFilter implements Filter {
         String path = req.path().path();
         if (state.draining() && !path.startsWith("/observe/") && !path.equals("/health")) {
             res.header(HeaderNames.RETRY_AFTER, RETRY_AFTER_SECONDS);
-            res.header(HeaderNames.CONNECTION, "close");
+            if (req.prologue().protocolVersion().startsWith("1.")) {
+                res.header(HeaderNames.CONNECTION, "close"); // HTTP/2 has no such header
+            }
             Json.sendError(res, 503, "the server is shutting down; retry in " + RETRY_AFTER_SECONDS + " s");
             AppMetrics.request("rest", "draining", "503", 0);
             return;
