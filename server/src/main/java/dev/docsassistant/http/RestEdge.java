@@ -51,6 +51,7 @@ public final class RestEdge {
                     boolean ready = app.state().ready();
                     Json.send(res, ready ? 200 : 503, Map.of("status", ready ? "UP" : "DOWN"));
                 })
+                .register(new OpenApiRoutes())
                 // Keys, organisations, rate limits and CORS, before any work on every API route.
                 .any("/v1/search/{domain}", access)
                 .any("/v1/page/{domain}", access)

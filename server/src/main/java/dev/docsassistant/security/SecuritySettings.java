@@ -94,12 +94,12 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
         Set<String> pageKeySites = new LinkedHashSet<>();
         // Without a page key secret each start makes a new page key, so servers sharing a store
         // (store.url) would revoke each other's: there page keys need the secret unless asked for explicitly.
-        boolean pageKeys = flag(root.get("site-pages.page-keys"), "docs-assistant.site-pages.page-keys",
+        boolean pageKeys = AppConfig.flag(root.get("site-pages.page-keys"), "docs-assistant.site-pages.page-keys",
                 !root.get("store.url").exists() || pageKeySecret.isPresent());
         for (Config site : root.get("sites").asNodeList().orElse(List.of())) {
             Optional<String> secret = site.get("assistant-key").asString().asOptional().filter(s -> !s.isBlank());
             if (secret.isEmpty()) {
-                if (flag(site.get("page-key"), site.key() + ".page-key", pageKeys)) {
+                if (AppConfig.flag(site.get("page-key"), site.key() + ".page-key", pageKeys)) {
                     pageKeySites.add(site.get("domain").asString().get());
                 }
                 continue;
@@ -124,18 +124,6 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
         }
         return new SecuritySettings(admin, proxies, perOrganization, perAddress, List.copyOf(siteKeys),
                 Collections.unmodifiableSet(pageKeySites), pageKeySecret, limitsStore);
-    }
-
-    private static boolean flag(Config node, String name, boolean otherwise) {
-        if (!node.exists()) {
-            return otherwise;
-        }
-        String value = node.asString().orElse("").trim();
-        return switch (value) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new ConfigException(name + " must be true or false, not '" + value + "'");
-        };
     }
 
     private static RateLimits.Limit limit(Config root, String key, Duration window) {

@@ -1,5 +1,6 @@
 package dev.docsassistant.assistant.llm;
 
+import dev.docsassistant.config.Mappers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docsassistant.assistant.GeneratorException;
@@ -14,7 +15,7 @@ import dev.docsassistant.assistant.GeneratorException;
  * @param done         the {@code [DONE]} marker
  */
 record ChatChunk(String content, String finishReason, boolean done) {
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Mappers.JSON;
     static final ChatChunk DONE = new ChatChunk("", null, true);
 
     static ChatChunk parse(String data, int status) {

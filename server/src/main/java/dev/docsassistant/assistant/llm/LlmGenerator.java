@@ -1,5 +1,6 @@
 package dev.docsassistant.assistant.llm;
 
+import dev.docsassistant.config.Mappers;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -25,7 +26,7 @@ import java.util.logging.Logger;
  */
 public final class LlmGenerator implements AnswerGenerator {
     private static final Logger LOG = Logger.getLogger(LlmGenerator.class.getName());
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Mappers.JSON;
     /** How often a wait on the provider looks whether the reader is still there. */
     private static final Duration WATCH = Duration.ofMillis(250);
     /** Enough of an error body to log what the provider said. */
