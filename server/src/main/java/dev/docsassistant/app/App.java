@@ -20,12 +20,17 @@ import dev.docsassistant.security.RateLimits;
 import dev.docsassistant.security.SecuritySettings;
 import dev.docsassistant.sites.Sites;
 import dev.docsassistant.store.BackgroundWrites;
+import dev.docsassistant.metrics.AppMetrics;
 import dev.docsassistant.store.Database;
+import dev.docsassistant.store.Redis;
+import io.helidon.metrics.api.Tag;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The wired application: configuration, loaded sites and the store. Built once by {@code serve}
@@ -46,6 +51,9 @@ public final class App implements AutoCloseable {
     private final InsightsLog insightsLog;
     private final Retention retention;
     private final DashboardAccounts accounts;
+    private final Optional<Redis> redis;
+    private final AutoCloseable keyChanges;
+    private final ServerState state;
     private PageKeys pageKeys;
 
     public App(AppConfig config, Sites sites, Database database) {
@@ -63,8 +71,15 @@ public final class App implements AutoCloseable {
         security.siteKeys().forEach(k -> keys.registerConfigured(k.domain(), k.organization(), k.secret(), k.origins()));
         Map<String, String> organizations = new LinkedHashMap<>();
         config.sites().forEach(s -> organizations.put(s.domain(), s.organization()));
-        this.access = new AccessCheck(keys, organizations,
-                new RateLimits(security.perOrganization(), security.perAddress()), security.proxies(), Clock.systemUTC());
+        this.redis = Redis.open(config);
+        RateLimits limits = security.limitsStore().equals("redis")
+                ? RateLimits.shared(security.perOrganization(), security.perAddress(), redis.orElseThrow())
+                : new RateLimits(security.perOrganization(), security.perAddress());
+        this.access = new AccessCheck(keys, organizations, limits, security.proxies(), Clock.systemUTC());
+        this.keyChanges = keys.followChanges();
+        this.state = new ServerState(config.sites(), sites, database, redis);
+        sites.all().forEach(site -> AppMetrics.gauge("index_sections", "Sections in the site's search index",
+                List.of(Tag.create("site", site.domain())), () -> site.stats().sections()));
         this.insightsLog = new InsightsLog(database, backgroundWrites, Clock.systemUTC());
         this.assistant = new AssistantService(sites, new ThreadStore(database), GeneratorConfig.read(config, System::getenv),
                 insightsLog::answered);
@@ -153,10 +168,27 @@ public final class App implements AutoCloseable {
         return database;
     }
 
+    /** Readiness and drain: what health endpoints and gRPC health report. */
+    public ServerState state() {
+        return state;
+    }
+
+    /** The fleet's Redis, when {@code docs-assistant.redis.url} is set. */
+    public Optional<Redis> redis() {
+        return redis;
+    }
+
     @Override
     public void close() {
         retention.close();
         backgroundWrites.close();
+        state.close();
+        try {
+            keyChanges.close();
+        } catch (Exception ignored) {
+            // Stopping a listener thread cannot fail in a way worth reporting on shutdown.
+        }
+        redis.ifPresent(Redis::close);
         sites.close();
         database.close();
     }

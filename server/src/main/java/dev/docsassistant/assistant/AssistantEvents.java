@@ -19,6 +19,11 @@ public interface AssistantEvents {
     /** The edge this sink encodes for, as insights count it. */
     Channel channel();
 
+    /** The wire protocol, as metrics label answers: {@code v2}, {@code v1} or {@code grpc}. */
+    default String protocol() {
+        return "other";
+    }
+
     /**
      * Whether the sink has already sent something of its own (a keep-alive that committed the
      * response), so that a failure before {@code start} can no longer be reported as a status and

@@ -4,6 +4,7 @@ import dev.docsassistant.config.Mappers;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docsassistant.insights.AnswerRecord;
 import dev.docsassistant.insights.CitedPage;
+import dev.docsassistant.metrics.AppMetrics;
 import dev.docsassistant.search.SearchHit;
 import dev.docsassistant.site.SafeUrl;
 import dev.docsassistant.search.SearchRequest;
@@ -14,6 +15,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -33,6 +35,7 @@ public final class AssistantService {
     private final ThreadStore threads;
     private final Generators generators;
     private final Consumer<AnswerRecord> answers;
+    private final OpenAnswers open = new OpenAnswers();
 
     public AssistantService(Sites sites, ThreadStore threads, AnswerGenerator generator) {
         this(sites, threads, Generators.of(generator), record -> { });
@@ -51,7 +54,15 @@ public final class AssistantService {
      *
      * @param threadKey the new thread's key, or null when an existing thread continues
      */
-    public record Accepted(AssistantRequest request, Site site, String threadId, String threadKey) {
+    public record Accepted(AssistantRequest request, Site site, String threadId, String threadKey, long acceptedAt) {
+        public Accepted(AssistantRequest request, Site site, String threadId, String threadKey) {
+            this(request, site, threadId, threadKey, System.nanoTime());
+        }
+    }
+
+    /** The answers streaming now (gauge, answer times, graceful drain). */
+    public OpenAnswers openAnswers() {
+        return open;
     }
 
     /** Everything that can fail before the answer starts streaming; the edge reports it as a status. */
@@ -76,7 +87,16 @@ public final class AssistantService {
      * Failures after the start become the stream's error event; {@link AnswerAbandoned} from the
      * sink (the reader left) stops the answer silently.
      */
-    public void answer(Accepted accepted, AssistantEvents events) {
+    public void answer(Accepted accepted, AssistantEvents sink) {
+        AssistantEvents events = open.track(sink, accepted.acceptedAt());
+        try {
+            stream(accepted, events);
+        } finally {
+            open.release(events);
+        }
+    }
+
+    private void stream(Accepted accepted, AssistantEvents events) {
         AssistantRequest request = accepted.request();
         long startNanos = System.nanoTime();
         Turn turn = new Turn(accepted, events);
@@ -110,6 +130,8 @@ public final class AssistantService {
         } catch (AnswerAbandoned e) {
             LOG.info("answer abandoned on " + request.domain() + " thread " + accepted.threadId() + ": " + e.getMessage());
         } catch (GeneratorException e) {
+            AppMetrics.generatorFailure(e.getMessage().equals(OpenAnswers.DRAINED) ? "drained"
+                    : e.kind().name().toLowerCase(Locale.ROOT));
             if (!turn.started && !events.committed()) {
                 throw new AssistantException(e.kind() == GeneratorException.Kind.UNAVAILABLE
                         ? AssistantException.Kind.UPSTREAM_UNAVAILABLE : AssistantException.Kind.UPSTREAM_FAILED, e.getMessage());
@@ -117,6 +139,7 @@ public final class AssistantService {
             LOG.warning("answer failed mid-stream on " + request.domain() + " thread " + accepted.threadId() + ": " + e.getMessage());
             turn.fail(e.getMessage());
         } catch (RuntimeException e) {
+            AppMetrics.generatorFailure("internal");
             LOG.log(Level.WARNING, "answer failed on " + request.domain() + " thread " + accepted.threadId(), e);
             turn.fail("the answer could not be completed; please try again");
         }

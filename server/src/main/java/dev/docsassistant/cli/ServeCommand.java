@@ -3,6 +3,7 @@ package dev.docsassistant.cli;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.config.Durations;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.security.ApiKey;
 import dev.docsassistant.edges.ServerSetup;
@@ -12,6 +13,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
@@ -40,11 +42,9 @@ public final class ServeCommand implements Callable<Integer> {
         app.pageKeys().all().forEach(c -> System.out.println("site " + c.domain() + ": pages use " + c.description()));
         WebServer server = builder.build().start();
         app.retention().start(); // only a serving server deletes old conversations
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            beforeStop.run();
-            server.stop();
-            app.close();
-        }));
+        Duration drainTimeout = Durations.read(appConfig.config().get("server.drain-timeout"), Duration.ofSeconds(20));
+        GracefulStop stop = new GracefulStop(app, server, beforeStop, drainTimeout);
+        stop.onSignals();
         String host = appConfig.config().get("server.host").asString().orElse("0.0.0.0");
         String shown = host.equals("0.0.0.0") || host.equals("::") ? "localhost" : host;
         String siteHost = appConfig.section().get("site-host").asString().orElse("localhost");

@@ -32,6 +32,7 @@ public final class ServerSetup {
         server.directHandlers(JsonDirectHandler.all());
         // Helidon's own error texts (never the request's bytes: those it marks unsafe) go into {"message"}.
         server.errorHandling(errors -> errors.includeEntity(true));
+        server.addFeature(Observe.feature(app.state()));
         McpRoutes mcp = new McpRoutes(app);
         server.routing(routing -> {
             routing.addFeature(guard);

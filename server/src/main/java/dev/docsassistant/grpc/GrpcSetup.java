@@ -1,6 +1,7 @@
 package dev.docsassistant.grpc;
 
 import dev.docsassistant.app.App;
+import dev.docsassistant.app.ServerState;
 import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.insights.InsightsLog;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
@@ -16,6 +17,8 @@ import io.helidon.webserver.grpc.GrpcRouting;
 
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.Optional;
+import java.util.function.Consumer;
 
 /**
  * The gRPC edge on the HTTP server's own port (HTTP/2 beside HTTP/1.1): the assistant
@@ -30,21 +33,33 @@ public final class GrpcSetup {
      * load balancers and probes stop sending calls before the port closes
      */
     public static Runnable configure(WebServerConfig.Builder server, App app, ServerInterceptor... outermost) {
-        return configure(server, app.assistant(), app.sites(), app.assistantRules(), app.access(), app.insightsLog(), outermost);
+        return configure(server, app.assistant(), app.sites(), app.assistantRules(), app.access(), app.insightsLog(),
+                Optional.of(app.state()), outermost);
+    }
+
+    /** Wires the edge over a given core (tests use it with their own answer generator), always serving. */
+    public static Runnable configure(WebServerConfig.Builder server, AssistantService assistant, Sites sites,
+                                     AssistantRules rules, AccessCheck access, InsightsLog insights) {
+        return configure(server, assistant, sites, rules, access, insights, Optional.empty());
     }
 
     /**
-     * Wires the edge over a given core (tests use it with their own answer generator).
+     * Health follows {@code state} when given: NOT_SERVING while the server is not ready (a site, the
+     * store or Redis down) and from the moment it starts draining, as HTTP readiness does.
      *
      * @param outermost interceptors that see every call first (the connection guard marks HTTP/2 connections)
      */
-    public static Runnable configure(WebServerConfig.Builder server, AssistantService assistant, Sites sites,
-                                     AssistantRules rules, AccessCheck access, InsightsLog insights,
-                                     ServerInterceptor... outermost) {
+    private static Runnable configure(WebServerConfig.Builder server, AssistantService assistant, Sites sites,
+                                      AssistantRules rules, AccessCheck access, InsightsLog insights,
+                                      Optional<ServerState> state, ServerInterceptor... outermost) {
         HelidonGrpcLog.install();
         HealthStatusManager health = new HealthStatusManager();
-        health.setStatus(HealthStatusManager.SERVICE_NAME_ALL_SERVICES, HealthCheckResponse.ServingStatus.SERVING);
-        health.setStatus(AssistantServiceGrpc.SERVICE_NAME, HealthCheckResponse.ServingStatus.SERVING);
+        Consumer<Boolean> serving = ready -> {
+            var status = ready ? HealthCheckResponse.ServingStatus.SERVING : HealthCheckResponse.ServingStatus.NOT_SERVING;
+            health.setStatus(HealthStatusManager.SERVICE_NAME_ALL_SERVICES, status);
+            health.setStatus(AssistantServiceGrpc.SERVICE_NAME, status);
+        };
+        state.ifPresentOrElse(s -> s.onChange(serving), () -> serving.accept(true));
         // Interceptors first (a service takes those registered before it), the outermost first.
         GrpcRouting.Builder routing = GrpcRouting.builder();
         if (outermost.length > 0) {
@@ -56,7 +71,8 @@ public final class GrpcSetup {
             return t;
         });
         server.addFeature(new StopsWithServer("grpc-deadlines", deadlines::shutdownNow));
-        routing.intercept(new StatusMessages(), new CallContexts(deadlines), new AccessInterceptor(access))
+        routing.intercept(new CallMetrics(() -> state.map(ServerState::draining).orElse(false)),
+                        new StatusMessages(), new CallContexts(deadlines), new AccessInterceptor(access))
                 .service(new AssistantGrpcService(assistant, sites, rules, insights))
                 .service(new HealthGrpcService(health));
         server.addRouting(routing);

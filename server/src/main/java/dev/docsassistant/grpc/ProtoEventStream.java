@@ -89,4 +89,9 @@ final class ProtoEventStream implements AssistantEvents {
     static boolean deadlinePassed(Context call) {
         return call.getDeadline() != null && call.getDeadline().isExpired();
     }
+
+    @Override
+    public String protocol() {
+        return "grpc";
+    }
 }

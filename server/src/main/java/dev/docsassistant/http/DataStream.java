@@ -76,4 +76,9 @@ final class DataStream implements AssistantEvents {
     private void line(String prefix, Object value) {
         out.write(prefix + ":" + Json.write(value) + "\n");
     }
+
+    @Override
+    public String protocol() {
+        return "v1";
+    }
 }

@@ -27,7 +27,8 @@ public final class RestEdge {
         SiteRoutes sites = new SiteRoutes(app, site -> Injected.of(
                 app.integrations().render(site.content().docsJson().get("integrations"))));
         ApiAccess access = new ApiAccess(app.access());
-        routing.addFilter(RequestFraming::filter)
+        routing.addFilter(new ServingFilter(app.state()))
+                .addFilter(RequestFraming::filter)
                 .error(ApiException.class, (req, res, e) -> {
                     ApiAccess.decorate(req, res);
                     if (e.closeConnection()) {
@@ -58,7 +59,11 @@ public final class RestEdge {
                         Json.sendError(res, answer.status(), answer.message());
                     }
                 })
-                .get("/health", (req, res) -> Json.send(res, 200, Map.of("status", "UP")))
+                // The first health route, kept for existing probes: readiness, as /observe/health/ready.
+                .get("/health", (req, res) -> {
+                    boolean ready = app.state().ready();
+                    Json.send(res, ready ? 200 : 503, Map.of("status", ready ? "UP" : "DOWN"));
+                })
                 .register(new OpenApiRoutes())
                 // A wrong method is told so before any key is asked for.
                 .any("/v1/search/{domain}", POST_ONLY)

@@ -113,8 +113,9 @@ public final class SiteRoutes {
     private void hostBased(ServerRequest req, ServerResponse res) {
         Optional<SiteRenderer> renderer = hostSite(req);
         if (renderer.isEmpty()) {
-            // The last route: whatever reaches it without naming a site does not exist.
-            throw ApiException.notFound("not found: " + req.path().path());
+            // Not a site's host: on to the routes of server features (/observe/...), else Helidon's 404.
+            res.next();
+            return;
         }
         String domain = siteHost.domainOf(req).orElseThrow();
         if (!agentFile(req, res, domain, req.path().path(), "")) {

@@ -96,4 +96,9 @@ final class UiMessageStream implements AssistantEvents {
     private void event(Map<String, ?> event) {
         out.write("data: " + Json.write(event) + "\n\n");
     }
+
+    @Override
+    public String protocol() {
+        return "v2";
+    }
 }

@@ -1,6 +1,7 @@
 package dev.docsassistant.security;
 
 import dev.docsassistant.store.BackgroundWrites;
+import dev.docsassistant.metrics.AppMetrics;
 import dev.docsassistant.store.Database;
 import dev.docsassistant.store.StoreException;
 
@@ -20,19 +21,24 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
 
 /**
  * Assistant keys in the embedded store, kept only as a SHA-256 hash and a short display prefix. The
  * key itself exists only in the return value of {@link #create}; nothing here logs it.
  *
- * <p>Found keys are cached for {@link #CACHE_TTL} so a request costs no store round trip; a revocation
- * on this server takes effect at once, one made on another server of a cluster within the TTL.
+ * <p>Found keys are cached for {@link #CACHE_TTL} so a request costs no store round trip. A change
+ * (revocation, replacement) empties the cache of this server at once and, on PostgreSQL, of every
+ * server listening ({@link #followChanges}) through {@code NOTIFY} sent when the change commits; the TTL
+ * bounds staleness should a notification be lost.
  */
 public final class ApiKeys {
     static final Duration CACHE_TTL = Duration.ofSeconds(30);
     /** "Last used" is kept to the minute. */
     static final Duration USAGE_RESOLUTION = Duration.ofMinutes(1);
+    /** The PostgreSQL channel key changes are announced on. */
+    static final String CHANGES_CHANNEL = "docs_assistant_keys";
     private static final Logger LOG = Logger.getLogger(ApiKeys.class.getName());
     private static final String COLUMNS = "id, organization, prefix, origins, source, created_at, expires_at, revoked_at";
 
@@ -42,6 +48,8 @@ public final class ApiKeys {
     /** Where "last used" times are written; null: not recorded (commands, tests). */
     private final BackgroundWrites usageWrites;
     private final Map<String, Long> usageWrittenAt = new ConcurrentHashMap<>();
+    /** Bumped on every change, so a look-up that raced with one does not cache what it read before it. */
+    private final AtomicLong generation = new AtomicLong();
 
     /** A key just made: its record and the secret, to be shown once. */
     public record Created(ApiKey key, String secret) {
@@ -125,8 +133,20 @@ public final class ApiKeys {
             throw new IllegalArgumentException("the configured assistant key of site " + domain + " must be "
                     + KeyHasher.PREFIX + " followed by at least 43 URL-safe characters (make one with `keys create`)");
         }
+        return register(domain, organization, secret, origins, "config:" + domain);
+    }
+
+    /**
+     * Registers the page key every server of a fleet derives for a site from the shared page key secret
+     * ({@code page:<domain>}), by hash, as {@link #registerConfigured} does: idempotent, so servers
+     * starting together agree, and a new secret retires the site's previous page keys.
+     */
+    public ApiKey registerPageKey(String domain, String organization, String secret) {
+        return register(domain, organization, secret, List.of(), pageKeySource(domain));
+    }
+
+    private ApiKey register(String domain, String organization, String secret, List<String> origins, String source) {
         String hash = KeyHasher.hash(secret);
-        String source = "config:" + domain;
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         ApiKey key = db.transaction(c -> {
             try (PreparedStatement ps = c.prepareStatement(
@@ -134,7 +154,9 @@ public final class ApiKeys {
                 ps.setLong(1, now.toEpochMilli());
                 ps.setString(2, source);
                 ps.setString(3, hash);
-                ps.executeUpdate();
+                if (ps.executeUpdate() > 0) {
+                    db.notifyOnCommit(c, CHANGES_CHANNEL);
+                }
             }
             try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM api_keys WHERE key_hash = ?")) {
                 ps.setString(1, hash);
@@ -142,7 +164,8 @@ public final class ApiKeys {
                     if (rs.next()) {
                         ApiKey existing = read(rs);
                         if (!existing.organization().equals(organization) || !existing.source().equals(source)) {
-                            throw new IllegalArgumentException("the configured assistant key of site " + domain
+                            throw new IllegalArgumentException("the " + (source.startsWith("page:") ? "page" : "configured assistant")
+                                    + " key of site " + domain
                                     + " is already registered as key " + existing.id() + " (" + existing.source()
                                     + ", organization " + existing.organization() + "); configure a key of its own");
                         }
@@ -157,7 +180,7 @@ public final class ApiKeys {
             }
             return null;
         });
-        byHash.clear();
+        forgetAll();
         if (key != null) {
             return key;
         }
@@ -169,7 +192,8 @@ public final class ApiKeys {
             // Servers of a cluster starting together: another one registered it first.
             return find(secret).filter(k -> k.source().equals(source)).orElseThrow(() -> e);
         }
-        LOG.info("registered configured key " + created.id() + " (" + created.prefix() + "…) for site " + domain);
+        LOG.info("registered " + (source.startsWith("page:") ? "page" : "configured") + " key " + created.id()
+                + " (" + created.prefix() + "…) for site " + domain);
         return created;
     }
 
@@ -186,10 +210,11 @@ public final class ApiKeys {
                 List.of(), pageKeySource(domain), now, Optional.empty(), Optional.empty());
         db.transaction(c -> {
             revokeSource(c, key.source(), now);
+            db.notifyOnCommit(c, CHANGES_CHANNEL);
             insert(c, key, KeyHasher.hash(secret));
             return null;
         });
-        byHash.clear();
+        forgetAll();
         LOG.info("created page key " + key.id() + " (" + key.prefix() + "…) for site " + domain);
         return new Created(key, secret);
     }
@@ -200,8 +225,14 @@ public final class ApiKeys {
      */
     public int revokePageKeys(String domain) {
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
-        int revoked = db.transaction(c -> revokeSource(c, pageKeySource(domain), now));
-        byHash.clear();
+        int revoked = db.transaction(c -> {
+            int n = revokeSource(c, pageKeySource(domain), now);
+            if (n > 0) {
+                db.notifyOnCommit(c, CHANGES_CHANNEL);
+            }
+            return n;
+        });
+        forgetAll();
         if (revoked > 0) {
             LOG.info("revoked " + revoked + " page key(s) of site " + domain);
         }
@@ -235,8 +266,11 @@ public final class ApiKeys {
         Instant now = clock.instant();
         Cached cached = byHash.get(hash);
         if (cached != null && cached.loadedAt().plus(CACHE_TTL).isAfter(now)) {
+            AppMetrics.keyCache(true);
             return Optional.of(cached.key());
         }
+        AppMetrics.keyCache(false);
+        long before = generation.get();
         Optional<ApiKey> found = db.transaction(c -> {
             try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM api_keys WHERE key_hash = ?")) {
                 ps.setString(1, hash);
@@ -247,7 +281,24 @@ public final class ApiKeys {
         });
         // Only stored keys are cached: random guesses must not fill memory.
         found.ifPresentOrElse(k -> byHash.put(hash, new Cached(k, now)), () -> byHash.remove(hash));
+        if (generation.get() != before) {
+            byHash.remove(hash);
+        }
         return found;
+    }
+
+    private void forgetAll() {
+        generation.incrementAndGet();
+        byHash.clear();
+    }
+
+    /**
+     * Empties this server's cache whenever another server changes a key (PostgreSQL {@code LISTEN}),
+     * so a revocation anywhere is refused here within about a second; nothing on SQLite, where one
+     * server owns the store. Close the result to stop.
+     */
+    public AutoCloseable followChanges() {
+        return db.listen(CHANGES_CHANNEL, this::forgetAll);
     }
 
     /** Every key, newest first; only those of {@code organization} when given. */
@@ -288,10 +339,14 @@ public final class ApiKeys {
             try (PreparedStatement ps = c.prepareStatement("UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")) {
                 ps.setLong(1, clock.instant().toEpochMilli());
                 ps.setString(2, id);
-                return ps.executeUpdate();
+                int n = ps.executeUpdate();
+                if (n > 0) {
+                    db.notifyOnCommit(c, CHANGES_CHANNEL);
+                }
+                return n;
             }
         });
-        byHash.clear();
+        forgetAll();
         if (changed > 0) {
             LOG.info("revoked key " + id);
         }

@@ -1,11 +1,14 @@
 package dev.docsassistant.security;
 
 import java.nio.charset.StandardCharsets;
+import java.security.GeneralSecurityException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.HexFormat;
+import javax.crypto.Mac;
+import javax.crypto.spec.SecretKeySpec;
 
 /**
  * Makes assistant keys and the hashes they are stored as. A key is {@code svc_dsc_} followed by 32
@@ -25,6 +28,20 @@ public final class KeyHasher {
     /** A new random key. */
     public static String newKey() {
         return PREFIX + token(RANDOM_BYTES);
+    }
+
+    /**
+     * The key derived from {@code secret} for {@code purpose} (HMAC-SHA256): every server holding the
+     * same secret derives the same key, and the key reveals nothing of the secret.
+     */
+    public static String derive(String secret, String purpose) {
+        try {
+            Mac mac = Mac.getInstance("HmacSHA256");
+            mac.init(new SecretKeySpec(secret.getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+            return PREFIX + Base64.getUrlEncoder().withoutPadding().encodeToString(mac.doFinal(purpose.getBytes(StandardCharsets.UTF_8)));
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("HmacSHA256 is part of every JDK", e);
+        }
     }
 
     /** Random URL-safe text from {@code bytes} random bytes (ids, tokens). */

@@ -12,8 +12,13 @@ import java.util.Optional;
  * The key each site's rendered pages embed for their search box and assistant panel: the site's
  * configured key ({@code sites[].assistant-key}), else a page key made when the server starts, else
  * none (pages then say the assistant is off). A page key is a real key of the site's organisation,
- * stored by hash as {@code page:<domain>}; its secret lives only in this object. Making one revokes
- * the site's page keys of earlier starts, as does configuring a key or turning page keys off.
+ * stored by hash as {@code page:<domain>}; its secret lives only in this object.
+ *
+ * <p>Two ways to make one. With {@code site-pages.page-key-secret} (a fleet: the same secret on every
+ * server), the key is derived from the secret and the site ({@link KeyHasher#derive}), so every server
+ * embeds the same key and registering it is idempotent; a new secret retires the old keys. Without it,
+ * each start makes a random key and revokes the site's page keys of earlier starts, which suits one
+ * server. Configuring a key or turning page keys off revokes the site's page keys either way.
  *
  * <p>Page keys are not restricted to origins: a server bound to every interface is reached under
  * names it cannot know (a LAN address, a proxy's host), and an origin list missing one would break the
@@ -45,6 +50,12 @@ public final class PageKeys {
                 keys.revokePageKeys(domain);
                 choice = new SiteChoice(domain, configured.get().secret(),
                         "its configured key " + KeyHasher.displayPrefix(configured.get().secret()) + "…");
+            } else if (security.makesPageKey(domain) && security.pageKeySecret().isPresent()) {
+                String secret = KeyHasher.derive(security.pageKeySecret().get(),
+                        "docs-assistant page key\u0000" + domain + "\u0000" + site.organization());
+                ApiKey key = keys.registerPageKey(domain, site.organization(), secret);
+                choice = new SiteChoice(domain, secret, "page key " + key.prefix() + "… (" + key.id()
+                        + ", derived from site-pages.page-key-secret: the same on every server)");
             } else if (security.makesPageKey(domain)) {
                 ApiKeys.Created made = keys.replacePageKey(domain, site.organization());
                 choice = new SiteChoice(domain, made.secret(), "page key " + made.key().prefix() + "… ("

@@ -1,30 +1,48 @@
 package dev.docsassistant.security;
 
+import dev.docsassistant.metrics.AppMetrics;
+import dev.docsassistant.store.Redis;
 import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.Bucket;
+import io.github.bucket4j.BucketConfiguration;
 import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.TimeMeter;
-import io.github.bucket4j.local.LocalBucket;
+import io.github.bucket4j.distributed.ExpirationAfterWriteStrategy;
+import io.github.bucket4j.distributed.proxy.ProxyManager;
+import io.github.bucket4j.redis.lettuce.Bucket4jLettuce;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.logging.Logger;
 
 /**
  * Request counters per organisation (per hour by default) and per client address (per day), as
- * Bucket4j token buckets refilled whole at the end of each window. They live in this process's memory:
- * each server of a cluster counts on its own and a restart starts afresh.
+ * Bucket4j token buckets refilled whole at the end of each window. They live either in this
+ * process's memory ({@code limits.store: memory}: each server counts on its own, a restart starts
+ * afresh) or in Redis ({@code limits.store: redis}: one count for the whole fleet, exact at the limit,
+ * since Bucket4j updates a bucket with compare-and-swap).
+ *
+ * <p>When Redis does not answer, requests are let through uncounted (fail open: an outage of the
+ * counter must not take the API down), logged at most once a minute and counted in a metric.
  */
 public final class RateLimits {
-    /** Above this many tracked addresses, those with a full bucket (unused for a window) are dropped. */
+    /** Above this many tracked addresses (in memory), those with a full bucket (unused for a window) are dropped. */
     static final int MAX_TRACKED = 100_000;
+    private static final Logger LOG = Logger.getLogger(RateLimits.class.getName());
+    private static final long FAIL_OPEN_LOG_EVERY = TimeUnit.MINUTES.toNanos(1);
 
     private final Limit perOrganization;
     private final Limit perAddress;
     private final TimeMeter time;
-    private final Map<String, LocalBucket> organizations = new ConcurrentHashMap<>();
-    private final Map<String, LocalBucket> addresses = new ConcurrentHashMap<>();
+    private final Map<String, Bucket> organizations = new ConcurrentHashMap<>();
+    private final Map<String, Bucket> addresses = new ConcurrentHashMap<>();
+    /** Null for in-memory buckets. */
+    private final ProxyManager<byte[]> shared;
+    private final AtomicLong lastFailOpenLog = new AtomicLong(System.nanoTime() - FAIL_OPEN_LOG_EVERY);
     /** Size at which the next sweep runs; doubles when a sweep frees little, so sweeps stay rare. */
     private volatile int sweepAt = MAX_TRACKED;
 
@@ -35,45 +53,104 @@ public final class RateLimits {
                 throw new IllegalArgumentException("a rate limit must allow at least one request, got " + requests);
             }
         }
+
+        Bandwidth bandwidth() {
+            return Bandwidth.builder().capacity(requests).refillIntervally(requests, window).build();
+        }
+
+        BucketConfiguration configuration() {
+            return BucketConfiguration.builder().addLimit(bandwidth()).build();
+        }
     }
 
+    /** Buckets in this process's memory. */
     public RateLimits(Limit perOrganization, Limit perAddress) {
-        this(perOrganization, perAddress, TimeMeter.SYSTEM_NANOTIME);
+        this(perOrganization, perAddress, TimeMeter.SYSTEM_NANOTIME, null);
     }
 
-    /** With the buckets' clock given, so that tests can move time on instead of sleeping. */
+    /** With the in-memory buckets' clock given, so that tests can move time on instead of sleeping. */
     RateLimits(Limit perOrganization, Limit perAddress, TimeMeter time) {
+        this(perOrganization, perAddress, time, null);
+    }
+
+    private RateLimits(Limit perOrganization, Limit perAddress, TimeMeter time, ProxyManager<byte[]> shared) {
         this.perOrganization = perOrganization;
         this.perAddress = perAddress;
         this.time = time;
+        this.shared = shared;
+    }
+
+    /** Buckets in Redis, shared by every server that uses the same Redis. */
+    public static RateLimits shared(Limit perOrganization, Limit perAddress, Redis redis) {
+        // Keys expire once their bucket would be full again, so idle addresses leave Redis by themselves.
+        ProxyManager<byte[]> manager = Bucket4jLettuce.casBasedBuilder(redis.connection())
+                .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(Duration.ofSeconds(10)))
+                .build();
+        return new RateLimits(perOrganization, perAddress, TimeMeter.SYSTEM_NANOTIME, manager);
+    }
+
+    /** Whether the counters are shared through Redis. */
+    public boolean isShared() {
+        return shared != null;
     }
 
     /** Counts one request of the organisation. */
     public Quota countOrganization(String organization) {
-        return take(organizations, organization, perOrganization, time);
+        Quota quota = take(organizations, "org", organization, perOrganization);
+        if (!quota.allowed()) {
+            AppMetrics.rateLimited("organization");
+        }
+        return quota;
     }
 
     /** Counts one request from a client address ({@link ClientAddress#bucketKey()}). */
     public Quota countAddress(String addressKey) {
-        if (addresses.size() > sweepAt) {
+        if (shared == null && addresses.size() > sweepAt) {
             dropIdle();
         }
-        return take(addresses, addressKey, perAddress, time);
+        Quota quota = take(addresses, "ip", addressKey, perAddress);
+        if (!quota.allowed()) {
+            AppMetrics.rateLimited("address");
+        }
+        return quota;
     }
 
-    private static Quota take(Map<String, LocalBucket> buckets, String key, Limit limit, TimeMeter time) {
-        Bucket bucket = buckets.computeIfAbsent(key, k -> Bucket.builder()
-                .addLimit(Bandwidth.builder().capacity(limit.requests())
-                        .refillIntervally(limit.requests(), limit.window()).build())
-                .withCustomTimePrecision(time)
-                .build());
-        ConsumptionProbe probe = bucket.tryConsumeAndReturnRemaining(1);
+    private Quota take(Map<String, Bucket> local, String kind, String key, Limit limit) {
+        ConsumptionProbe probe;
+        if (shared == null) {
+            probe = local.computeIfAbsent(key, k -> Bucket.builder().addLimit(limit.bandwidth()).withCustomTimePrecision(time).build())
+                    .tryConsumeAndReturnRemaining(1);
+        } else {
+            try {
+                probe = shared.builder().build(redisKey(kind, key, limit), limit::configuration).tryConsumeAndReturnRemaining(1);
+            } catch (RuntimeException e) {
+                return failOpen(limit, e);
+            }
+        }
         long reset = seconds(probe.getNanosToWaitForReset());
         if (probe.isConsumed()) {
             return new Quota(true, limit.requests(), probe.getRemainingTokens(), reset, 0);
         }
         long retryAfter = Math.max(1, seconds(probe.getNanosToWaitForRefill()));
         return new Quota(false, limit.requests(), 0, Math.max(reset, retryAfter), retryAfter);
+    }
+
+    /** The limit is part of the key: changing it in configuration starts fresh buckets instead of reusing old ones. */
+    private static byte[] redisKey(String kind, String key, Limit limit) {
+        return ("docs-assistant:rate:" + kind + ":" + limit.requests() + "/" + limit.window().toSeconds() + "s:" + key)
+                .getBytes(StandardCharsets.UTF_8);
+    }
+
+    private Quota failOpen(Limit limit, RuntimeException e) {
+        AppMetrics.redisError();
+        AppMetrics.rateLimitFailOpen();
+        long now = System.nanoTime();
+        long last = lastFailOpenLog.get();
+        if (now - last >= FAIL_OPEN_LOG_EVERY && lastFailOpenLog.compareAndSet(last, now)) {
+            LOG.warning("rate limits are not counted: Redis did not answer (" + e.getMessage()
+                    + "); requests are let through until it does (logged at most once a minute)");
+        }
+        return new Quota(true, limit.requests(), limit.requests(), limit.window().toSeconds(), 0);
     }
 
     private synchronized void dropIdle() {
@@ -83,7 +160,7 @@ public final class RateLimits {
         }
     }
 
-    /** How many client addresses are being counted. */
+    /** How many client addresses are being counted in memory. */
     int trackedAddresses() {
         return addresses.size();
     }

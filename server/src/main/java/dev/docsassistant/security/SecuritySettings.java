@@ -20,10 +20,17 @@ import java.util.Set;
  * {@code limits.ip-per-day} (10,000 each by default), and the keys configured per site
  * ({@code sites[].assistant-key}, optional {@code sites[].assistant-key-origins}), and which sites
  * without one get a page key made at start-up ({@code site-pages.page-keys}, default on with the
- * embedded store and off with a shared one ({@code store.url}), overridden per site by {@code sites[].page-key}).
+ * embedded store and off with a shared one ({@code store.url}) unless {@code site-pages.page-key-secret}
+ * is set, overridden per site by {@code sites[].page-key}). With that secret every server derives the
+ * same page key per site, so a fleet's pages work on any server ({@link PageKeys}).
+ *
+ * @param limitsStore where rate limits are counted: {@code memory} (each server) or {@code redis} (the fleet)
  */
 public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxies, RateLimits.Limit perOrganization,
-                               RateLimits.Limit perAddress, List<SiteKey> siteKeys, Set<String> pageKeySites) {
+                               RateLimits.Limit perAddress, List<SiteKey> siteKeys, Set<String> pageKeySites,
+                               Optional<String> pageKeySecret, String limitsStore) {
+    /** Page key secrets shorter than this are refused: anyone who guesses it can derive every page key. */
+    public static final int MIN_PAGE_KEY_SECRET_CHARS = 32;
     /** Admin tokens shorter than this are refused: the admin API can mint keys for any organisation. */
     public static final int MIN_ADMIN_TOKEN_CHARS = 32;
 
@@ -38,7 +45,8 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
     @Override
     public String toString() {
         return "SecuritySettings[admin API " + (adminToken.isPresent() ? "on" : "off") + ", " + perOrganization
-                + ", " + perAddress + ", " + siteKeys + ", page keys for " + pageKeySites + "]";
+                + ", " + perAddress + " in " + limitsStore + ", " + siteKeys + ", page keys for " + pageKeySites
+                + (pageKeySecret.isPresent() ? " (derived from the page key secret)" : "") + "]";
     }
 
     /** The key configured for a site's own assistant widget ({@code sites[].assistant-key}), if any. */
@@ -66,14 +74,28 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
         }
         RateLimits.Limit perOrganization = limit(root, "limits.organization-per-hour", Duration.ofHours(1));
         RateLimits.Limit perAddress = limit(root, "limits.ip-per-day", Duration.ofDays(1));
+        String limitsStore = root.get("limits.store").asString().orElse("memory").trim();
+        if (!limitsStore.equals("memory") && !limitsStore.equals("redis")) {
+            throw new ConfigException("docs-assistant.limits.store must be memory or redis, not '" + limitsStore + "'");
+        }
+        if (limitsStore.equals("redis") && root.get("redis.url").asString().filter(u -> !u.isBlank()).isEmpty()) {
+            throw new ConfigException("docs-assistant.limits.store is redis but docs-assistant.redis.url is not set");
+        }
+        Optional<String> pageKeySecret = root.get("site-pages.page-key-secret").asString().asOptional()
+                .map(String::trim).filter(s -> !s.isEmpty());
+        if (pageKeySecret.isPresent() && (pageKeySecret.get().matches("\\$\\{[^}]*}")
+                || pageKeySecret.get().length() < MIN_PAGE_KEY_SECRET_CHARS)) {
+            throw new ConfigException("docs-assistant.site-pages.page-key-secret must be at least " + MIN_PAGE_KEY_SECRET_CHARS
+                    + " characters (e.g. `openssl rand -base64 32`, set from the environment)");
+        }
         Map<String, String> organizations = new LinkedHashMap<>();
         app.sites().forEach(s -> organizations.put(s.domain(), s.organization()));
         List<SiteKey> siteKeys = new ArrayList<>();
         Set<String> pageKeySites = new LinkedHashSet<>();
-        // Each start replaces the page key, so servers sharing a store (store.url) would revoke each
-        // other's: there pages need a configured key unless page keys are asked for explicitly.
+        // Without a page key secret each start makes a new page key, so servers sharing a store
+        // (store.url) would revoke each other's: there page keys need the secret unless asked for explicitly.
         boolean pageKeys = AppConfig.flag(root.get("site-pages.page-keys"), "docs-assistant.site-pages.page-keys",
-                !root.get("store.url").exists());
+                !root.get("store.url").exists() || pageKeySecret.isPresent());
         for (Config site : root.get("sites").asNodeList().orElse(List.of())) {
             Optional<String> secret = site.get("assistant-key").asString().asOptional().filter(s -> !s.isBlank());
             if (secret.isEmpty()) {
@@ -101,7 +123,7 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
             siteKeys.add(new SiteKey(domain, organizations.get(domain), secret.get().trim(), origins));
         }
         return new SecuritySettings(admin, proxies, perOrganization, perAddress, List.copyOf(siteKeys),
-                Collections.unmodifiableSet(pageKeySites));
+                Collections.unmodifiableSet(pageKeySites), pageKeySecret, limitsStore);
     }
 
     private static RateLimits.Limit limit(Config root, String key, Duration window) {

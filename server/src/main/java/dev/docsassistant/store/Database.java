@@ -1,43 +1,84 @@
 package dev.docsassistant.store;
 
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
 import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.config.Durations;
+import dev.docsassistant.metrics.AppMetrics;
+import io.helidon.config.Config;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
+import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
+import java.time.Duration;
 
 /**
- * The embedded store: SQLite in the data directory by default, or any JDBC URL (PostgreSQL for
- * clusters). Connections come from a small fixed pool; schema migrations run on open.
+ * The store: SQLite in the data directory by default, or any JDBC URL (PostgreSQL for a fleet of
+ * servers). Connections come from a HikariCP pool; schema migrations (Flyway) run on open.
  */
 public final class Database implements AutoCloseable {
+    /** How long opening waits for the first connection. */
+    static final Duration STARTUP_WAIT = Duration.ofSeconds(30);
+
     private final String url;
     private final Dialect dialect;
-    private final BlockingQueue<Connection> pool;
+    private final HikariDataSource pool;
 
-    private Database(String url, int poolSize) throws SQLException {
+    /** Pool settings ({@code docs-assistant.store.*}). */
+    public record PoolSettings(int size, Duration connectionTimeout, Duration idleTimeout, Duration maxLifetime) {
+        static final PoolSettings SQLITE = new PoolSettings(4, Duration.ofSeconds(30), Duration.ofMinutes(10), Duration.ofMinutes(30));
+
+        static PoolSettings of(Config store) {
+            return new PoolSettings(store.get("pool-size").asInt().orElse(8),
+                    Durations.read(store.get("connection-timeout"), Duration.ofSeconds(5)),
+                    Durations.read(store.get("idle-timeout"), Duration.ofMinutes(10)),
+                    Durations.read(store.get("max-lifetime"), Duration.ofMinutes(30)));
+        }
+
+        public static PoolSettings ofSize(int size) {
+            return new PoolSettings(size, Duration.ofSeconds(5), Duration.ofMinutes(10), Duration.ofMinutes(30));
+        }
+    }
+
+    private Database(String url, PoolSettings settings) {
         this.url = url;
         this.dialect = url.startsWith("jdbc:postgresql:") ? Dialect.POSTGRESQL : Dialect.SQLITE;
-        this.pool = new ArrayBlockingQueue<>(poolSize);
-        for (int i = 0; i < poolSize; i++) {
-            pool.add(connect());
+        HikariConfig hikari = new HikariConfig();
+        hikari.setPoolName("store");
+        hikari.setJdbcUrl(url);
+        hikari.setMaximumPoolSize(settings.size());
+        hikari.setMinimumIdle(Math.min(2, settings.size()));
+        hikari.setConnectionTimeout(settings.connectionTimeout().toMillis());
+        hikari.setIdleTimeout(settings.idleTimeout().toMillis());
+        hikari.setMaxLifetime(settings.maxLifetime().toMillis());
+        // At start-up, wait a while for a database that is still coming up (servers and database started together).
+        hikari.setInitializationFailTimeout(STARTUP_WAIT.toMillis());
+        if (dialect == Dialect.SQLITE) {
+            // WAL lets readers proceed during a write; busy_timeout makes writers queue instead of failing.
+            hikari.addDataSourceProperty("journal_mode", "WAL");
+            hikari.addDataSourceProperty("busy_timeout", "10000");
+            hikari.addDataSourceProperty("foreign_keys", "true");
+            hikari.addDataSourceProperty("synchronous", "NORMAL");
+            hikari.setAutoCommit(true); // transactions are begun by hand, see begin()
+        } else {
+            hikari.setAutoCommit(false);
         }
+        this.pool = new HikariDataSource(hikari);
     }
 
     /**
      * Opens the store the configuration names: {@code docs-assistant.store.url} (a JDBC URL, e.g.
-     * PostgreSQL for a cluster of servers sharing threads and keys), else SQLite in the data directory.
+     * PostgreSQL for a fleet of servers sharing threads and keys), else SQLite in the data directory.
      */
     public static Database open(AppConfig config) {
-        return config.section().get("store.url").asString().asOptional()
-                .map(url -> open(url, config.section().get("store.pool-size").asInt().orElse(8)))
+        Config store = config.section().get("store");
+        return store.get("url").asString().asOptional()
+                .map(url -> open(url, PoolSettings.of(store)))
                 .orElseGet(() -> openSqlite(config.dataDir()));
     }
 
@@ -48,20 +89,30 @@ public final class Database implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create data directory " + dataDir, e);
         }
-        return open("jdbc:sqlite:" + dataDir.resolve("docs-assistant.db"), 4);
+        return open("jdbc:sqlite:" + dataDir.resolve("docs-assistant.db"), PoolSettings.SQLITE);
     }
 
-    /** Opens a database by JDBC URL and migrates it. */
+    /** Opens a database by JDBC URL with a pool of {@code poolSize} and migrates it. */
     public static Database open(String url, int poolSize) {
+        return open(url, PoolSettings.ofSize(poolSize));
+    }
+
+    static Database open(String url, PoolSettings settings) {
+        Database db;
         try {
-            Database db = new Database(url, poolSize);
-            db.transaction(c -> {
-                Migrations.apply(c, db.dialect);
-                return null;
-            });
+            db = new Database(url, settings);
+        } catch (RuntimeException e) {
+            AppMetrics.storeError();
+            throw new StoreException("cannot connect to database " + redact(url) + " within " + STARTUP_WAIT.toSeconds()
+                    + " s: " + e.getMessage(), e);
+        }
+        try {
+            Schema.migrate(db.pool);
             return db;
-        } catch (SQLException e) {
-            throw new StoreException("cannot open database " + redact(url), e);
+        } catch (SQLException | RuntimeException e) {
+            db.close();
+            AppMetrics.storeError();
+            throw new StoreException("cannot open database " + redact(url) + ": " + e.getMessage(), e);
         }
     }
 
@@ -69,56 +120,62 @@ public final class Database implements AutoCloseable {
         return dialect;
     }
 
+    /** The JDBC URL, without its password, for messages. */
+    public String describe() {
+        return redact(url);
+    }
+
     /** Runs {@code work} in one transaction on a pooled connection; commits unless it throws. */
     public <T> T transaction(SqlWork<T> work) {
-        Connection c = borrow();
-        try {
-            begin(c);
-            T result = work.run(c);
-            commit(c);
-            return result;
+        try (Connection c = pool.getConnection()) {
+            try {
+                begin(c);
+                T result = work.run(c);
+                commit(c);
+                return result;
+            } catch (SQLException | RuntimeException | Error e) {
+                rollback(c); // a pooled connection must never go back with its transaction open
+                throw e;
+            }
         } catch (SQLException e) {
-            rollback(c);
+            AppMetrics.storeError();
             throw new StoreException("database error: " + e.getMessage(), e);
-        } catch (RuntimeException | Error e) {
-            rollback(c); // a pooled connection must never go back with its transaction open
-            throw e;
-        } finally {
-            giveBack(c);
         }
     }
 
-    private Connection connect() throws SQLException {
-        Connection c = DriverManager.getConnection(url);
-        if (dialect == Dialect.SQLITE) {
-            try (Statement s = c.createStatement()) {
-                // WAL lets readers proceed during a write; busy_timeout makes writers queue instead of failing.
-                s.execute("PRAGMA journal_mode=WAL");
-                s.execute("PRAGMA busy_timeout=10000");
-                s.execute("PRAGMA foreign_keys=ON");
-                s.execute("PRAGMA synchronous=NORMAL");
-            }
-        }
-        return c;
-    }
-
-    private Connection borrow() {
-        try {
-            Connection c = pool.take();
-            if (c.isClosed() || !c.isValid(2)) {
-                c = connect();
-            }
-            return c;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StoreException("interrupted while waiting for a database connection", e);
+    /** Whether the store answers a trivial query within {@code timeout} (readiness). */
+    public boolean answers(Duration timeout) {
+        try (Connection c = pool.getConnection()) {
+            return c.isValid((int) Math.max(1, timeout.toSeconds()));
         } catch (SQLException e) {
-            throw new StoreException("cannot reconnect to the database", e);
+            AppMetrics.storeError();
+            return false;
         }
     }
 
-    private void giveBack(Connection c) {
-        pool.offer(c);
+    /**
+     * Tells every server listening on {@code channel} (see {@link #listen}) that something changed,
+     * when the transaction of {@code c} commits. A no-op on SQLite, which one server uses alone.
+     */
+    public void notifyOnCommit(Connection c, String channel) throws SQLException {
+        if (dialect == Dialect.POSTGRESQL) {
+            try (PreparedStatement ps = c.prepareStatement("SELECT pg_notify(?, '')")) {
+                ps.setString(1, channel);
+                ps.execute();
+            }
+        }
+    }
+
+    /**
+     * Runs {@code onChange} whenever a server notifies {@code channel}, and also after the listening
+     * connection was lost and restored (changes may have been missed). PostgreSQL only: on SQLite
+     * nothing is started.
+     */
+    public AutoCloseable listen(String channel, Runnable onChange) {
+        if (dialect != Dialect.POSTGRESQL) {
+            return () -> { };
+        }
+        return PgListener.start(url, channel, onChange);
     }
 
     /**
@@ -129,12 +186,9 @@ public final class Database implements AutoCloseable {
      */
     private void begin(Connection c) throws SQLException {
         if (dialect == Dialect.SQLITE) {
-            c.setAutoCommit(true);
             try (Statement s = c.createStatement()) {
                 s.execute("BEGIN IMMEDIATE");
             }
-        } else {
-            c.setAutoCommit(false);
         }
     }
 
@@ -158,7 +212,7 @@ public final class Database implements AutoCloseable {
                 c.rollback();
             }
         } catch (SQLException ignored) {
-            // The original failure is what matters.
+            // The original failure is what matters (ROLLBACK fails when BEGIN did).
         }
     }
 
@@ -168,14 +222,7 @@ public final class Database implements AutoCloseable {
 
     @Override
     public void close() {
-        Connection c;
-        while ((c = pool.poll()) != null) {
-            try {
-                c.close();
-            } catch (SQLException ignored) {
-                // Closing on shutdown; nothing to do.
-            }
-        }
+        pool.close();
     }
 
     /** Work done with a connection inside a transaction. */

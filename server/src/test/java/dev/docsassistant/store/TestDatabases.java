@@ -44,7 +44,7 @@ public final class TestDatabases {
     }
 
     /** Creates a new, empty PostgreSQL database on the server and returns its URL. */
-    static String createPgDatabase(String adminUrl) {
+    public static String createPgDatabase(String adminUrl) {
         String name = "docs_test_" + UUID.randomUUID().toString().replace("-", "");
         try (Connection c = DriverManager.getConnection(adminUrl); Statement s = c.createStatement()) {
             s.execute("CREATE DATABASE " + name);

@@ -1,17 +1,15 @@
 package dev.docsassistant.assistant.llm;
 
 import dev.docsassistant.config.ConfigException;
+import dev.docsassistant.config.Durations;
 import io.helidon.config.Config;
 
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.time.Duration;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * How to reach one OpenAI-compatible Chat Completions endpoint. Read from {@code llm} under the
@@ -122,38 +120,7 @@ public record LlmSettings(URI baseUrl, String model, Optional<ApiKey> apiKey, St
         }
 
         Duration duration(String key, Duration dflt) {
-            Config n = node(key);
-            if (!n.exists()) {
-                return dflt;
-            }
-            Duration d = n.asString().asOptional().flatMap(Keys::parseDuration).orElseThrow(() ->
-                    new ConfigException(n.key() + " must be a duration such as 500ms, 30s, 2m or PT30S"));
-            if (d.isNegative() || d.isZero()) {
-                throw new ConfigException(n.key() + " must be positive");
-            }
-            return d;
-        }
-
-        static Optional<Duration> parseDuration(String text) {
-            String t = text.strip().toLowerCase(Locale.ROOT);
-            try {
-                if (t.startsWith("pt") || t.startsWith("p")) {
-                    return Optional.of(Duration.parse(t.toUpperCase(Locale.ROOT)));
-                }
-                Matcher m = Pattern.compile("(\\d+)\\s*(ms|s|m|h)").matcher(t);
-                if (!m.matches()) {
-                    return Optional.empty();
-                }
-                long n = Long.parseLong(m.group(1));
-                return Optional.of(switch (m.group(2)) {
-                    case "ms" -> Duration.ofMillis(n);
-                    case "s" -> Duration.ofSeconds(n);
-                    case "m" -> Duration.ofMinutes(n);
-                    default -> Duration.ofHours(n);
-                });
-            } catch (RuntimeException e) {
-                return Optional.empty();
-            }
+            return Durations.read(node(key), dflt);
         }
     }
 }

@@ -1,0 +1,85 @@
+package dev.docsassistant;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.config.Durations;
+import dev.docsassistant.security.SecuritySettings;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The Kubernetes manifests and nginx example in deploy/ parse and agree with what the server serves. */
+class DeployManifestsTest {
+    private static final Path DEPLOY = Path.of(System.getProperty("user.dir")).resolve("../deploy").normalize();
+    private static final ObjectMapper YAML = new YAMLMapper();
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void manifestsParseAndProbeTheObserveEndpoints() throws Exception {
+        Map<String, JsonNode> byKind = manifests();
+        assertEquals(java.util.Set.of("ConfigMap", "Deployment", "Service"), byKind.keySet());
+
+        JsonNode pod = byKind.get("Deployment").at("/spec/template/spec");
+        JsonNode container = pod.at("/containers/0");
+        assertEquals("http", container.at("/ports/0/name").asText());
+        assertEquals(8080, container.at("/ports/0/containerPort").asInt());
+        assertEquals("/observe/health/live", container.at("/livenessProbe/httpGet/path").asText());
+        assertEquals("/observe/health/ready", container.at("/readinessProbe/httpGet/path").asText());
+        assertEquals("/observe/health/live", container.at("/startupProbe/httpGet/path").asText());
+        assertEquals("/observe/metrics", byKind.get("Deployment").at("/spec/template/metadata/annotations/prometheus.io~1path").asText());
+        assertEquals("http", byKind.get("Service").at("/spec/ports/0/targetPort").asText());
+        assertEquals(byKind.get("Deployment").at("/spec/selector/matchLabels"), byKind.get("Service").at("/spec/selector"));
+
+        // The config the ConfigMap mounts is one the server accepts, and the pod waits for its drain.
+        JsonNode configMap = byKind.get("ConfigMap");
+        String application = configMap.at("/data/application.yaml").asText();
+        Path file = dir.resolve("application.yaml");
+        Files.writeString(file, application.replaceAll("\\$\\{[A-Z_]+}", "x".repeat(40)));
+        AppConfig config = AppConfig.load(file);
+        SecuritySettings security = SecuritySettings.from(config);
+        assertEquals("redis", security.limitsStore());
+        assertTrue(security.pageKeySecret().isPresent());
+        assertTrue(config.section().get("store.url").asString().get().startsWith("jdbc:postgresql:"));
+        long drain = Durations.read(config.config().get("server.drain-timeout"), java.time.Duration.ZERO).toSeconds();
+        long preStop = container.at("/lifecycle/preStop/sleep/seconds").asLong();
+        assertTrue(drain + preStop < pod.get("terminationGracePeriodSeconds").asLong(),
+                "the grace period covers preStop and the drain");
+    }
+
+    @Test
+    void nginxExampleStreamsUnbuffered() throws Exception {
+        String nginx = Files.readString(DEPLOY.resolve("nginx.conf"));
+        assertTrue(nginx.contains("proxy_http_version 1.1;"));
+        assertTrue(nginx.contains("proxy_buffering off;"));
+        assertTrue(nginx.contains("grpc_pass grpc://docs_assistant;"));
+    }
+
+    private static Map<String, JsonNode> manifests() throws Exception {
+        Map<String, JsonNode> byKind = new HashMap<>();
+        try (Stream<Path> files = Files.list(DEPLOY.resolve("kubernetes"))) {
+            for (Path f : files.filter(p -> p.toString().endsWith(".yaml")).toList()) {
+                try (var parser = new YAMLFactory().createParser(f.toFile())) {
+                    for (var docs = YAML.readValues(parser, JsonNode.class); docs.hasNext(); ) {
+                        JsonNode doc = docs.next();
+                        assertTrue(doc.hasNonNull("apiVersion") && doc.hasNonNull("kind") && doc.at("/metadata/name").isTextual(), f.toString());
+                        byKind.put(doc.get("kind").asText(), doc);
+                    }
+                }
+            }
+        }
+        return byKind;
+    }
+}
