@@ -18,6 +18,7 @@ import java.util.Optional;
 /** A real {@link App} serving both shared corpora ({@code mcp}, {@code mintlify}), built once per test JVM. */
 public final class TestApps {
     private static App corpora;
+    private static App keywordCorpora;
     private static final Map<String, String> KEYS = new HashMap<>();
 
     private TestApps() {
@@ -28,6 +29,15 @@ public final class TestApps {
             corpora = Bootstrap.start(AppConfig.load(writeConfig("")), new PrintStream(OutputStream.nullOutputStream()));
         }
         return corpora;
+    }
+
+    /** Both corpora searched by BM25 alone ({@code search.mode: keyword}). */
+    public static synchronized App keywordCorpora() {
+        if (keywordCorpora == null) {
+            keywordCorpora = Bootstrap.start(AppConfig.load(writeConfig("search: {mode: keyword}")),
+                    new PrintStream(OutputStream.nullOutputStream()));
+        }
+        return keywordCorpora;
     }
 
     /**
