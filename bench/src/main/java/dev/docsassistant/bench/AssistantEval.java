@@ -7,6 +7,7 @@ import dev.docsassistant.assistant.AssistantRequest;
 import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.assistant.ChatMessage;
 import dev.docsassistant.search.SearchFilter;
+import dev.docsassistant.search.SearchMode;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -27,29 +28,36 @@ public final class AssistantEval {
 
     public static void main(String[] args) throws Exception {
         boolean verbose = List.of(args).contains("-v");
-        try (App app = BenchApps.corpora()) {
-            AssistantService assistant = app.assistant();
-            for (String corpus : DevSet.CORPORA) {
-                Scores all = new Scores();
-                Map<String, Scores> byGroup = new TreeMap<>();
-                for (DevSet.Question q : DevSet.questions(corpus)) {
-                    Answer answer = ask(assistant, corpus, q);
-                    List<String> ranked = answer.sources.stream().map(AnswerSource::path).toList();
-                    boolean abstain = ranked.isEmpty();
-                    all.add(q, ranked, abstain);
-                    byGroup.computeIfAbsent("kind " + q.kind(), k -> new Scores()).add(q, ranked, abstain);
-                    byGroup.computeIfAbsent("scope " + q.scope(), k -> new Scores()).add(q, ranked, abstain);
-                    if (verbose) {
-                        System.out.printf(Locale.ROOT, "%s [%s] expect=%s%n    sources=%s%n    %s%n", q.q(), q.kind(),
-                                q.expect(), ranked.stream().map(DevSet::norm).toList(),
-                                answer.text.toString().replace("\n", " ").substring(0, Math.min(160, answer.text.length())));
+        Map<String, Map<String, Map<SearchMode, Scores>>> byCorpus = new TreeMap<>();
+        for (SearchMode mode : SearchMode.values()) {
+            String label = mode.name().toLowerCase(Locale.ROOT);
+            try (App app = BenchApps.corpora("search: {mode: " + label + "}")) {
+                AssistantService assistant = app.assistant();
+                for (String corpus : DevSet.CORPORA) {
+                    Map<String, Map<SearchMode, Scores>> groups = byCorpus.computeIfAbsent(corpus, c -> new TreeMap<>());
+                    for (DevSet.Question q : DevSet.questions(corpus)) {
+                        Answer answer = ask(assistant, corpus, q);
+                        List<String> ranked = answer.sources.stream().map(AnswerSource::path).toList();
+                        boolean abstain = ranked.isEmpty();
+                        for (String group : List.of("all", "kind " + q.kind(),
+                                "language " + (q.language() == null ? "en" : q.language()))) {
+                            groups.computeIfAbsent(group, k -> new TreeMap<>()).computeIfAbsent(mode, m -> new Scores())
+                                    .add(q, ranked, abstain);
+                        }
+                        if (verbose) {
+                            System.out.printf(Locale.ROOT, "%s %s [%s] expect=%s%n    sources=%s%n    %s%n", label, q.q(), q.kind(),
+                                    q.expect(), ranked.stream().map(DevSet::norm).toList(),
+                                    answer.text.toString().replace("\n", " ").substring(0, Math.min(160, answer.text.length())));
+                        }
                     }
                 }
-                System.out.println("== " + corpus + " (assistant sources, retrievalPageSize 5)");
-                System.out.println(all.row("all"));
-                byGroup.forEach((k, v) -> System.out.println(v.row(k)));
             }
         }
+        byCorpus.forEach((corpus, groups) -> {
+            System.out.println("== " + corpus + " (assistant sources, retrievalPageSize 5)");
+            groups.forEach((group, byMode) -> byMode.forEach((mode, scores) -> System.out.println(
+                    scores.row(String.format(Locale.ROOT, "%-8s %s", mode.name().toLowerCase(Locale.ROOT), group)))));
+        });
     }
 
     private static Answer ask(AssistantService assistant, String corpus, DevSet.Question q) {
