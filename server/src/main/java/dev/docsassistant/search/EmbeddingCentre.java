@@ -46,17 +46,7 @@ record EmbeddingCentre(float[] mean) {
                 out[i] -= mean[i];
             }
         }
-        double sum = 0;
-        for (float x : out) {
-            sum += x * x;
-        }
-        float norm = (float) Math.sqrt(sum);
-        if (norm > 0) {
-            for (int i = 0; i < out.length; i++) {
-                out[i] /= norm;
-            }
-        }
-        return out;
+        return SentenceEmbedder.normalise(out);
     }
 
     /** For the index's commit data, so a reused index centres queries as it centred its sections. */

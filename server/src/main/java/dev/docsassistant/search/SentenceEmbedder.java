@@ -87,7 +87,8 @@ public final class SentenceEmbedder {
         return t.length() <= MAX_CHARS ? t : t.substring(0, MAX_CHARS);
     }
 
-    private static float[] normalise(float[] v) {
+    /** Scales {@code v} to unit length in place (dot products of unit vectors are cosines) and returns it. */
+    static float[] normalise(float[] v) {
         double sum = 0;
         for (float x : v) {
             sum += x * x;
