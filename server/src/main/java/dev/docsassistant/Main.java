@@ -2,6 +2,7 @@ package dev.docsassistant;
 
 import dev.docsassistant.cli.IndexCommand;
 import dev.docsassistant.cli.KeysCommand;
+import dev.docsassistant.cli.PluginsCommand;
 import dev.docsassistant.cli.SchemaCommand;
 import dev.docsassistant.cli.ServeCommand;
 import dev.docsassistant.cli.ValidateCommand;
@@ -15,7 +16,8 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "docs-assistant 0.1.0",
         description = "Self-hostable documentation platform: assistant, search and rendered docs sites.",
-        subcommands = {ServeCommand.class, IndexCommand.class, KeysCommand.class, ValidateCommand.class, SchemaCommand.class})
+        subcommands = {ServeCommand.class, IndexCommand.class, KeysCommand.class, ValidateCommand.class, SchemaCommand.class,
+                PluginsCommand.class})
 public final class Main {
 
     public static void main(String[] args) {

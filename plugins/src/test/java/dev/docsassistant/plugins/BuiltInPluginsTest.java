@@ -23,6 +23,7 @@ class BuiltInPluginsTest {
     void everyVendorAndPlatformSettingIsRegistered() {
         assertEquals(List.of("adobe", "amplitude", "clarity", "fathom", "ga4", "gtm", "heap", "hightouch", "hotjar",
                 "logrocket", "mixpanel", "pirsch", "plausible", "posthog", "segment", "frontchat", "intercom", "clearbit",
+                "koala", "onetrust", "transcend",
                 "telemetry", "cookies"), plugins().stream().map(IntegrationPlugin::key).toList());
     }
 

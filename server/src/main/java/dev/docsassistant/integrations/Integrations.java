@@ -3,6 +3,7 @@ package dev.docsassistant.integrations;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.integrations.spi.Consent;
 import dev.docsassistant.integrations.spi.CspDirective;
 import dev.docsassistant.integrations.spi.HtmlEncoder;
 import dev.docsassistant.integrations.spi.IntegrationPlugin;
@@ -140,12 +141,8 @@ public final class Integrations {
         Optional<RenderedIntegrations.Consent> consent = cookies
                 .filter(c -> c.optionalString("key").isPresent() && c.optionalString("value").isPresent())
                 .map(c -> new RenderedIntegrations.Consent(c.string("key"), c.string("value")));
-        StringBuilder head = new StringBuilder();
-        StringBuilder bodyStart = new StringBuilder();
-        StringBuilder bodyEnd = new StringBuilder();
-        Map<CspDirective, Set<String>> csp = new LinkedHashMap<>();
-        boolean needsConsent = false;
-        boolean gatedAny = false;
+        // Render first: a consent manager among the integrations decides how the others are gated.
+        Map<String, Rendering> renderings = new LinkedHashMap<>();
         for (Map.Entry<String, Object> e : object.entrySet()) {
             if (e.getKey().equals(TELEMETRY) || e.getKey().equals(COOKIES)) {
                 continue;
@@ -154,16 +151,31 @@ public final class Integrations {
             if (settings.isEmpty()) {
                 continue;
             }
-            Rendering r;
-            boolean gated;
+            try {
+                renderings.put(e.getKey(), registry.get(e.getKey()).orElseThrow().render(settings.get()));
+            } catch (RuntimeException | LinkageError ex) {
+                // A plugin bug must not take the page down: the integration is left off and logged.
+                LOG.warning("integration " + e.getKey() + " (" + registry.source(e.getKey()) + ") failed to render: " + ex);
+            }
+        }
+        if (renderings.values().stream().anyMatch(Rendering::providesConsent)) {
+            // A consent manager owns consent: its signal replaces the cookies setting.
+            consent = Optional.of(new RenderedIntegrations.Consent(Consent.STORAGE_KEY, Consent.GRANTED));
+        }
+        StringBuilder head = new StringBuilder();
+        StringBuilder bodyStart = new StringBuilder();
+        StringBuilder bodyEnd = new StringBuilder();
+        Map<CspDirective, Set<String>> csp = new LinkedHashMap<>();
+        boolean needsConsent = false;
+        boolean gatedAny = false;
+        for (Map.Entry<String, Rendering> e : renderings.entrySet()) {
+            Rendering r = e.getValue();
+            boolean gated = r.needsConsent() && consent.isPresent();
             String[] html;
             try {
-                r = registry.get(e.getKey()).orElseThrow().render(settings.get());
-                gated = r.needsConsent() && consent.isPresent();
                 html = new String[]{HtmlEncoder.html(r.head(), gated), HtmlEncoder.html(r.bodyStart(), gated),
                         HtmlEncoder.html(r.bodyEnd(), gated)};
             } catch (RuntimeException ex) {
-                // A plugin bug must not take the page down: the integration is left off and logged.
                 LOG.warning("integration " + e.getKey() + " (" + registry.source(e.getKey()) + ") failed to render: " + ex);
                 continue;
             }

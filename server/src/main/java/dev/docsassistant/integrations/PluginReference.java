@@ -37,7 +37,8 @@ public final class PluginReference {
                 - Rules marked **stricter** go beyond Mintlify's validator: where a value lands in a page it must
                   be exactly what the vendor issues. Every value is also encoded for where it lands (HTML
                   attribute, URL part, JavaScript string), so the stricter rules are a second line of defence.
-                - Mintlify's `koala`, `onetrust` and `transcend` keys are not supported here: they are unknown keys.
+                - Every key of Mintlify's `integrations` schema is supported, consent managers (`onetrust`,
+                  `transcend`) included.
                 - `bin/docs-assistant schema` prints the JSON Schema of the `integrations` object for editors
                   (the built-in plugins' version is `docs/integrations.schema.json`).
 
@@ -60,7 +61,7 @@ public final class PluginReference {
             }
             md.append("\nExample:\n\n```json\n").append(example(p)).append("\n```\n");
             if (p.kind() != Kind.PLATFORM) {
-                Rendering r = p.render(Validation.validate(p, example(p.fields())).settings());
+                Rendering r = exampleRendering(p);
                 md.append("\nPlaced in: ").append(placement(r)).append(". Content-Security-Policy hosts: ")
                         .append(r.csp().entrySet().stream().map(e -> "`" + e.getKey().header() + "` "
                                 + String.join(", ", e.getValue())).collect(Collectors.joining("; ")))
@@ -75,20 +76,26 @@ public final class PluginReference {
                   written inert and load, in page order, only once `localStorage[key] === value` in the visitor's
                   browser, checked when the page loads and again whenever the consent tool dispatches a
                   `docs-assistant-consent` event on `document`. Their `<noscript>` fallbacks are left out.
-                - Without a `cookies` setting every integration loads with the page.
+                - A consent manager (`onetrust`, `transcend`) replaces `cookies`: integrations that need consent wait
+                  until the visitor consents to the analytics category or purpose in the manager's own banner, and a
+                  withdrawn consent reloads the page without them.
+                - Without a `cookies` setting or a consent manager every integration loads with the page.
                 - `telemetry.enabled: false` turns off the platform's own telemetry and every feedback control on
                   pages; third-party integrations are governed by their own keys.
 
                 ## Adding a plugin
 
                 A plugin implements `dev.docsassistant.integrations.spi.IntegrationPlugin` from the
-                `docs-assistant-integrations-spi` jar (no other dependency), lists its class in
-                `META-INF/services/dev.docsassistant.integrations.spi.IntegrationPlugin`, and is dropped as a jar into
-                the directory named by `docs-assistant.plugins-dir`; it is picked up at the next start, no rebuild. Two
-                plugins with the same key stop start-up with an error naming both jars. Plugin authors run
-                `PluginTestKit.assertPasses(plugin, goldenDir)` from the SPI's test jar (`<type>test-jar</type>`): it
-                checks the declaration, required fields and types, an injection-payload battery on every string
-                field, CSP hosts, and the snippet against a golden HTML file.
+                `docs-assistant-integrations-spi` jar (scope `provided`, no other dependency), lists its class in
+                `META-INF/services/dev.docsassistant.integrations.spi.IntegrationPlugin`, names the SPI version it is
+                built for in its manifest (`DocsAssistant-Spi-Version`), and is dropped as a jar (or a folder with the
+                libraries it bundles) into the directory named by `docs-assistant.plugins-dir`; it is picked up at the
+                next start, no rebuild, in a class loader that sees only the JDK, the SPI and its own jars. Two plugins
+                with the same key stop start-up with an error naming both. Plugin authors run
+                `PluginTestKit.assertPasses(plugin, goldenDir)` from `docs-assistant-integrations-testkit` (scope
+                `test`): it checks the declaration, required fields and types, an injection-payload battery on every
+                string field, CSP hosts, and the snippet against a golden HTML file. `docs/plugins.md` walks through
+                it from an empty folder to a deployed plugin.
                 """);
         return md.toString();
     }
@@ -97,7 +104,12 @@ public final class PluginReference {
         if (p.kind() == Kind.PLATFORM) {
             return "—";
         }
-        return p.render(Validation.validate(p, example(p.fields())).settings()).needsConsent() ? "yes" : "no";
+        return exampleRendering(p).needsConsent() ? "yes" : "no";
+    }
+
+    /** What the plugin adds to a page for its declared example settings. */
+    public static Rendering exampleRendering(IntegrationPlugin p) {
+        return p.render(Validation.validate(p, example(p.fields())).settings());
     }
 
     private static String rules(Field f) {

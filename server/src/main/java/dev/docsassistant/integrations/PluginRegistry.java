@@ -1,11 +1,9 @@
 package dev.docsassistant.integrations;
 
 import dev.docsassistant.integrations.spi.IntegrationPlugin;
+import dev.docsassistant.integrations.spi.SpiVersion;
 
 import java.io.IOException;
-import java.net.MalformedURLException;
-import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,17 +18,26 @@ import java.util.ServiceLoader;
 import java.util.stream.Stream;
 
 /**
- * The integration plugins by key: those on the class path (the built-in ones) plus those in the jars
- * of a plugins directory, each jar in its own class loader. Two plugins with one key stop start-up
- * with an error naming both jars.
+ * The integration plugins by key: those on the class path (the built-in ones) plus those of a plugins
+ * directory, each jar or folder in its own isolated class loader and checked before it runs (see
+ * {@link PluginBundle}). Two plugins with one key stop start-up with an error naming both.
  */
 public final class PluginRegistry {
     private final Map<String, IntegrationPlugin> byKey;
-    private final Map<String, String> sources;
+    private final Map<String, Origin> origins;
 
-    private PluginRegistry(Map<String, IntegrationPlugin> byKey, Map<String, String> sources) {
+    /**
+     * Where a plugin came from.
+     *
+     * @param source     its jar's or folder's file name, or the class path folder
+     * @param spiVersion the SPI version it declares (built-in plugins: the server's)
+     */
+    public record Origin(String source, String spiVersion) {
+    }
+
+    private PluginRegistry(Map<String, IntegrationPlugin> byKey, Map<String, Origin> origins) {
         this.byKey = Collections.unmodifiableMap(byKey);
-        this.sources = Collections.unmodifiableMap(sources);
+        this.origins = Collections.unmodifiableMap(origins);
     }
 
     /** The plugins on the class path. */
@@ -38,31 +45,31 @@ public final class PluginRegistry {
         return load(null);
     }
 
-    /** The plugins on the class path plus those in every {@code *.jar} of {@code pluginsDir} (may be null). */
+    /**
+     * The plugins on the class path plus those of every entry of {@code pluginsDir} (may be null): each
+     * {@code *.jar}, and each folder (a plugin jar with the libraries it bundles), in its own
+     * {@linkplain PluginClassLoader isolated class loader}.
+     */
     public static PluginRegistry load(Path pluginsDir) {
         Map<String, IntegrationPlugin> byKey = new LinkedHashMap<>();
-        Map<String, String> sources = new LinkedHashMap<>();
+        Map<String, Origin> origins = new LinkedHashMap<>();
+        SpiVersion spi = SpiVersion.current();
         ClassLoader parent = PluginRegistry.class.getClassLoader();
         for (IntegrationPlugin plugin : loadAll(ServiceLoader.load(IntegrationPlugin.class, parent), "class path")) {
-            add(plugin, source(plugin), byKey, sources);
+            add(plugin, new Origin(source(plugin), spi.toString()), byKey, origins);
         }
-        for (Path jar : jars(pluginsDir)) {
-            URLClassLoader loader;
-            try {
-                loader = new URLClassLoader(new URL[]{jar.toUri().toURL()}, parent);
-            } catch (MalformedURLException e) {
-                throw new PluginException("plugin jar " + jar + ": " + e.getMessage(), e);
-            }
-            // The jar's own providers only: the parent's (built-in) ones are listed above already.
-            List<IntegrationPlugin> found = loadAll(ServiceLoader.load(IntegrationPlugin.class, loader), jar.toString())
-                    .stream().filter(p -> p.getClass().getClassLoader() == loader).toList();
+        for (Path entry : entries(pluginsDir)) {
+            PluginBundle bundle = PluginBundle.open(entry, spi);
+            // The bundle's own providers only (its loader cannot see the built-in ones anyway).
+            List<IntegrationPlugin> found = loadAll(ServiceLoader.load(IntegrationPlugin.class, bundle.loader()), entry.toString())
+                    .stream().filter(p -> p.getClass().getClassLoader() == bundle.loader()).toList();
             if (found.isEmpty()) {
-                throw new PluginException("plugin jar " + jar + " declares no " + IntegrationPlugin.class.getName()
+                throw new PluginException("plugin " + entry + " declares no " + IntegrationPlugin.class.getName()
                         + " in META-INF/services");
             }
-            found.forEach(p -> add(p, jar.getFileName().toString(), byKey, sources));
+            found.forEach(p -> add(p, new Origin(entry.getFileName().toString(), bundle.spiVersion().toString()), byKey, origins));
         }
-        return new PluginRegistry(byKey, sources);
+        return new PluginRegistry(byKey, origins);
     }
 
     public Optional<IntegrationPlugin> get(String key) {
@@ -77,13 +84,18 @@ public final class PluginRegistry {
         return byKey.keySet();
     }
 
-    /** Where a plugin came from: its jar's file name, or the class path folder. */
+    /** Where a plugin came from: its jar's or folder's file name, or the class path folder. */
     public String source(String key) {
-        return sources.get(key);
+        return origins.get(key).source();
     }
 
-    private static void add(IntegrationPlugin plugin, String source, Map<String, IntegrationPlugin> byKey,
-                            Map<String, String> sources) {
+    public Origin origin(String key) {
+        return origins.get(key);
+    }
+
+    private static void add(IntegrationPlugin plugin, Origin origin, Map<String, IntegrationPlugin> byKey,
+                            Map<String, Origin> origins) {
+        String source = origin.source();
         String key = plugin.key();
         if (key == null || !key.matches("[a-z][a-z0-9]*")) {
             throw new PluginException("integration plugin " + plugin.getClass().getName() + " in " + source
@@ -91,11 +103,11 @@ public final class PluginRegistry {
         }
         if (byKey.containsKey(key)) {
             throw new PluginException("integration key '" + key + "' is provided twice: by "
-                    + byKey.get(key).getClass().getName() + " in " + sources.get(key) + " and by "
+                    + byKey.get(key).getClass().getName() + " in " + origins.get(key).source() + " and by "
                     + plugin.getClass().getName() + " in " + source);
         }
         byKey.put(key, plugin);
-        sources.put(key, source);
+        origins.put(key, origin);
     }
 
     private static List<IntegrationPlugin> loadAll(ServiceLoader<IntegrationPlugin> loader, String where) {
@@ -108,7 +120,8 @@ public final class PluginRegistry {
         return plugins;
     }
 
-    private static List<Path> jars(Path dir) {
+    /** The plugins directory's jars, and its folders holding jars; hidden entries are left out. */
+    private static List<Path> entries(Path dir) {
         if (dir == null) {
             return List.of();
         }
@@ -116,9 +129,19 @@ public final class PluginRegistry {
             throw new PluginException("plugins directory not found: " + dir);
         }
         try (Stream<Path> files = Files.list(dir)) {
-            return files.filter(f -> f.getFileName().toString().endsWith(".jar")).sorted().toList();
+            return files.filter(f -> !f.getFileName().toString().startsWith("."))
+                    .filter(f -> Files.isDirectory(f) ? holdsJars(f) : f.getFileName().toString().endsWith(".jar"))
+                    .sorted().toList();
         } catch (IOException e) {
             throw new PluginException("cannot list plugins directory " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static boolean holdsJars(Path folder) {
+        try (Stream<Path> files = Files.list(folder)) {
+            return files.anyMatch(f -> f.getFileName().toString().endsWith(".jar"));
+        } catch (IOException e) {
+            throw new PluginException("cannot list plugin folder " + folder + ": " + e.getMessage(), e);
         }
     }
 

@@ -62,6 +62,22 @@ class IntegrationsTest {
     }
 
     @Test
+    void aConsentManagerGatesTheAnalyticsOnItsOwnSignalInsteadOfTheCookiesSetting() throws Exception {
+        RenderedIntegrations r = INTEGRATIONS.render(json("""
+                {"ga4": {"measurementId": "G-RCYWHL7EQ7"}, "onetrust": {"domainScript": "0190a6c2-7f3e", "categoryId": "C0004"},
+                 "cookies": {"key": "consent", "value": "yes"}}"""));
+        // OneTrust's own loader runs at once, ungated; its wrapper grants the platform's signal for category C0004.
+        assertTrue(r.head().contains("<script src=\"https://cdn.cookielaw.org/scripttemplates/otSDKStub.js\" charset=\"UTF-8\" "
+                + "data-domain-script=\"0190a6c2-7f3e\"></script>"), r.head());
+        assertTrue(r.head().contains("window.OptanonWrapper=function(){var c=\"C0004\";"), r.head());
+        assertTrue(r.head().contains("<script type=\"text/plain\" data-consent src=\"https://www.googletagmanager.com/gtag/js?id=G-RCYWHL7EQ7\""),
+                r.head());
+        assertEquals(Optional.of(new RenderedIntegrations.Consent("docs-assistant-consent", "granted")), r.consent());
+        assertTrue(r.bodyEnd().contains("\"docs-assistant-consent\",\"granted\""), r.bodyEnd());
+        assertTrue(r.consentGated());
+    }
+
+    @Test
     void invalidIntegrationsAreReportedAllAtOnceAndNotRendered() throws Exception {
         String integrations = """
                 {"ga4": {"measurementId": "g-1\\"><script>"}, "posthog": {"apiKey": "abc", "apiHost": "javascript:alert(1)",

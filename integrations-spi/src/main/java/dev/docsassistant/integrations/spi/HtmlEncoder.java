@@ -13,6 +13,7 @@ import java.util.TreeMap;
  * no preconnect) and activated in order by {@link #consentLoader(String, String)} once the visitor
  * consented.
  */
+@Experimental("used by the platform to write elements into pages; plugins return typed elements instead of calling it")
 public final class HtmlEncoder {
     /** Marks an inert script that the consent loader activates. */
     public static final String CONSENT_ATTRIBUTE = "data-consent";

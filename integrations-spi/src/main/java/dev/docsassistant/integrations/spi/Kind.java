@@ -5,6 +5,7 @@ public enum Kind {
     ANALYTICS("analytics"),
     CHAT("chat and support"),
     ENRICHMENT("visitor data enrichment"),
+    CONSENT("consent management"),
     PLATFORM("platform setting");
 
     private final String label;

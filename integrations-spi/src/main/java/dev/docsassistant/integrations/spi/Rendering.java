@@ -16,9 +16,10 @@ import java.util.Set;
  * @param bodyEnd      elements right before {@code </body>}
  * @param csp          hosts to allow, per Content-Security-Policy directive
  * @param needsConsent whether the snippet may only load once the visitor consented (it sets cookies or tracks visitors across visits)
+ * @param providesConsent whether the snippet is a consent manager that gives the {@link Consent} signal
  */
 public record Rendering(List<Element> head, List<Element> bodyStart, List<Element> bodyEnd,
-                        Map<CspDirective, Set<String>> csp, boolean needsConsent) {
+                        Map<CspDirective, Set<String>> csp, boolean needsConsent, boolean providesConsent) {
     public Rendering {
         head = List.copyOf(head);
         bodyStart = List.copyOf(bodyStart);
@@ -28,9 +29,14 @@ public record Rendering(List<Element> head, List<Element> bodyStart, List<Elemen
         csp = Collections.unmodifiableMap(copy);
     }
 
+    public Rendering(List<Element> head, List<Element> bodyStart, List<Element> bodyEnd,
+                     Map<CspDirective, Set<String>> csp, boolean needsConsent) {
+        this(head, bodyStart, bodyEnd, csp, needsConsent, false);
+    }
+
     /** Nothing on the page (platform settings). */
     public static Rendering none() {
-        return new Rendering(List.of(), List.of(), List.of(), Map.of(), false);
+        return new Rendering(List.of(), List.of(), List.of(), Map.of(), false, false);
     }
 
     public static Builder builder() {
@@ -44,6 +50,7 @@ public record Rendering(List<Element> head, List<Element> bodyStart, List<Elemen
         private final List<Element> bodyEnd = new ArrayList<>();
         private final Map<CspDirective, Set<String>> csp = new EnumMap<>(CspDirective.class);
         private boolean needsConsent;
+        private boolean providesConsent;
 
         public Builder head(Element element) {
             head.add(track(element));
@@ -71,8 +78,15 @@ public record Rendering(List<Element> head, List<Element> bodyStart, List<Elemen
             return this;
         }
 
+        /** Marks a consent manager: its snippet runs {@link Consent#GRANT} once the visitor consents. */
+        @Experimental("with Consent")
+        public Builder providesConsent() {
+            this.providesConsent = true;
+            return this;
+        }
+
         public Rendering build() {
-            return new Rendering(head, bodyStart, bodyEnd, csp, needsConsent);
+            return new Rendering(head, bodyStart, bodyEnd, csp, needsConsent, providesConsent);
         }
 
         private Element track(Element element) {

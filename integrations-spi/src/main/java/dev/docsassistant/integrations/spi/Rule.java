@@ -1,10 +1,12 @@
 package dev.docsassistant.integrations.spi;
 
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
@@ -30,7 +32,7 @@ public record Rule(String code, String message, String summary, boolean stricter
         Objects.requireNonNull(message, "message");
         Objects.requireNonNull(summary, "summary");
         Objects.requireNonNull(test, "test");
-        schema = Map.copyOf(schema);
+        schema = Collections.unmodifiableMap(new TreeMap<>(schema)); // sorted: the generated schema is stable
     }
 
     /** Whether a value passes. */

@@ -10,6 +10,7 @@ import java.util.Map;
  * at once with Mintlify's messages where Mintlify has one. Pointers are relative to the integration's
  * object ({@code /measurementId}; the object itself is {@code ""}).
  */
+@Experimental("used by the platform to validate settings; plugins declare fields instead of calling it")
 public final class Validation {
     private Validation() {
     }
