@@ -3,7 +3,6 @@ package dev.docsassistant.search;
 import dev.langchain4j.data.embedding.Embedding;
 import dev.langchain4j.data.segment.TextSegment;
 import dev.langchain4j.model.embedding.EmbeddingModel;
-import dev.langchain4j.model.embedding.onnx.allminilml6v2q.AllMiniLmL6V2QuantizedEmbeddingModel;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -46,7 +45,7 @@ public final class SentenceEmbedder {
                 Thread.ofPlatform().daemon().name("embedding-model-load").start(() -> {
                     try {
                         // Its own small pool: embedding a corpus must not take every core of a serving process.
-                        MODEL.complete(new AllMiniLmL6V2QuantizedEmbeddingModel(
+                        MODEL.complete(new MiniLmModel(
                                 Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()),
                                         Thread.ofPlatform().daemon().name("embedding-", 0).factory())));
                     } catch (Throwable e) {
