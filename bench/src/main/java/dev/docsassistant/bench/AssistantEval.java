@@ -51,6 +51,7 @@ public final class AssistantEval {
                         }
                     }
                 }
+                System.out.println(label + " " + memory());
             }
         }
         byCorpus.forEach((corpus, groups) -> {
@@ -58,6 +59,21 @@ public final class AssistantEval {
             groups.forEach((group, byMode) -> byMode.forEach((mode, scores) -> System.out.println(
                     scores.row(String.format(Locale.ROOT, "%-8s %s", mode.name().toLowerCase(Locale.ROOT), group)))));
         });
+    }
+
+    /** Heap in use after a full collection and the process's resident memory, with both corpora loaded. */
+    static String memory() {
+        System.gc();
+        Runtime rt = Runtime.getRuntime();
+        String rss = "?";
+        try {
+            rss = java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status")).stream()
+                    .filter(l -> l.startsWith("VmRSS:")).map(l -> l.substring(6).strip()).findFirst().orElse("?");
+        } catch (java.io.IOException e) {
+            // not Linux: heap only
+        }
+        return String.format(Locale.ROOT, "memory with both corpora loaded: heap used %d MiB, RSS %s",
+                (rt.totalMemory() - rt.freeMemory()) >> 20, rss);
     }
 
     private static Answer ask(AssistantService assistant, String corpus, DevSet.Question q) {
