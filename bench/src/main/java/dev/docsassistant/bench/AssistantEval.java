@@ -2,14 +2,13 @@ package dev.docsassistant.bench;
 
 import dev.docsassistant.app.App;
 import dev.docsassistant.assistant.AnswerSource;
-import dev.docsassistant.assistant.AssistantEvents;
 import dev.docsassistant.assistant.AssistantRequest;
 import dev.docsassistant.assistant.AssistantService;
+import dev.docsassistant.assistant.CollectedAnswer;
 import dev.docsassistant.assistant.ChatMessage;
 import dev.docsassistant.search.SearchFilter;
 import dev.docsassistant.search.SearchMode;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -36,8 +35,8 @@ public final class AssistantEval {
                 for (String corpus : DevSet.CORPORA) {
                     Map<String, Map<SearchMode, Scores>> groups = byCorpus.computeIfAbsent(corpus, c -> new TreeMap<>());
                     for (DevSet.Question q : DevSet.questions(corpus)) {
-                        Answer answer = ask(assistant, corpus, q);
-                        List<String> ranked = answer.sources.stream().map(AnswerSource::path).toList();
+                        CollectedAnswer answer = ask(assistant, corpus, q);
+                        List<String> ranked = answer.sources().stream().map(AnswerSource::path).toList();
                         boolean abstain = ranked.isEmpty();
                         for (String group : List.of("all", "kind " + q.kind(),
                                 "language " + (q.language() == null ? "en" : q.language()))) {
@@ -47,7 +46,7 @@ public final class AssistantEval {
                         if (verbose) {
                             System.out.printf(Locale.ROOT, "%s %s [%s] expect=%s%n    sources=%s%n    %s%n", label, q.q(), q.kind(),
                                     q.expect(), ranked.stream().map(DevSet::norm).toList(),
-                                    answer.text.toString().replace("\n", " ").substring(0, Math.min(160, answer.text.length())));
+                                    answer.text().replace("\n", " ").substring(0, Math.min(160, answer.text().length())));
                         }
                     }
                 }
@@ -76,45 +75,15 @@ public final class AssistantEval {
                 (rt.totalMemory() - rt.freeMemory()) >> 20, rss);
     }
 
-    private static Answer ask(AssistantService assistant, String corpus, DevSet.Question q) {
+    private static CollectedAnswer ask(AssistantService assistant, String corpus, DevSet.Question q) {
         AssistantRequest request = new AssistantRequest(corpus, "bench", List.of(new ChatMessage("user", q.q())), null, null,
                 AssistantRequest.DEFAULT_RETRIEVAL_PAGE_SIZE, new SearchFilter(q.version(), q.language(), null, List.of()),
                 List.of(), null);
-        Answer answer = new Answer();
+        CollectedAnswer answer = new CollectedAnswer();
         assistant.answer(assistant.accept(request), answer);
-        if (answer.error != null) {
-            throw new IllegalStateException("answer failed for " + q.q() + ": " + answer.error);
+        if (answer.error() != null) {
+            throw new IllegalStateException("answer failed for " + q.q() + ": " + answer.error());
         }
         return answer;
-    }
-
-    /** Collects one answer's sources and text. */
-    private static final class Answer implements AssistantEvents {
-        final List<AnswerSource> sources = new ArrayList<>();
-        final StringBuilder text = new StringBuilder();
-        String error;
-
-        @Override
-        public void start(String messageId, String threadId) {
-        }
-
-        @Override
-        public void source(AnswerSource source) {
-            sources.add(source);
-        }
-
-        @Override
-        public void text(String delta) {
-            text.append(delta);
-        }
-
-        @Override
-        public void finish(String threadId) {
-        }
-
-        @Override
-        public void error(String message) {
-            error = message;
-        }
     }
 }

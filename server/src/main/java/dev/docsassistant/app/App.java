@@ -111,6 +111,7 @@ public final class App implements AutoCloseable {
 
     @Override
     public void close() {
+        sites.close();
         database.close();
     }
 }

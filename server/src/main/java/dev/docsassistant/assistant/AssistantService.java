@@ -1,5 +1,6 @@
 package dev.docsassistant.assistant;
 
+import dev.docsassistant.config.Mappers;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docsassistant.search.SearchHit;
 import dev.docsassistant.search.SearchRequest;
@@ -21,7 +22,7 @@ import java.util.logging.Logger;
  */
 public final class AssistantService {
     private static final Logger LOG = Logger.getLogger(AssistantService.class.getName());
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Mappers.JSON;
 
     private final Sites sites;
     private final ThreadStore threads;

@@ -1,7 +1,6 @@
 package dev.docsassistant.cli;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.docsassistant.config.Mappers;
 import dev.docsassistant.integrations.IntegrationsSchema;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,8 +15,7 @@ public final class SchemaCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        ObjectMapper json = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
-        System.out.println(json.writeValueAsString(IntegrationsSchema.of(plugins.load().registry())));
+        System.out.println(Mappers.JSON.writerWithDefaultPrettyPrinter().writeValueAsString(IntegrationsSchema.of(plugins.load().registry())));
         return 0;
     }
 }

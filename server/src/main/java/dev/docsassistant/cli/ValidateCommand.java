@@ -1,7 +1,7 @@
 package dev.docsassistant.cli;
 
+import dev.docsassistant.config.Mappers;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docsassistant.integrations.Integrations;
 import dev.docsassistant.integrations.spi.Problem;
 import dev.docsassistant.site.DocsJson;
@@ -85,7 +85,7 @@ public final class ValidateCommand implements Callable<Integer> {
             }
         }
         if (format.equals("json")) {
-            System.out.println(new ObjectMapper().writeValueAsString(reports));
+            System.out.println(Mappers.JSON.writeValueAsString(reports));
         }
         return anyError ? 1 : 0;
     }
@@ -128,7 +128,7 @@ public final class ValidateCommand implements Callable<Integer> {
 
     private static JsonNode readPlain(Path file, List<SiteProblem> problems) {
         try {
-            return new ObjectMapper().readTree(file.toFile());
+            return Mappers.JSON.readTree(file.toFile());
         } catch (Exception e) {
             problems.add(new SiteProblem(file.getFileName().toString(), "", "invalid JSON: " + e.getMessage()));
             return null;

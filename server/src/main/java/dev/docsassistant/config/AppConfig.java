@@ -61,6 +61,19 @@ public record AppConfig(Config config, Path baseDir, Path dataDir, List<SiteConf
         return config.get("docs-assistant");
     }
 
+    /** A true/false setting, strictly: anything else stops start-up naming the key. */
+    public static boolean flag(Config node, String name, boolean otherwise) {
+        if (!node.exists()) {
+            return otherwise;
+        }
+        String value = node.asString().orElse("").trim();
+        return switch (value) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new ConfigException(name + " must be true or false, not '" + value + "'");
+        };
+    }
+
     private static String required(Config node, String key) {
         return node.get(key).asString().filter(s -> !s.isBlank())
                 .orElseThrow(() -> new ConfigException(node.key() + "." + key + " is required"));

@@ -3,12 +3,15 @@ package dev.docsassistant.edges;
 import dev.docsassistant.app.App;
 import dev.docsassistant.grpc.GrpcSetup;
 import dev.docsassistant.http.RestEdge;
+import dev.docsassistant.mcp.McpRoutes;
 import io.helidon.common.socket.SocketOptions;
 import io.helidon.webserver.WebServerConfig;
+import io.helidon.webserver.http1.Http1Config;
 
 /**
- * Wires both edges, REST and gRPC, onto one web server (one port for both); shared by {@code serve},
- * the tests and the benchmarks. Neither edge knows the other: they meet only here.
+ * Wires the edges, REST (with MCP beside it) and gRPC, onto one web server (one port for both); shared by {@code serve},
+ * the tests and the benchmarks. Neither edge knows the other: they meet only here, behind the
+ * connection guard (timeouts, per-address limits) and the JSON answers to protocol errors.
  */
 public final class ServerSetup {
     private ServerSetup() {
@@ -16,9 +19,29 @@ public final class ServerSetup {
 
     /** @return what to run just before the server stops (health checks turn NOT_SERVING) */
     public static Runnable configure(WebServerConfig.Builder server, App app) {
+        return configure(server, app, ConnectionSettings.from(app.config().section()));
+    }
+
+    /** As {@link #configure(WebServerConfig.Builder, App)} with given connection limits (tests use short ones). */
+    public static Runnable configure(WebServerConfig.Builder server, App app, ConnectionSettings connections) {
+        ConnectionGuard guard = new ConnectionGuard(connections, app.security().proxies()::trusts);
         // Without TCP_NODELAY, small stream events wait for delayed ACKs (~40 ms stalls).
-        server.connectionOptions(SocketOptions.builder().tcpNoDelay(true).build());
-        server.routing(routing -> RestEdge.routing(routing, app));
-        return GrpcSetup.configure(server, app);
+        server.connectionOptions(new GuardedSocketOptions(SocketOptions.builder().tcpNoDelay(true).build(), guard));
+        server.addConnectionSelector(new Http1FallbackSelector(Http1Config.create()));
+        server.directHandlers(JsonDirectHandler.all());
+        // Helidon's own error texts (never the request's bytes: those it marks unsafe) go into {"message"}.
+        server.errorHandling(errors -> errors.includeEntity(true));
+        McpRoutes mcp = new McpRoutes(app);
+        server.routing(routing -> {
+            routing.addFeature(guard);
+            // Before the REST edge: its rendered-site routes take every path of a site's host name.
+            mcp.routing(routing);
+            RestEdge.routing(routing, app);
+        });
+        Runnable grpcStopping = GrpcSetup.configure(server, app, guard.grpcMarker());
+        return () -> {
+            mcp.close(); // new MCP messages get 503 while the server drains
+            grpcStopping.run();
+        };
     }
 }

@@ -143,9 +143,13 @@ final class AccessInterceptor implements ServerInterceptor {
         return InetAddress.getLoopbackAddress();
     }
 
-    /** Puts the request's quota on the response headers of a granted call. */
+    /**
+     * Puts the request's quota on a granted call's response headers, or on its trailers when it ends
+     * without headers (an error such as INVALID_ARGUMENT or NOT_FOUND is a trailers-only answer).
+     */
     private static final class QuotaCall<Q, R> extends ForwardingServerCall.SimpleForwardingServerCall<Q, R> {
         private volatile Quota quota;
+        private volatile boolean headersSent;
 
         QuotaCall(ServerCall<Q, R> call) {
             super(call);
@@ -154,7 +158,16 @@ final class AccessInterceptor implements ServerInterceptor {
         @Override
         public void sendHeaders(Metadata headers) {
             putQuota(headers, quota);
+            headersSent = true;
             super.sendHeaders(headers);
+        }
+
+        @Override
+        public void close(Status status, Metadata trailers) {
+            if (!headersSent && trailers.get(RATE_LIMIT_LIMIT) == null) {
+                putQuota(trailers, quota);
+            }
+            super.close(status, trailers);
         }
     }
 }

@@ -8,7 +8,6 @@ import io.grpc.ServerCall;
 import io.grpc.ServerCallHandler;
 import io.grpc.ServerInterceptor;
 
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
@@ -19,18 +18,19 @@ import java.util.concurrent.TimeUnit;
  */
 final class CallContexts implements ServerInterceptor {
     static final Metadata.Key<String> GRPC_TIMEOUT = Metadata.Key.of("grpc-timeout", Metadata.ASCII_STRING_MARSHALLER);
-    private static final ScheduledExecutorService DEADLINES = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "grpc-deadlines");
-        t.setDaemon(true);
-        return t;
-    });
+    private final ScheduledExecutorService deadlines;
+
+    /** @param deadlines cancels contexts whose deadline passed; owned by the server (see {@link GrpcSetup}) */
+    CallContexts(ScheduledExecutorService deadlines) {
+        this.deadlines = deadlines;
+    }
 
     @Override
     public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers, ServerCallHandler<Q, R> next) {
         Long timeout = timeoutNanos(headers.get(GRPC_TIMEOUT));
         Context.CancellableContext context = timeout == null
                 ? Context.current().withCancellation()
-                : Context.current().withDeadlineAfter(timeout, TimeUnit.NANOSECONDS, DEADLINES);
+                : Context.current().withDeadlineAfter(timeout, TimeUnit.NANOSECONDS, deadlines);
         ServerCall.Listener<Q> listener;
         try {
             listener = Contexts.interceptCall(context, call, headers, next);

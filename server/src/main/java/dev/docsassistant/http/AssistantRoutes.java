@@ -18,9 +18,7 @@ import io.helidon.webserver.http.ServerResponse;
 
 import java.time.Duration;
 import java.util.UUID;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -30,17 +28,12 @@ import java.util.concurrent.TimeUnit;
  * stream's error event.
  */
 public final class AssistantRoutes implements HttpService {
-    private static final ScheduledExecutorService KEEP_ALIVE = Executors.newSingleThreadScheduledExecutor(r -> {
-        Thread t = new Thread(r, "sse-keep-alive");
-        t.setDaemon(true);
-        return t;
-    });
-
     private final AssistantService assistant;
     private final AssistantRequestParser parser;
     private final AssistantLimits limits;
     private final boolean finishThreadId;
     private final Duration keepAlive;
+    private final V1Sunset sunset;
 
     public AssistantRoutes(AssistantService assistant, AssistantRules rules, Config section) {
         this.assistant = assistant;
@@ -48,6 +41,7 @@ public final class AssistantRoutes implements HttpService {
         this.parser = new AssistantRequestParser(rules);
         this.finishThreadId = section.get("stream.finish-thread-id").asBoolean().orElse(true);
         this.keepAlive = section.get("stream.keep-alive").as(Duration.class).orElse(Duration.ofSeconds(15));
+        this.sunset = V1Sunset.from(section);
     }
 
     @Override
@@ -65,26 +59,38 @@ public final class AssistantRoutes implements HttpService {
             res.header("x-vercel-ai-ui-message-stream", "v1");
             res.header("x-accel-buffering", "no");
             return res.outputStream();
-        });
+        }, PeerProbe.of(req));
         UiMessageStream stream = new UiMessageStream(out, finishThreadId);
-        long every = keepAlive.toMillis();
-        ScheduledFuture<?> ticks = KEEP_ALIVE.scheduleAtFixedRate(stream::keepAlive, every, every, TimeUnit.MILLISECONDS);
+        CountDownLatch done = new CountDownLatch(1);
+        // Each stream ticks on its own virtual thread: a reader too slow to take a comment blocks only
+        // its own stream. Never interrupted: an interrupt during a socket write would close the connection.
+        Thread.ofVirtual().name("sse-keep-alive").start(() -> {
+            try {
+                while (!done.await(keepAlive.toMillis(), TimeUnit.MILLISECONDS)) {
+                    stream.keepAlive();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
         try {
             answer(accepted, stream, out);
         } finally {
-            ticks.cancel(false);
+            done.countDown();
             out.close();
         }
     }
 
     private void v1(ServerRequest req, ServerResponse res) {
+        sunset.apply(res);
         AssistantService.Accepted accepted = accept(req);
         StreamOutput out = new StreamOutput(() -> {
             headers(res, accepted);
+            sunset.apply(res);
             res.header(HeaderNames.CONTENT_TYPE, "text/plain; charset=utf-8");
             res.header("X-Vercel-AI-Data-Stream", "v1");
             return res.outputStream();
-        });
+        }, PeerProbe.of(req));
         try {
             answer(accepted, new DataStream(out), out);
         } finally {

@@ -1,10 +1,8 @@
 package dev.docsassistant.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.StreamReadConstraints;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.docsassistant.config.Mappers;
 import io.helidon.http.HeaderValues;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerResponse;
@@ -13,18 +11,10 @@ import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The one JSON mapper of the server and small helpers to answer with JSON. */
+/** Small helpers to answer with JSON, on the server's one mapper. */
 public final class Json {
-    /** Lenient on input (clients send more than we read), bounded against hostile nesting. */
-    public static final ObjectMapper MAPPER = JsonMapper.builder()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .build();
-
-    static {
-        MAPPER.getFactory().setStreamReadConstraints(StreamReadConstraints.builder()
-                .maxNestingDepth(64)
-                .build());
-    }
+    /** The server's one mapper ({@link Mappers#JSON}). */
+    public static final ObjectMapper MAPPER = Mappers.JSON;
 
     private Json() {
     }

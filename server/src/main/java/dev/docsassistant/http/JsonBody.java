@@ -2,14 +2,20 @@ package dev.docsassistant.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.helidon.common.buffers.DataReader;
+import io.helidon.http.HeaderValues;
+import io.helidon.http.RequestException;
 import io.helidon.webserver.http.ServerRequest;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 
 /** Reads a JSON object request body within a size limit, turning every failure into a 4xx. */
 public final class JsonBody {
+    /** Helidon's words for a last chunk followed by trailer fields. */
+    private static final String TRAILERS = "Invalid terminating chunk";
     private JsonBody() {
     }
 
@@ -23,16 +29,62 @@ public final class JsonBody {
         if (declared > maxBytes) {
             throw ApiException.tooLarge("request body is larger than " + maxBytes + " bytes");
         }
-        byte[] bytes;
-        try (InputStream in = req.content().inputStream()) {
-            bytes = in.readNBytes(maxBytes + 1);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        byte[] bytes = readAtMost(req, maxBytes + 1);
         if (bytes.length > maxBytes) {
             throw ApiException.tooLarge("request body is larger than " + maxBytes + " bytes");
         }
         return parse(bytes);
+    }
+
+    /**
+     * Up to {@code limit} bytes of the body. A chunked body with trailer fields (legal HTTP/1.1, which
+     * Helidon 4.4 reports as an "invalid terminating chunk" after the last data) is complete: its data
+     * is kept, the trailers ignored, and the connection closes after the answer.
+     */
+    private static byte[] readAtMost(ServerRequest req, int limit) {
+        ByteArrayOutputStream body = new ByteArrayOutputStream();
+        byte[] buffer = new byte[8192];
+        // Not closed on failure: closing drains the rest, and a broken body may promise gigabytes.
+        try {
+            InputStream in = req.content().inputStream(); // may send "100 Continue" to a client already gone
+            int n;
+            while (body.size() < limit && (n = in.read(buffer, 0, Math.min(buffer.length, limit - body.size()))) != -1) {
+                body.write(buffer, 0, n);
+            }
+            if (body.size() < limit) {
+                in.close();
+            }
+        } catch (RequestException e) {
+            if (!TRAILERS.equals(e.getMessage())) {
+                throw brokenFraming(req, e);
+            }
+            // The rest of the trailer section is still unread: this connection cannot carry another request.
+            RequestFraming.endConnection(req);
+        } catch (IOException | RuntimeException e) {
+            throw brokenFraming(req, e);
+        }
+        return body.toByteArray();
+    }
+
+    /**
+     * The body's framing was broken (it ended before its declared length or last chunk, or a chunk
+     * size was not hex): a client error, and the connection cannot carry another request.
+     */
+    private static ApiException brokenFraming(ServerRequest req, Exception e) {
+        if (e instanceof ApiException api) {
+            return api;
+        }
+        boolean chunked = req.headers().contains(HeaderValues.TRANSFER_ENCODING_CHUNKED);
+        String message;
+        if (e instanceof DataReader.InsufficientDataAvailableException || e instanceof IOException
+                || e instanceof UncheckedIOException) {
+            message = chunked ? "request body ended before its last chunk"
+                    : "request body ended before its Content-Length of " + req.headers().contentLength().orElse(0) + " bytes";
+        } else {
+            message = "request body is not valid chunked encoding: a chunk size must be hexadecimal digits, "
+                    + "optionally followed by ';' and a short extension";
+        }
+        return ApiException.brokenBody(message);
     }
 
     /** Parses bytes that must hold one JSON object. */

@@ -4,7 +4,11 @@ import dev.docsassistant.app.App;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.render.Injected;
 import dev.docsassistant.request.InvalidFieldException;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
 import io.helidon.http.HttpException;
+import io.helidon.http.Method;
+import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.HttpRouting;
 
 import java.util.Map;
@@ -24,8 +28,12 @@ public final class RestEdge {
         SiteRoutes sites = new SiteRoutes(app, site -> Injected.of(
                 app.integrations().render(site.content().docsJson().get("integrations"))));
         ApiAccess access = new ApiAccess(app.access());
-        routing.error(ApiException.class, (req, res, e) -> {
+        routing.addFilter(RequestFraming::filter)
+                .error(ApiException.class, (req, res, e) -> {
                     ApiAccess.decorate(req, res);
+                    if (e.closeConnection()) {
+                        res.header(HeaderValues.CONNECTION_CLOSE);
+                    }
                     Json.sendError(res, e.status(), e.getMessage());
                 })
                 .error(InvalidFieldException.class, (req, res, e) -> {
@@ -46,6 +54,13 @@ public final class RestEdge {
                     }
                 })
                 .get("/health", (req, res) -> Json.send(res, 200, Map.of("status", "UP")))
+                .register(new OpenApiRoutes())
+                // A wrong method is told so before any key is asked for.
+                .any("/v1/search/{domain}", POST_ONLY)
+                .any("/v1/page/{domain}", POST_ONLY)
+                .any("/v1/assistant/{domain}/message", POST_ONLY)
+                .any("/v2/assistant/{domain}/message", POST_ONLY)
+                .any("/v1/feedback/{domain}", POST_ONLY)
                 // Keys, organisations, rate limits and CORS, before any work on every API route.
                 .any("/v1/search/{domain}", access)
                 .any("/v1/page/{domain}", access)
@@ -60,7 +75,24 @@ public final class RestEdge {
         sites.routing(routing);
         // Host-based pages ({domain}.{site-host}) take whatever path no API route claimed.
         sites.hostRouting(routing);
+        // Whatever no route took (every GET has a page route, so other methods on other paths).
+        routing.any((req, res) -> {
+            ApiAccess.decorate(req, res);
+            Json.sendError(res, 404, "not found: " + req.prologue().method().text() + " " + req.path().absolute().path());
+        });
     }
+
+    /** The API routes take POST (and OPTIONS for CORS preflights); anything else is 405 with {@code Allow}. */
+    private static final Handler POST_ONLY = (req, res) -> {
+        Method method = req.prologue().method();
+        if (method == Method.POST || method == Method.OPTIONS) {
+            res.next();
+            return;
+        }
+        res.header(HeaderNames.ALLOW, "POST, OPTIONS");
+        ApiAccess.decorate(req, res);
+        Json.sendError(res, 405, "method " + method.text() + " is not allowed here; use POST");
+    };
 
     private static Set<String> organizations(App app) {
         return app.config().sites().stream().map(SiteConfig::organization).collect(Collectors.toSet());

@@ -43,7 +43,7 @@ public final class SearchRoutes implements HttpService {
                 Fields.optNumeric(body, "pageSize"), Fields.optNumeric(body, "scoreThreshold"),
                 filter(Fields.optObject(body, "filter", "filter")));
         List<SearchHit> hits = site.search().search(request);
-        Json.send(res, 200, hits.stream().map(SearchRoutes::result).toList());
+        Json.send(res, 200, hits.stream().map(SearchHit::asResult).toList());
     }
 
     private void page(ServerRequest req, ServerResponse res) {
@@ -74,25 +74,5 @@ public final class SearchRoutes implements HttpService {
                 Fields.optString(filter, "language", "filter.language"),
                 Fields.optString(filter, "tag", "filter.tag"),
                 Fields.optStringList(filter, "groups", "filter.groups", Integer.MAX_VALUE));
-    }
-
-    private static Map<String, Object> result(SearchHit hit) {
-        Map<String, Object> metadata = new LinkedHashMap<>();
-        metadata.put("title", hit.title());
-        putIfPresent(metadata, "section", hit.section());
-        putIfPresent(metadata, "version", hit.version());
-        putIfPresent(metadata, "language", hit.language());
-        metadata.put("score", hit.score());
-        Map<String, Object> result = new LinkedHashMap<>();
-        result.put("content", hit.content());
-        result.put("path", hit.path());
-        result.put("metadata", metadata);
-        return result;
-    }
-
-    private static void putIfPresent(Map<String, Object> map, String key, Object value) {
-        if (value != null) {
-            map.put(key, value);
-        }
     }
 }

@@ -1,6 +1,8 @@
 package dev.docsassistant.http;
 
+import dev.docsassistant.agents.AgentFiles;
 import dev.docsassistant.app.App;
+import dev.docsassistant.app.SiteHost;
 import dev.docsassistant.render.Injected;
 import dev.docsassistant.security.PageKeys;
 import dev.docsassistant.render.SiteAssets;
@@ -18,7 +20,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -35,16 +36,20 @@ public final class SiteRoutes {
 
     private final SiteAssets assets;
     private final Map<String, SiteRenderer> renderers = new LinkedHashMap<>();
-    private final String siteHost;
+    private final Map<String, AgentFiles> agentFiles = new LinkedHashMap<>();
+    private final Map<String, Site> sites = new LinkedHashMap<>();
+    private final SiteHost siteHost;
 
     public SiteRoutes(App app, Function<Site, Injected> integrations) {
         this.assets = SiteAssets.fromClassPath();
         Config section = app.config().section();
-        this.siteHost = section.get("site-host").asString().orElse("localhost").toLowerCase(Locale.ROOT);
+        this.siteHost = SiteHost.of(section);
         PageKeys keys = app.pageKeys();
         for (Site site : app.sites().all()) {
             renderers.put(site.domain(), new SiteRenderer(site, assets, keys.secret(site.domain()).orElse(null),
                     integrations.apply(site)));
+            agentFiles.put(site.domain(), new AgentFiles(site));
+            sites.put(site.domain(), site);
         }
     }
 
@@ -99,7 +104,9 @@ public final class SiteRoutes {
             redirect(res, 308, prefix + "/");
             return;
         }
-        send(req, res, renderer.render(path, prefix, req.query().first("q").orElse(null)));
+        if (!agentFile(req, res, domain, path, prefix)) {
+            send(req, res, renderer.render(path, prefix, req.query().first("q").orElse(null)));
+        }
     }
 
     private void hostBased(ServerRequest req, ServerResponse res) {
@@ -108,21 +115,36 @@ public final class SiteRoutes {
             // The last route: whatever reaches it without naming a site does not exist.
             throw ApiException.notFound("not found: " + req.path().path());
         }
-        send(req, res, renderer.get().render(req.path().path(), "", req.query().first("q").orElse(null)));
+        String domain = siteHost.domainOf(req).orElseThrow();
+        if (!agentFile(req, res, domain, req.path().path(), "")) {
+            send(req, res, renderer.get().render(req.path().path(), "", req.query().first("q").orElse(null)));
+        }
+    }
+
+    /**
+     * Sends the site's file for agents at {@code path} (llms.txt, a page's Markdown, the sitemap, …)
+     * if there is one; links in it start at the site's configured {@code url}, else at the address
+     * the client used.
+     */
+    private boolean agentFile(ServerRequest req, ServerResponse res, String domain, String path, String prefix) {
+        String base = sites.get(domain).config().url()
+                .orElse((req.isSecure() ? "https://" : "http://") + req.authority() + prefix);
+        boolean wantsMarkdown = req.headers().first(HeaderNames.ACCEPT).map(a -> a.contains("text/markdown")).orElse(false);
+        Optional<AgentFiles.File> file = agentFiles.get(domain).get(path, base, wantsMarkdown);
+        if (file.isEmpty()) {
+            return false;
+        }
+        res.header(HeaderNames.CONTENT_TYPE, file.get().contentType())
+                .header(HeaderNames.CACHE_CONTROL, PAGE_CACHE)
+                .header(HeaderNames.VARY, "Accept")
+                .header("X-Content-Type-Options", "nosniff");
+        body(req, res, file.get().body().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return true;
     }
 
     /** The site named by a {@code Host: {domain}.{site-host}[:port]} header. */
     private Optional<SiteRenderer> hostSite(ServerRequest req) {
-        String host = req.headers().first(HeaderNames.HOST).orElse("").toLowerCase(Locale.ROOT);
-        int colon = host.lastIndexOf(':');
-        if (colon > 0 && !host.endsWith("]")) {
-            host = host.substring(0, colon);
-        }
-        String suffix = "." + siteHost;
-        if (!host.endsWith(suffix)) {
-            return Optional.empty();
-        }
-        return Optional.ofNullable(renderers.get(host.substring(0, host.length() - suffix.length())));
+        return siteHost.domainOf(req).map(renderers::get);
     }
 
     private static void send(ServerRequest req, ServerResponse res, SiteRenderer.Result result) {
@@ -131,6 +153,7 @@ public final class SiteRoutes {
                 res.status(Status.create(page.status()))
                         .header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
                         .header(HeaderNames.CACHE_CONTROL, PAGE_CACHE)
+                        .header(HeaderNames.VARY, "Accept") // Accept: text/markdown gets the page's Markdown
                         .header("Content-Security-Policy", page.csp())
                         .header("X-Content-Type-Options", "nosniff")
                         .header("Referrer-Policy", "strict-origin-when-cross-origin");

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -16,11 +17,14 @@ import java.util.function.Supplier;
  */
 final class StreamOutput {
     private final Supplier<OutputStream> opener;
+    private final BooleanSupplier peerClosed;
     private OutputStream out;
     private boolean gone;
 
-    StreamOutput(Supplier<OutputStream> opener) {
+    /** @param peerClosed whether the client has closed its connection (asked while nothing is written) */
+    StreamOutput(Supplier<OutputStream> opener, BooleanSupplier peerClosed) {
         this.opener = opener;
+        this.peerClosed = peerClosed;
     }
 
     synchronized void write(String text) {
@@ -54,8 +58,11 @@ final class StreamOutput {
         return out != null;
     }
 
-    /** The client has gone (a write failed), or the body is closed. */
+    /** The client has gone (a write failed, or its connection is closed), or the body is closed. */
     synchronized boolean gone() {
+        if (!gone && peerClosed.getAsBoolean()) {
+            gone = true;
+        }
         return gone;
     }
 

@@ -1,5 +1,6 @@
 package dev.docsassistant.integrations;
 
+import dev.docsassistant.config.Mappers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docsassistant.config.AppConfig;
@@ -41,7 +42,7 @@ public final class Integrations {
     public static final String TELEMETRY = "telemetry";
     public static final String COOKIES = "cookies";
     private static final Logger LOG = Logger.getLogger(Integrations.class.getName());
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = Mappers.JSON;
     private static final Pattern INLINE_SCRIPT = Pattern.compile("<script>(.*?)</script>", Pattern.DOTALL);
 
     /** Sites render the same few objects on every page: keep their results (bounded; docs.json may be reloaded). */

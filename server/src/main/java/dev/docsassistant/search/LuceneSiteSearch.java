@@ -61,6 +61,11 @@ public final class LuceneSiteSearch implements SiteSearch {
     /** Whether any indexed page is limited to access groups (else the access filter is skipped). */
     private final boolean restricted;
 
+    @Override
+    public void close() {
+        index.close();
+    }
+
     private LuceneSiteSearch(SiteContent site, SiteIndex index) {
         this.site = site;
         this.index = index;

@@ -1,5 +1,8 @@
 package dev.docsassistant.search;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 /**
  * The best section of one page for a query.
  *
@@ -13,6 +16,27 @@ package dev.docsassistant.search;
  */
 public record SearchHit(String path, String title, String section, String content,
                         String version, String language, double score) {
+
+    /** The result as the search API returns it (Mintlify's shape): content, path and metadata. */
+    public Map<String, Object> asResult() {
+        Map<String, Object> metadata = new LinkedHashMap<>();
+        metadata.put("title", title);
+        if (section != null) {
+            metadata.put("section", section);
+        }
+        if (version != null) {
+            metadata.put("version", version);
+        }
+        if (language != null) {
+            metadata.put("language", language);
+        }
+        metadata.put("score", score);
+        Map<String, Object> result = new LinkedHashMap<>();
+        result.put("content", content);
+        result.put("path", path);
+        result.put("metadata", metadata);
+        return result;
+    }
 
     /** The page path without the anchor. */
     public String pagePath() {

@@ -77,6 +77,15 @@ final class SiteIndex {
         this.embedSeconds = embedSeconds;
     }
 
+    /** Closes the reader and the index directory it holds open. */
+    void close() {
+        try (Directory directory = reader.directory()) {
+            reader.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot close the search index: " + e.getMessage(), e);
+        }
+    }
+
     /**
      * @param embeddingCache where computed section vectors are kept (hybrid mode)
      * @param progress       told how embedding goes, when sections have to be embedded

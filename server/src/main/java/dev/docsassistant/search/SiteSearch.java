@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** Search and page look-up over one loaded documentation site. Thread-safe. */
-public interface SiteSearch {
+public interface SiteSearch extends AutoCloseable {
 
     /** Ranked results, one per page, at most {@code request.pageSize()}. */
     List<SearchHit> search(SearchRequest request);
@@ -17,4 +17,9 @@ public interface SiteSearch {
 
     /** Whether any indexed page uses this word, in any of the site's languages (as its analysis reduces it). */
     boolean mentions(String word);
+
+    /** Releases the index (its reader and files); the search answers nothing afterwards. */
+    @Override
+    default void close() {
+    }
 }

@@ -72,12 +72,12 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
         Set<String> pageKeySites = new LinkedHashSet<>();
         // Each start replaces the page key, so servers sharing a store (store.url) would revoke each
         // other's: there pages need a configured key unless page keys are asked for explicitly.
-        boolean pageKeys = flag(root.get("site-pages.page-keys"), "docs-assistant.site-pages.page-keys",
+        boolean pageKeys = AppConfig.flag(root.get("site-pages.page-keys"), "docs-assistant.site-pages.page-keys",
                 !root.get("store.url").exists());
         for (Config site : root.get("sites").asNodeList().orElse(List.of())) {
             Optional<String> secret = site.get("assistant-key").asString().asOptional().filter(s -> !s.isBlank());
             if (secret.isEmpty()) {
-                if (flag(site.get("page-key"), site.key() + ".page-key", pageKeys)) {
+                if (AppConfig.flag(site.get("page-key"), site.key() + ".page-key", pageKeys)) {
                     pageKeySites.add(site.get("domain").asString().get());
                 }
                 continue;
@@ -102,18 +102,6 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
         }
         return new SecuritySettings(admin, proxies, perOrganization, perAddress, List.copyOf(siteKeys),
                 Collections.unmodifiableSet(pageKeySites));
-    }
-
-    private static boolean flag(Config node, String name, boolean otherwise) {
-        if (!node.exists()) {
-            return otherwise;
-        }
-        String value = node.asString().orElse("").trim();
-        return switch (value) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new ConfigException(name + " must be true or false, not '" + value + "'");
-        };
     }
 
     private static RateLimits.Limit limit(Config root, String key, Duration window) {

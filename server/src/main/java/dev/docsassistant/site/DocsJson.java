@@ -1,5 +1,6 @@
 package dev.docsassistant.site;
 
+import dev.docsassistant.config.Mappers;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -21,7 +22,7 @@ import java.util.Map;
  * are reported and left out, so the rest of the configuration still loads.
  */
 public final class DocsJson {
-    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final ObjectMapper MAPPER = Mappers.JSON;
 
     private DocsJson() {
     }

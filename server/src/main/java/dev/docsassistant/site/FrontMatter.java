@@ -1,9 +1,9 @@
 package dev.docsassistant.site;
 
+import dev.docsassistant.config.Mappers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +17,7 @@ import java.util.Optional;
  * @param bodyLine the 1-based line where the body starts, for problem locations
  */
 public record FrontMatter(JsonNode fields, String body, int bodyLine) {
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final ObjectMapper YAML = Mappers.YAML;
 
     /** Splits and parses; malformed YAML is reported and treated as empty front matter. */
     public static FrontMatter parse(String text, String file, List<SiteProblem> problems) {

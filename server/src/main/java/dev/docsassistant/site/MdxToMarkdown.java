@@ -11,7 +11,8 @@ import java.util.regex.Pattern;
  * Turns an MDX page body into plain Markdown that keeps what a reader sees: imports and exports
  * and {@code {/* *}/} comments are dropped, components keep their inner text, and the attributes
  * that carry meaning (a card's title, a parameter's name and type) become text. Code blocks are
- * kept as they are. Imported snippets are inlined where the importing page uses them.
+ * kept as they are. Imported snippets are inlined where the importing page uses them. The Markdown
+ * is the agents' view of the page: {@code <Visibility for="humans">} content is left out.
  */
 public final class MdxToMarkdown {
     private static final Pattern FENCE = Pattern.compile("^(\\s*)(`{3,}|~{3,})(.*)$");
@@ -64,7 +65,9 @@ public final class MdxToMarkdown {
     }
 
 
-    private String run(String mdx) {
+    private String run(String source) {
+        // The Markdown text is what agents read: their Visibility blocks in, the humans' out.
+        String mdx = tags instanceof TextTags ? AgentView.of(source) : source;
         StringBuilder out = new StringBuilder(mdx.length());
         StringBuilder prose = new StringBuilder();
         String[] lines = mdx.replace("\r\n", "\n").split("\n", -1);

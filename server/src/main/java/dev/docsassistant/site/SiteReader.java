@@ -1,9 +1,9 @@
 package dev.docsassistant.site;
 
+import dev.docsassistant.config.Mappers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -34,8 +34,8 @@ public final class SiteReader {
     /** Repository files at the site root that are not pages of the site. */
     private static final Set<String> REPO_FILES = Set.of("README.md", "CONTRIBUTING.md", "CODE_OF_CONDUCT.md",
             "SECURITY.md", "LICENSE.md", "AGENTS.md", "CLAUDE.md");
-    private static final ObjectMapper JSON = new ObjectMapper();
-    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final ObjectMapper JSON = Mappers.JSON;
+    private static final ObjectMapper YAML = Mappers.YAML;
 
     private final Path dir;
     private final List<SiteProblem> problems = Collections.synchronizedList(new ArrayList<>());

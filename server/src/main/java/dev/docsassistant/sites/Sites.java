@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** The loaded sites, by domain. */
-public final class Sites {
+/** The loaded sites, by domain; closing them releases their search indexes. */
+public final class Sites implements AutoCloseable {
     private final Map<String, Site> byDomain = new LinkedHashMap<>();
 
     public Sites(List<Site> sites) {
@@ -20,5 +20,10 @@ public final class Sites {
 
     public Collection<Site> all() {
         return byDomain.values();
+    }
+
+    @Override
+    public void close() {
+        byDomain.values().forEach(site -> site.search().close());
     }
 }

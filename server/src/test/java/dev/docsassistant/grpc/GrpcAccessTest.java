@@ -157,6 +157,19 @@ class GrpcAccessTest {
     }
 
     @Test
+    void errorsAfterTheAccessCheckCarryTheRateLimitMetadata() {
+        String alpha = key("alpha");
+        StatusRuntimeException notFound = refused(() -> stub(alpha).getPage(
+                GetPageRequest.newBuilder().setDomain("alpha-docs").setPath("/no-such-page").build()));
+        assertEquals(Status.Code.NOT_FOUND, notFound.getStatus().getCode());
+        assertTrue(notFound.getTrailers().get(AccessInterceptor.RATE_LIMIT_LIMIT) != null, "ratelimit-limit on NOT_FOUND");
+        StatusRuntimeException invalid = refused(() -> stub(alpha).search(
+                SearchRequest.newBuilder().setDomain("alpha-docs").setQuery("").build()));
+        assertEquals(Status.Code.INVALID_ARGUMENT, invalid.getStatus().getCode());
+        assertTrue(invalid.getTrailers().get(AccessInterceptor.RATE_LIMIT_REMAINING) != null, "ratelimit-remaining on INVALID_ARGUMENT");
+    }
+
+    @Test
     void healthAndReflectionNeedNoKey() {
         assertEquals(HealthCheckResponse.ServingStatus.SERVING, HealthGrpc.newBlockingStub(channel).withDeadlineAfter(10, TimeUnit.SECONDS)
                 .check(HealthCheckRequest.getDefaultInstance()).getStatus());

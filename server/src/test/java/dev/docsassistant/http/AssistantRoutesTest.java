@@ -39,7 +39,8 @@ class AssistantRoutesTest {
         ServerSetup.configure(server, TestApps.corpora());
     }
 
-    record Reply(int status, String threadId, String threadKey, String contentType, String body) {
+    record Reply(int status, String threadId, String threadKey, String contentType, String body,
+                 io.helidon.http.Headers headers) {
         List<JsonNode> events() {
             List<JsonNode> out = new ArrayList<>();
             for (String line : body.split("\n")) {
@@ -58,7 +59,7 @@ class AssistantRoutesTest {
                 .header(HeaderNames.AUTHORIZATION, TestApps.authorization(TestApps.corpora(), organization)).submit(body)) {
             return new Reply(res.status().code(), res.headers().first(HeaderNames.create("X-Thread-Id")).orElse(null),
                     res.headers().first(HeaderNames.create("X-Thread-Key")).orElse(null),
-                    res.headers().first(HeaderNames.CONTENT_TYPE).orElse(""), res.as(String.class));
+                    res.headers().first(HeaderNames.CONTENT_TYPE).orElse(""), res.as(String.class), res.headers());
         }
     }
 
@@ -154,6 +155,13 @@ class AssistantRoutesTest {
         assertEquals(List.of("2", "e", "d"), prefixes.subList(prefixes.size() - 3, prefixes.size()));
         assertTrue(r.body().contains("2:[{\"type\":\"finish\",\"threadId\":\"" + r.threadId() + "\"}]"));
         assertTrue(prefixes.stream().allMatch(p -> Set.of("f", "9", "a", "h", "0", "2", "e", "d").contains(p)), prefixes.toString());
+        // RFC 9745 / RFC 8594: the defaults, since the test configuration sets no docs-assistant.v1 dates.
+        assertEquals("@1795305600", r.headers().first(HeaderNames.create("Deprecation")).orElseThrow());
+        assertEquals("Wed, 30 Jun 2027 23:59:59 GMT", r.headers().first(HeaderNames.create("Sunset")).orElseThrow());
+        assertEquals("</openapi.yaml#/paths/~1v2~1assistant~1%7Bdomain%7D~1message>; rel=\"successor-version\"",
+                r.headers().first(HeaderNames.create("Link")).orElseThrow());
+        Reply v2 = post("/v2/assistant/mcp/message", v2(QUESTION, null));
+        assertFalse(v2.headers().contains(HeaderNames.create("Deprecation")), "v2 is not deprecated");
     }
 
     @Test

@@ -60,6 +60,10 @@ public final class FakeChatProvider implements AutoCloseable {
     public record Raw(List<String> data) implements Reply {
     }
 
+    /** Raw SSE {@code data:} payloads, each its own event, {@code gap} apart. */
+    public record Paced(List<String> data, Duration gap) implements Reply {
+    }
+
     private final HttpServer server;
     private final BlockingQueue<Reply> replies = new LinkedBlockingQueue<>();
     private final ConcurrentLinkedQueue<Received> received = new ConcurrentLinkedQueue<>();
@@ -124,6 +128,12 @@ public final class FakeChatProvider implements AutoCloseable {
                 + "\"choices\":[{\"index\":0,\"delta\":{\"content\":" + quote(content) + "},\"finish_reason\":null}]}";
     }
 
+    /** A delta of a reasoning model's thinking ({@code reasoning_content}, as DeepSeek and vLLM send it). */
+    public static String reasoningChunk(String reasoning) {
+        return "{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"test-model\","
+                + "\"choices\":[{\"index\":0,\"delta\":{\"reasoning_content\":" + quote(reasoning) + "},\"finish_reason\":null}]}";
+    }
+
     public static String finishChunk(String reason) {
         return "{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion.chunk\",\"created\":1,\"model\":\"test-model\","
                 + "\"choices\":[{\"index\":0,\"delta\":{},\"finish_reason\":\"" + reason + "\"}]}";
@@ -169,6 +179,13 @@ public final class FakeChatProvider implements AutoCloseable {
                     OutputStream out = startStream(ex);
                     for (String d : r.data()) {
                         event(out, d);
+                    }
+                }
+                case Paced p -> {
+                    OutputStream out = startStream(ex);
+                    for (String d : p.data()) {
+                        event(out, d);
+                        sleep(p.gap());
                     }
                 }
                 case Tokens t -> stream(ex, t);

@@ -1,5 +1,6 @@
 package dev.docsassistant.assistant.llm;
 
+import dev.docsassistant.config.Mappers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docsassistant.assistant.GeneratorException;
@@ -10,12 +11,13 @@ import dev.docsassistant.assistant.GeneratorException;
  * providers (OpenAI, vLLM, LiteLLM) send in place of a chunk when they fail mid-answer.
  *
  * @param content      the next piece of the answer, possibly empty
+ * @param reasoning    the next piece of the model's reasoning before it answers, possibly empty
  * @param finishReason {@code stop}, {@code length}, {@code content_filter}…, or null while it goes on
  * @param done         the {@code [DONE]} marker
  */
-record ChatChunk(String content, String finishReason, boolean done) {
-    private static final ObjectMapper JSON = new ObjectMapper();
-    static final ChatChunk DONE = new ChatChunk("", null, true);
+record ChatChunk(String content, String reasoning, String finishReason, boolean done) {
+    private static final ObjectMapper JSON = Mappers.JSON;
+    static final ChatChunk DONE = new ChatChunk("", "", null, true);
 
     static ChatChunk parse(String data, int status) {
         if (data.strip().equals("[DONE]")) {
@@ -42,13 +44,18 @@ record ChatChunk(String content, String finishReason, boolean done) {
         }
         // Azure sends a first chunk with no choices (its prompt filter results); that is nothing to say yet.
         if (choices.isEmpty()) {
-            return new ChatChunk("", null, false);
+            return new ChatChunk("", "", null, false);
         }
         JsonNode choice = choices.get(0);
         JsonNode content = choice.path("delta").get("content");
+        // Reasoning models (DeepSeek, vLLM and llama.cpp reasoning parsers) think aloud in "reasoning_content".
+        JsonNode reasoning = choice.path("delta").get("reasoning_content");
         JsonNode finish = choice.get("finish_reason");
-        return new ChatChunk(content == null || content.isNull() ? "" : content.asText(),
-                finish == null || finish.isNull() ? null : finish.asText(), false);
+        return new ChatChunk(text(content), text(reasoning), finish == null || finish.isNull() ? null : finish.asText(), false);
+    }
+
+    private static String text(JsonNode node) {
+        return node == null || node.isNull() ? "" : node.asText();
     }
 
     static ProviderFailure malformed(int status, String detail) {

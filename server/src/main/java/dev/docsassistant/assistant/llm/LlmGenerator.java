@@ -1,5 +1,6 @@
 package dev.docsassistant.assistant.llm;
 
+import dev.docsassistant.config.Mappers;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -25,7 +26,7 @@ import java.util.logging.Logger;
  */
 public final class LlmGenerator implements AnswerGenerator {
     private static final Logger LOG = Logger.getLogger(LlmGenerator.class.getName());
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final ObjectMapper JSON = Mappers.JSON;
     /** How often a wait on the provider looks whether the reader is still there. */
     private static final Duration WATCH = Duration.ofMillis(250);
     /** Enough of an error body to log what the provider said. */
@@ -63,8 +64,8 @@ public final class LlmGenerator implements AnswerGenerator {
         try {
             stream(input, out);
         } catch (ProviderFailure f) {
-            LOG.warning("llm " + settings.completionsUri() + " model " + settings.model()
-                    + (f.status() > 0 ? " status " + f.status() : "") + ": " + f.getMessage() + " - " + f.detail());
+            LOG.warning(redacted("llm " + settings.completionsUri() + " model " + settings.model()
+                    + (f.status() > 0 ? " status " + f.status() : "") + ": " + f.getMessage() + " - " + f.detail()));
             throw new GeneratorException(f.kind(), f.getMessage());
         }
     }
@@ -82,11 +83,12 @@ public final class LlmGenerator implements AnswerGenerator {
             }
             SseEvents sse = new SseEvents();
             boolean answered = false;
+            boolean progressing = false; // reasoning counts: a model thinking for a minute is not silent
             String finish = null;
             while (true) {
-                ProviderStream.Item item = next(stream, answered ? end : firstTokenBy, out);
+                ProviderStream.Item item = next(stream, progressing ? end : firstTokenBy, out);
                 String data = switch (item) {
-                    case null -> throw timeout(answered, status);
+                    case null -> throw timeout(progressing, status);
                     case ProviderStream.Line line -> sse.line(line.text());
                     case ProviderStream.End ignored -> sse.end();
                     case ProviderStream.Failed failed -> throw broken(failed.error(), status);
@@ -97,8 +99,10 @@ public final class LlmGenerator implements AnswerGenerator {
                     if (chunk.done()) {
                         break;
                     }
+                    progressing |= !chunk.reasoning().isEmpty();
                     if (!chunk.content().isEmpty()) {
                         answered = true;
+                        progressing = true;
                         out.text(chunk.content());
                         citations.accept(chunk.content()).forEach(out::source);
                     }
@@ -169,7 +173,7 @@ public final class LlmGenerator implements AnswerGenerator {
                     if (attempt == 2 || f.error() instanceof HttpConnectTimeoutException || f.error().getCause() instanceof HttpConnectTimeoutException) {
                         throw broken(f.error(), 0);
                     }
-                    LOG.fine("llm connection failed before a response, trying once more: " + f.error());
+                    LOG.fine(redacted("llm connection failed before a response, trying once more: " + f.error()));
                 }
                 default -> {
                     stream.close();
@@ -248,6 +252,17 @@ public final class LlmGenerator implements AnswerGenerator {
         settings.apiKey().ifPresent(key -> b.header(settings.apiKeyHeader(),
                 settings.apiKeyHeader().equalsIgnoreCase("Authorization") ? "Bearer " + key.value() : key.value()));
         return b.build();
+    }
+
+    /**
+     * {@code text} without the configured API key: providers quote it in error texts ("Incorrect API
+     * key provided: sk-…"), and nothing logged may carry it.
+     */
+    String redacted(String text) {
+        return settings.apiKey().map(key -> key.value())
+                .filter(key -> key.length() >= 4)
+                .map(key -> text.replace(key, "[redacted]"))
+                .orElse(text);
     }
 
     private static Instant min(Instant a, Instant b) {

@@ -281,4 +281,34 @@ class LlmGeneratorTest {
         assertFalse(logged.get(0).contains(KEY));
         assertFalse(settings(provider.baseUrl(), "").toString().contains(KEY));
     }
+
+    @Test
+    void reasoningCountsAsProgressForTheFirstTokenTimeout() {
+        List<String> data = new ArrayList<>();
+        for (int i = 0; i < 8; i++) {
+            data.add(FakeChatProvider.reasoningChunk("thinking " + i + ". "));
+        }
+        data.add(chunk("Retried 8 times."));
+        data.add(FakeChatProvider.finishChunk("stop"));
+        data.add("[DONE]");
+        // 8 × 100 ms of reasoning before the first word: twice the first-token timeout.
+        provider.reply(new FakeChatProvider.Paced(data, Duration.ofMillis(100)));
+        Recorded out = new Recorded();
+        generator("timeouts: {first-token: 400ms}").generate(INPUT, out);
+        assertEquals("Retried 8 times.", out.text.toString());
+    }
+
+    @Test
+    void aKeyQuotedByTheProviderIsRedactedFromTheLog() {
+        List<String> logged;
+        try (CapturedLogs logs = CapturedLogs.of(LlmGenerator.class)) {
+            provider.reply(new FakeChatProvider.Status(401, "{\"error\":{\"message\":\"Incorrect API key provided: "
+                    + KEY + ". Find your key at the dashboard.\"}}"));
+            assertThrows(GeneratorException.class, () -> generator("").generate(INPUT, new Recorded()));
+            logged = logs.messages();
+        }
+        assertEquals(1, logged.size());
+        assertFalse(logged.get(0).contains(KEY), logged.get(0));
+        assertTrue(logged.get(0).contains("Incorrect API key provided: [redacted]"), logged.get(0));
+    }
 }

@@ -1,0 +1,31 @@
+package dev.docsassistant.app;
+
+import io.helidon.common.config.Config;
+import io.helidon.webserver.http.ServerRequest;
+
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The host names sites answer on: {@code {domain}.{site-host}} ({@code docs-assistant.site-host},
+ * default {@code localhost}).
+ */
+public record SiteHost(String suffix) {
+
+    public static SiteHost of(Config section) {
+        return new SiteHost("." + section.get("site-host").asString().orElse("localhost").toLowerCase(Locale.ROOT));
+    }
+
+    /** The domain a request's host ({@code Host: {domain}.{site-host}[:port]}, or HTTP/2's :authority) names, if any. */
+    public Optional<String> domainOf(ServerRequest req) {
+        String host = req.authority() == null ? "" : req.authority().toLowerCase(Locale.ROOT);
+        int colon = host.lastIndexOf(':');
+        if (colon > 0 && !host.endsWith("]")) {
+            host = host.substring(0, colon);
+        }
+        if (!host.endsWith(suffix) || host.length() == suffix.length()) {
+            return Optional.empty();
+        }
+        return Optional.of(host.substring(0, host.length() - suffix.length()));
+    }
+}

@@ -1,0 +1,59 @@
+package dev.docsassistant.http;
+
+import dev.docsassistant.config.ConfigException;
+import io.helidon.config.Config;
+import io.helidon.webserver.http.ServerResponse;
+
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+
+/**
+ * The headers that tell clients of the deprecated v1 assistant route where it is going:
+ * {@code Deprecation} (RFC 9745, a structured-field date), {@code Sunset} (RFC 8594, an HTTP date)
+ * and a {@code Link} to the v2 documentation with {@code rel="successor-version"}. The dates and the
+ * link come from {@code docs-assistant.v1.{deprecated, sunset, successor}}.
+ */
+record V1Sunset(String deprecation, String sunset, String link) {
+    static final String DEFAULT_DEPRECATED = "2026-11-22";
+    static final String DEFAULT_SUNSET = "2027-06-30";
+    /** The v2 operation in the served OpenAPI document ({@code /} is {@code ~1} in a JSON Pointer). */
+    static final String DEFAULT_SUCCESSOR = "/openapi.yaml#/paths/~1v2~1assistant~1%7Bdomain%7D~1message";
+
+    private static V1Sunset of(LocalDate deprecated, LocalDate sunset, String successor) {
+        // The end of the sunset day: v1 still answers on that date.
+        return new V1Sunset("@" + deprecated.atStartOfDay(ZoneOffset.UTC).toEpochSecond(),
+                DateTimeFormatter.RFC_1123_DATE_TIME.format(sunset.atTime(23, 59, 59).atZone(ZoneOffset.UTC)),
+                "<" + successor + ">; rel=\"successor-version\"");
+    }
+
+    static V1Sunset from(Config section) {
+        Config v1 = section.get("v1");
+        LocalDate deprecated = date(v1, "deprecated", DEFAULT_DEPRECATED);
+        LocalDate sunset = date(v1, "sunset", DEFAULT_SUNSET);
+        if (sunset.isBefore(deprecated)) {
+            throw new ConfigException("docs-assistant.v1.sunset (" + sunset + ") is before v1.deprecated (" + deprecated + ")");
+        }
+        String successor = v1.get("successor").asString().filter(s -> !s.isBlank()).orElse(DEFAULT_SUCCESSOR);
+        if (successor.contains(">") || successor.chars().anyMatch(c -> c < 0x21 || c > 0x7e)) {
+            throw new ConfigException("docs-assistant.v1.successor must be a URI without spaces or '>'");
+        }
+        return of(deprecated, sunset, successor);
+    }
+
+    private static LocalDate date(Config v1, String key, String fallback) {
+        String value = v1.get(key).asString().orElse(fallback);
+        try {
+            return LocalDate.parse(value);
+        } catch (DateTimeParseException e) {
+            throw new ConfigException("docs-assistant.v1." + key + ": '" + value + "' is not a date (YYYY-MM-DD)");
+        }
+    }
+
+    void apply(ServerResponse res) {
+        res.header("Deprecation", deprecation);
+        res.header("Sunset", sunset);
+        res.header("Link", link);
+    }
+}

@@ -1,0 +1,269 @@
+package dev.docsassistant.mcp;
+
+import dev.docsassistant.config.Mappers;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docsassistant.app.App;
+import dev.docsassistant.app.SiteHost;
+import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.security.AccessDecision;
+import dev.docsassistant.security.AccessRequest;
+import dev.docsassistant.security.Quota;
+import dev.docsassistant.sites.Site;
+import io.helidon.config.Config;
+import io.helidon.http.HeaderName;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Method;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import io.modelcontextprotocol.common.McpTransportContext;
+import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
+import io.modelcontextprotocol.spec.McpSchema;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The MCP edge: each site's MCP server at {@code {domain}.{site-host}/mcp} and
+ * {@code /sites/{domain}/mcp}, on the server's one port (Streamable HTTP, stateless: every
+ * {@code POST} carries one JSON-RPC message and gets its answer as JSON).
+ *
+ * <p>HTTP-level rules come first: the method, the {@code Origin} (DNS rebinding), the media types,
+ * the protocol revision, the body size. Then access: without {@code Authorization} a client is
+ * counted against the per-address limit and sees public pages; with one, the key must pass the
+ * API's access rule (401/403/429 as on REST) and opens the site's access groups.
+ * {@code docs-assistant.mcp.enabled} (server) and {@code sites[].mcp.enabled} (site) turn it off.
+ */
+public final class McpRoutes {
+    static final HeaderName PROTOCOL_VERSION = HeaderNames.create("MCP-Protocol-Version");
+    private static final int MAX_BODY_BYTES = 1024 * 1024;
+
+    private final App app;
+    private final SiteHost siteHost;
+    private final Map<String, SiteMcpServer> servers = new LinkedHashMap<>();
+    private final Map<String, List<String>> groupsByDomain = new LinkedHashMap<>();
+    private final Set<String> allowedOrigins;
+    private final Set<String> protocolVersions = new TreeSet<>();
+    private final ObjectMapper mapper = Mappers.JSON;
+
+    public McpRoutes(App app) {
+        this.app = app;
+        Config section = app.config().section();
+        this.siteHost = SiteHost.of(section);
+        this.allowedOrigins = Set.copyOf(section.get("mcp.allowed-origins").asList(String.class).orElse(List.of()));
+        boolean everySite = AppConfig.flag(section.get("mcp.enabled"), "docs-assistant.mcp.enabled", true);
+        Map<String, Boolean> perSite = new LinkedHashMap<>();
+        for (Config node : section.get("sites").asNodeList().orElse(List.of())) {
+            perSite.put(node.get("domain").asString().orElse(""),
+                    AppConfig.flag(node.get("mcp.enabled"), node.key() + ".mcp.enabled", everySite));
+        }
+        JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(mapper);
+        String version = Optional.ofNullable(McpRoutes.class.getPackage().getImplementationVersion()).orElse("dev");
+        for (Site site : app.sites().all()) {
+            if (perSite.getOrDefault(site.domain(), everySite)) {
+                SiteMcpServer server = new SiteMcpServer(site, app.assistant(), app.assistantRules(), json, version);
+                servers.put(site.domain(), server);
+                protocolVersions.addAll(server.transport().protocolVersions());
+                groupsByDomain.put(site.domain(), site.content().pages().stream()
+                        .flatMap(p -> p.groups().stream()).distinct().toList());
+            }
+        }
+    }
+
+    /** Registers both addresses; goes before the rendered sites' catch-all routes. */
+    public void routing(HttpRouting.Builder routing) {
+        routing.any("/sites/{domain}/mcp", (req, res) -> handle(req, res, req.path().pathParameters().get("domain"), true))
+                .any("/mcp", (req, res) -> {
+                    Optional<String> domain = siteHost.domainOf(req);
+                    if (domain.isEmpty()) {
+                        res.next(); // not a site's host name: not an MCP address
+                        return;
+                    }
+                    handle(req, res, domain.get(), false);
+                });
+    }
+
+    private void handle(ServerRequest req, ServerResponse res, String domain, boolean pathBased) {
+        SiteMcpServer server = servers.get(domain);
+        if (server == null) {
+            plain(res, 404, app.sites().get(domain).isPresent() ? "MCP is turned off for site " + domain : "unknown site: " + domain);
+            return;
+        }
+        StatelessHttpTransport transport = server.transport();
+        Optional<String> origin = req.headers().first(HeaderNames.ORIGIN);
+        if (origin.isPresent() && !originAllowed(origin.get(), req)) {
+            send(res, transport.error(403, null, McpSchema.ErrorCodes.INVALID_REQUEST, "origin " + origin.get() + " is not allowed"));
+            return;
+        }
+        origin.ifPresent(o -> res.header(HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, o).header(HeaderNames.VARY, "Origin"));
+        Method method = req.prologue().method();
+        if (method == Method.OPTIONS) {
+            res.header(HeaderNames.ACCESS_CONTROL_ALLOW_METHODS, "POST, OPTIONS")
+                    .header(HeaderNames.ACCESS_CONTROL_ALLOW_HEADERS, "Authorization, Content-Type, Accept, " + PROTOCOL_VERSION.defaultCase())
+                    .header(HeaderNames.ACCESS_CONTROL_MAX_AGE, "600")
+                    .status(Status.NO_CONTENT_204).send();
+            return;
+        }
+        if (method != Method.POST) {
+            // Stateless: no server-to-client stream to open (GET) and no session to end (DELETE).
+            res.header(HeaderNames.ALLOW, "POST, OPTIONS");
+            send(res, transport.error(405, null, McpSchema.ErrorCodes.INVALID_REQUEST, "use POST: this MCP server keeps no sessions or streams"));
+            return;
+        }
+        if (!accepts(req.headers().first(HeaderNames.ACCEPT).orElse("*/*"))) {
+            send(res, transport.error(406, null, McpSchema.ErrorCodes.INVALID_REQUEST, "Accept must allow application/json"));
+            return;
+        }
+        if (!req.headers().first(HeaderNames.CONTENT_TYPE).orElse("").toLowerCase(Locale.ROOT).startsWith("application/json")) {
+            send(res, transport.error(415, null, McpSchema.ErrorCodes.INVALID_REQUEST, "Content-Type must be application/json"));
+            return;
+        }
+        Optional<String> revision = req.headers().first(PROTOCOL_VERSION);
+        if (revision.isPresent() && !protocolVersions.contains(revision.get())) {
+            send(res, transport.error(400, null, McpSchema.ErrorCodes.INVALID_REQUEST, PROTOCOL_VERSION.defaultCase() + " " + revision.get()
+                    + " is not supported; supported: " + String.join(", ", protocolVersions)));
+            return;
+        }
+        List<String> groups = access(req, res, domain, transport);
+        if (groups == null) {
+            return;
+        }
+        byte[] body = body(req);
+        if (body == null) {
+            send(res, transport.error(413, null, McpSchema.ErrorCodes.INVALID_REQUEST, "the body is over " + MAX_BODY_BYTES + " bytes"));
+            return;
+        }
+        McpCaller caller = new McpCaller(groups, baseUrl(req, app.sites().get(domain).orElseThrow(), pathBased));
+        send(res, transport.handle(new String(body, StandardCharsets.UTF_8),
+                McpTransportContext.create(Map.of(McpCaller.KEY, caller))));
+    }
+
+    /** The access groups the caller opens, or null when it was refused (the refusal is sent). */
+    private List<String> access(ServerRequest req, ServerResponse res, String domain, StatelessHttpTransport transport) {
+        Optional<String> authorization = req.headers().first(HeaderNames.AUTHORIZATION);
+        AccessRequest request = new AccessRequest(domain, authorization.orElse(null), peer(req), forwardedFor(req),
+                req.headers().first(HeaderNames.ORIGIN).orElse(null));
+        if (authorization.isEmpty()) {
+            Quota quota = app.access().countAddress(request);
+            limitHeaders(res, quota);
+            if (!quota.allowed()) {
+                send(res, transport.error(429, null, McpSchema.ErrorCodes.INVALID_REQUEST,
+                        "too many requests from this address; retry in " + quota.retryAfterSeconds() + " s"));
+                return null;
+            }
+            return List.of();
+        }
+        AccessDecision decision = app.access().check(request);
+        limitHeaders(res, decision.quota());
+        if (decision.granted()) {
+            return groupsByDomain.getOrDefault(domain, List.of());
+        }
+        int status = switch (decision.outcome()) {
+            case UNAUTHENTICATED -> 401;
+            case FORBIDDEN -> 403;
+            default -> 429;
+        };
+        if (status == 401) {
+            res.header(HeaderNames.WWW_AUTHENTICATE, "Bearer");
+        }
+        send(res, transport.error(status, null, McpSchema.ErrorCodes.INVALID_REQUEST, decision.message()));
+        return null;
+    }
+
+    private static void limitHeaders(ServerResponse res, Quota quota) {
+        if (quota == null) {
+            return;
+        }
+        res.header("RateLimit-Limit", Long.toString(quota.limit()))
+                .header("RateLimit-Remaining", Long.toString(quota.remaining()))
+                .header("RateLimit-Reset", Long.toString(quota.resetSeconds()));
+        if (!quota.allowed()) {
+            res.header(HeaderNames.RETRY_AFTER, Long.toString(quota.retryAfterSeconds()));
+        }
+    }
+
+    /**
+     * A browser page may call only from the server's own origin or one listed in
+     * {@code docs-assistant.mcp.allowed-origins} ({@code *} for any): a page whose host name was
+     * rebound to this server's address must not reach it. Clients outside browsers send no Origin.
+     */
+    private boolean originAllowed(String origin, ServerRequest req) {
+        if (allowedOrigins.contains("*") || allowedOrigins.contains(origin)) {
+            return true;
+        }
+        String authority = req.authority().toLowerCase(Locale.ROOT);
+        String o = origin.toLowerCase(Locale.ROOT);
+        return o.equals("http://" + authority) || o.equals("https://" + authority);
+    }
+
+    private static boolean accepts(String accept) {
+        String a = accept.toLowerCase(Locale.ROOT);
+        return a.contains("application/json") || a.contains("*/*") || a.contains("application/*");
+    }
+
+    /** The body, or null when it is over the limit. */
+    private static byte[] body(ServerRequest req) {
+        try (InputStream in = req.content().inputStream()) {
+            byte[] bytes = in.readNBytes(MAX_BODY_BYTES + 1);
+            return bytes.length > MAX_BODY_BYTES ? null : bytes;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static String baseUrl(ServerRequest req, Site site, boolean pathBased) {
+        if (site.config().url().isPresent()) {
+            return site.config().url().get();
+        }
+        // The authority as the client sent it (Host, or HTTP/2's :authority).
+        return (req.isSecure() ? "https://" : "http://") + req.authority() + (pathBased ? "/sites/" + site.domain() : "");
+    }
+
+    private static void send(ServerResponse res, StatelessHttpTransport.Reply reply) {
+        res.status(Status.create(reply.status()));
+        if (reply.json() == null) {
+            res.send();
+        } else {
+            res.header(HeaderNames.CONTENT_TYPE, "application/json").send(reply.json().getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    /** A plain HTTP error, {@code {"message"}} as on the REST API: there is no MCP server to speak for. */
+    private void plain(ServerResponse res, int status, String message) {
+        try {
+            res.status(Status.create(status)).header(HeaderNames.CONTENT_TYPE, "application/json")
+                    .send(mapper.writeValueAsBytes(Map.of("message", message)));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static InetAddress peer(ServerRequest req) {
+        if (req.remotePeer().address() instanceof InetSocketAddress socket && socket.getAddress() != null) {
+            return socket.getAddress();
+        }
+        return InetAddress.getLoopbackAddress();
+    }
+
+    private static List<String> forwardedFor(ServerRequest req) {
+        var name = HeaderNames.create("X-Forwarded-For");
+        return req.headers().contains(name) ? req.headers().get(name).allValues() : List.of();
+    }
+
+    /** Closes every site's server; in-flight requests finish, new ones get 503. */
+    public void close() {
+        servers.values().forEach(SiteMcpServer::close);
+    }
+}

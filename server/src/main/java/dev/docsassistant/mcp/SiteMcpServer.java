@@ -1,0 +1,69 @@
+package dev.docsassistant.mcp;
+
+import dev.docsassistant.assistant.AssistantService;
+import dev.docsassistant.request.AssistantRules;
+import dev.docsassistant.site.Page;
+import dev.docsassistant.sites.Site;
+import io.modelcontextprotocol.json.McpJsonMapper;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpStatelessServerFeatures.SyncResourceSpecification;
+import io.modelcontextprotocol.server.McpStatelessSyncServer;
+import io.modelcontextprotocol.spec.McpError;
+import io.modelcontextprotocol.spec.McpSchema;
+
+import java.util.List;
+
+/**
+ * One site's MCP server, built with the SDK: its tools ({@link DocsTools}) and its public pages as
+ * {@code docs://{domain}/{path}} Markdown resources, behind a {@link StatelessHttpTransport}.
+ * Pages of access groups are not listed as resources (the list is the same for every client);
+ * {@code get_page} reads them for a client whose key opens them.
+ */
+final class SiteMcpServer {
+    static final String MARKDOWN = "text/markdown";
+
+    private final StatelessHttpTransport transport;
+    private final McpStatelessSyncServer server;
+
+    SiteMcpServer(Site site, AssistantService assistant, AssistantRules rules, McpJsonMapper json, String version) {
+        this.transport = new StatelessHttpTransport(json);
+        String name = site.content().name();
+        this.server = McpServer.sync(transport)
+                .serverInfo(site.domain() + "-docs", version)
+                .instructions("Documentation of " + name + ". Use search to find the pages that cover a topic, get_page to "
+                        + "read a page in full as Markdown, and ask for a short answer with links to its sources.")
+                .jsonMapper(json)
+                .immediateExecution(true) // tools run on the request's virtual thread, not a Reactor pool
+                .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build())
+                .tools(new DocsTools(site, assistant, rules).all())
+                .resources(resources(site))
+                .build();
+    }
+
+    StatelessHttpTransport transport() {
+        return transport;
+    }
+
+    void close() {
+        server.close();
+    }
+
+    static String uri(Site site, Page page) {
+        return "docs://" + site.domain() + "/" + page.path();
+    }
+
+    private static List<SyncResourceSpecification> resources(Site site) {
+        return site.content().pages().stream().filter(Page::isPublic).map(page -> {
+            String uri = uri(site, page);
+            McpSchema.Resource resource = McpSchema.Resource.builder(uri, page.path()).title(page.title())
+                    .description(page.description().isEmpty() ? null : page.description()).mimeType(MARKDOWN).build();
+            return new SyncResourceSpecification(resource, (context, request) -> {
+                if (!uri.equals(request.uri())) {
+                    throw McpError.RESOURCE_NOT_FOUND.apply(request.uri());
+                }
+                return new McpSchema.ReadResourceResult(List.of(
+                        new McpSchema.TextResourceContents(uri, MARKDOWN, page.fullMarkdown(), null)), null);
+            });
+        }).toList();
+    }
+}
