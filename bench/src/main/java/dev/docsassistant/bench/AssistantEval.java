@@ -8,6 +8,7 @@ import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.assistant.CollectedAnswer;
 import dev.docsassistant.assistant.ChatMessage;
 import dev.docsassistant.search.SearchFilter;
+import dev.docsassistant.search.SearchMode;
 
 import java.util.List;
 import java.util.Locale;
@@ -27,29 +28,52 @@ public final class AssistantEval {
 
     public static void main(String[] args) throws Exception {
         boolean verbose = List.of(args).contains("-v");
-        try (App app = BenchApps.corpora()) {
-            AssistantService assistant = app.assistant();
-            for (String corpus : DevSet.CORPORA) {
-                Scores all = new Scores();
-                Map<String, Scores> byGroup = new TreeMap<>();
-                for (DevSet.Question q : DevSet.questions(corpus)) {
-                    CollectedAnswer answer = ask(assistant, corpus, q);
-                    List<String> ranked = answer.sources().stream().map(AnswerSource::path).toList();
-                    boolean abstain = ranked.isEmpty();
-                    all.add(q, ranked, abstain);
-                    byGroup.computeIfAbsent("kind " + q.kind(), k -> new Scores()).add(q, ranked, abstain);
-                    byGroup.computeIfAbsent("scope " + q.scope(), k -> new Scores()).add(q, ranked, abstain);
-                    if (verbose) {
-                        System.out.printf(Locale.ROOT, "%s [%s] expect=%s%n    sources=%s%n    %s%n", q.q(), q.kind(),
-                                q.expect(), ranked.stream().map(DevSet::norm).toList(),
-                                answer.text().replace("\n", " ").substring(0, Math.min(160, answer.text().length())));
+        Map<String, Map<String, Map<SearchMode, Scores>>> byCorpus = new TreeMap<>();
+        for (SearchMode mode : SearchMode.values()) {
+            String label = mode.name().toLowerCase(Locale.ROOT);
+            try (App app = BenchApps.corpora("search: {mode: " + label + "}")) {
+                AssistantService assistant = app.assistant();
+                for (String corpus : DevSet.CORPORA) {
+                    Map<String, Map<SearchMode, Scores>> groups = byCorpus.computeIfAbsent(corpus, c -> new TreeMap<>());
+                    for (DevSet.Question q : DevSet.questions(corpus)) {
+                        CollectedAnswer answer = ask(assistant, corpus, q);
+                        List<String> ranked = answer.sources().stream().map(AnswerSource::path).toList();
+                        boolean abstain = ranked.isEmpty();
+                        for (String group : List.of("all", "kind " + q.kind(),
+                                "language " + (q.language() == null ? "en" : q.language()))) {
+                            groups.computeIfAbsent(group, k -> new TreeMap<>()).computeIfAbsent(mode, m -> new Scores())
+                                    .add(q, ranked, abstain);
+                        }
+                        if (verbose) {
+                            System.out.printf(Locale.ROOT, "%s %s [%s] expect=%s%n    sources=%s%n    %s%n", label, q.q(), q.kind(),
+                                    q.expect(), ranked.stream().map(DevSet::norm).toList(),
+                                    answer.text().replace("\n", " ").substring(0, Math.min(160, answer.text().length())));
+                        }
                     }
                 }
-                System.out.println("== " + corpus + " (assistant sources, retrievalPageSize 5)");
-                System.out.println(all.row("all"));
-                byGroup.forEach((k, v) -> System.out.println(v.row(k)));
+                System.out.println(label + " " + memory());
             }
         }
+        byCorpus.forEach((corpus, groups) -> {
+            System.out.println("== " + corpus + " (assistant sources, retrievalPageSize 5)");
+            groups.forEach((group, byMode) -> byMode.forEach((mode, scores) -> System.out.println(
+                    scores.row(String.format(Locale.ROOT, "%-8s %s", mode.name().toLowerCase(Locale.ROOT), group)))));
+        });
+    }
+
+    /** Heap in use after a full collection and the process's resident memory, with both corpora loaded. */
+    static String memory() {
+        System.gc();
+        Runtime rt = Runtime.getRuntime();
+        String rss = "?";
+        try {
+            rss = java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/self/status")).stream()
+                    .filter(l -> l.startsWith("VmRSS:")).map(l -> l.substring(6).strip()).findFirst().orElse("?");
+        } catch (java.io.IOException e) {
+            // not Linux: heap only
+        }
+        return String.format(Locale.ROOT, "memory with both corpora loaded: heap used %d MiB, RSS %s",
+                (rt.totalMemory() - rt.freeMemory()) >> 20, rss);
     }
 
     private static CollectedAnswer ask(AssistantService assistant, String corpus, DevSet.Question q) {

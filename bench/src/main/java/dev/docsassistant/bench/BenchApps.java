@@ -12,7 +12,10 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 
-/** The real application over both shared corpora, with its store and indexes in a fresh temporary folder. */
+/**
+ * The real application over both shared corpora, with its store and indexes in a fresh temporary
+ * folder; embeddings come from the benches' shared cache ({@link SearchEval#EMBEDDINGS}).
+ */
 final class BenchApps {
     private BenchApps() {
     }
@@ -24,6 +27,7 @@ final class BenchApps {
         Files.writeString(config, """
                 docs-assistant:
                   data-dir: data
+                  search: {embedding-cache: %s}
                   sites:
                     - domain: mcp
                       organization: bench
@@ -31,7 +35,8 @@ final class BenchApps {
                     - domain: mintlify
                       organization: bench
                       path: %s
-                """.formatted(DevSet.corpus("mcp"), DevSet.corpus("mintlify")) + extraYaml.indent(2));
+                """.formatted(SearchEval.EMBEDDINGS.toAbsolutePath(), DevSet.corpus("mcp"), DevSet.corpus("mintlify"))
+                + extraYaml.indent(2));
         return Bootstrap.start(AppConfig.load(config), new PrintStream(OutputStream.nullOutputStream()));
     }
 

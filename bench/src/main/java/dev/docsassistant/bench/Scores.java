@@ -52,6 +52,10 @@ final class Scores {
         throw new IllegalArgumentException("k=" + k);
     }
 
+    double mrr() {
+        return answerable == 0 ? 0 : reciprocalRanks / answerable;
+    }
+
     String row(String label) {
         StringBuilder s = new StringBuilder(String.format(Locale.ROOT, "%-22s n=%-3d", label, answerable + unanswerable));
         if (answerable == 0) {

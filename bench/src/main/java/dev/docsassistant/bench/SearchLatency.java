@@ -1,6 +1,7 @@
 package dev.docsassistant.bench;
 
 import dev.docsassistant.search.LuceneSiteSearch;
+import dev.docsassistant.search.SearchMode;
 import dev.docsassistant.search.SearchRequest;
 
 import java.util.ArrayList;
@@ -11,7 +12,8 @@ import java.util.Locale;
 /**
  * In-process search latency over every dev question of both corpora, warm: p50 and p99 of single
  * queries (pageSize 10, with the question's version/language filter) on one thread.
- * Run: {@code bench/run SearchLatency [rounds [corpus]]}.
+ * In hybrid mode
+ * each query is embedded again every time (no query cache). Run: {@code bench/run SearchLatency [rounds [corpus|all [hybrid|keyword]]]}.
  */
 public final class SearchLatency {
     private SearchLatency() {
@@ -19,18 +21,22 @@ public final class SearchLatency {
 
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 200;
-        List<LuceneSiteSearch> searches = new ArrayList<>();
-        List<List<SearchRequest>> requests = new ArrayList<>();
-        List<String> corpora = args.length > 1 ? List.of(args[1]) : DevSet.CORPORA;
-        for (String corpus : corpora) {
-            searches.add(SearchEval.open(corpus));
-            requests.add(DevSet.questions(corpus).stream().map(q -> SearchEval.request(q, 10)).toList());
+        List<String> corpora = args.length > 1 && !args[1].equals("all") ? List.of(args[1]) : DevSet.CORPORA;
+        List<SearchMode> modes = args.length > 2 ? List.of(SearchMode.parse(args[2])) : List.of(SearchMode.values());
+        for (SearchMode mode : modes) {
+            List<LuceneSiteSearch> searches = new ArrayList<>();
+            List<List<SearchRequest>> requests = new ArrayList<>();
+            for (String corpus : corpora) {
+                searches.add(SearchEval.open(corpus, mode));
+                requests.add(DevSet.questions(corpus).stream().map(q -> SearchEval.request(q, 10)).toList());
+            }
+            run(searches, requests, Math.max(20, rounds / 4)); // warm-up: JIT and caches
+            long[] nanos = run(searches, requests, rounds);
+            Arrays.sort(nanos);
+            System.out.printf(Locale.ROOT, "%s, %d queries: p50 %.3f ms, p90 %.3f ms, p99 %.3f ms, max %.3f ms%n",
+                    mode.name().toLowerCase(Locale.ROOT), nanos.length, pct(nanos, 50), pct(nanos, 90), pct(nanos, 99),
+                    nanos[nanos.length - 1] / 1e6);
         }
-        run(searches, requests, Math.max(20, rounds / 4)); // warm-up: JIT and caches
-        long[] nanos = run(searches, requests, rounds);
-        Arrays.sort(nanos);
-        System.out.printf(Locale.ROOT, "%d queries: p50 %.3f ms, p90 %.3f ms, p99 %.3f ms, max %.3f ms%n", nanos.length,
-                pct(nanos, 50), pct(nanos, 90), pct(nanos, 99), nanos[nanos.length - 1] / 1e6);
     }
 
     private static long[] run(List<LuceneSiteSearch> searches, List<List<SearchRequest>> requests, int rounds) {

@@ -106,10 +106,12 @@ public final class AssistantService {
                 turn.begin(); // nothing can turn into a status any more: the first event leaves now
             }
             List<ChatMessage> earlier = request.messages().subList(0, lastUserIndex(request.messages()));
-            List<String> earlierQuestions = earlier.stream().filter(ChatMessage::isUser).map(ChatMessage::text).toList();
-            if (earlierQuestions.isEmpty() && accepted.threadKey() == null) {
-                earlierQuestions = storedQuestions(accepted.threadId());
+            if (earlier.isEmpty() && accepted.threadKey() == null) {
+                // A client continuing with the threadId alone sends only the new message: the thread's
+                // stored turns are the conversation so far (the generator trims them to its history budget).
+                earlier = storedConversation(accepted.threadId());
             }
+            List<String> earlierQuestions = earlier.stream().filter(ChatMessage::isUser).map(ChatMessage::text).toList();
             String query = RetrievalQuery.of(request.question(), earlierQuestions, request.context());
             List<SearchHit> hits = accepted.site().search().search(new SearchRequest(query, request.retrievalPageSize(), 0,
                     request.filter(), request.currentPath()));
@@ -229,8 +231,8 @@ public final class AssistantService {
         }
     }
 
-    private List<String> storedQuestions(String threadId) {
-        return threads.messages(threadId).stream().filter(m -> m.role().equals("user")).map(ThreadStore.StoredMessage::content).toList();
+    private List<ChatMessage> storedConversation(String threadId) {
+        return threads.messages(threadId).stream().map(m -> new ChatMessage(m.role(), m.content())).toList();
     }
 
     private static int lastUserIndex(List<ChatMessage> messages) {

@@ -20,13 +20,17 @@ final class ProgressBar implements Progress {
 
     @Override
     public synchronized void update(String site, String phase, int done, int total) {
-        int step = Arrays.asList(PHASES).indexOf(phase);
-        double fraction = (finished + Math.max(0, step) / (double) (PHASES.length - 1)) / sites;
-        int filled = (int) Math.round(fraction * WIDTH);
-        out.print("\r[" + "#".repeat(filled) + " ".repeat(WIDTH - filled) + "] " + site + ": " + phase + "   ");
+        // Embedding (the first index of a corpus) is the long part of "indexing": it fills that step.
+        boolean embedding = phase.equals("embedding");
+        int step = embedding ? 1 : Arrays.asList(PHASES).indexOf(phase);
+        double within = embedding && total > 0 ? done / (double) total : 0;
+        double fraction = (finished + (Math.max(0, step) + within) / (PHASES.length - 1)) / sites;
+        int filled = (int) Math.min(WIDTH, Math.round(fraction * WIDTH));
+        String what = embedding ? "embedding " + done + "/" + total : phase;
+        out.print("\r[" + "#".repeat(filled) + " ".repeat(WIDTH - filled) + "] " + site + ": " + what + "   ");
         if (phase.equals("done")) {
             finished++;
-            out.print("\r" + " ".repeat(WIDTH + site.length() + 20) + "\r");
+            out.print("\r" + " ".repeat(WIDTH + site.length() + 40) + "\r");
         }
         out.flush();
     }

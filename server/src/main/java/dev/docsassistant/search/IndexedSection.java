@@ -3,8 +3,23 @@ package dev.docsassistant.search;
 import dev.docsassistant.site.Page;
 import dev.docsassistant.site.Section;
 
+import java.util.regex.Pattern;
+
 /** A section as indexed: the unit a Lucene document stands for. */
 record IndexedSection(Page page, Section section, LanguageAnalysis analysis) {
+    private static final Pattern LINK_TARGET = Pattern.compile("]\\([^)\\s]*\\)");
+    private static final Pattern HEADING_LINE = Pattern.compile("^#{1,6}\\s+[^\\n]*\\n?");
+
+    /** The section's Markdown without its heading line and with link targets dropped (they are URLs, not words). */
+    String body() {
+        return LINK_TARGET.matcher(HEADING_LINE.matcher(section.markdown()).replaceFirst("")).replaceAll("]");
+    }
+
+    /** What the embedding model reads: where the section sits (page title, headings), then its text. */
+    String embeddingText() {
+        String heading = section.headingPath() == null ? "" : " > " + section.headingPath();
+        return page.title() + heading + "\n" + body();
+    }
 
     /** {@code /page/path#anchor}, or the page path for a lead section. */
     String url() {

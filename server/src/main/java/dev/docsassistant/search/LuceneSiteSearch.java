@@ -10,6 +10,7 @@ import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.IndexSearcher;
+import org.apache.lucene.search.KnnFloatVectorQuery;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermInSetQuery;
@@ -47,6 +48,11 @@ public final class LuceneSiteSearch implements SiteSearch {
     /** Weight of results outside the preferred version or language when no filter names one. */
     private static final double OTHER_VERSION = 0.6;
     private static final double OTHER_LANGUAGE = 0.25;
+    /**
+     * Below this cosine similarity (of centred vectors) an embedding hit is treated as unrelated
+     * text and left out; results vary little between 0.1 and 0.2 on the dev sets.
+     */
+    private static final double MIN_SIMILARITY = 0.2;
 
     private final SiteContent site;
     private final SiteIndex index;
@@ -72,8 +78,26 @@ public final class LuceneSiteSearch implements SiteSearch {
     }
 
     /** Indexes (or reuses the index of) a loaded site, with the index kept in {@code indexDir}. */
-    public static LuceneSiteSearch open(SiteContent site, Path indexDir) {
-        return new LuceneSiteSearch(site, SiteIndex.open(site, indexDir));
+    public static LuceneSiteSearch open(SiteContent site, Path indexDir, SearchSettings settings) {
+        if (settings.mode() == SearchMode.HYBRID) {
+            SentenceEmbedder.preload(); // loads beside reading the index; queries need the model too
+        }
+        return new LuceneSiteSearch(site, SiteIndex.open(site, indexDir, settings.mode(), settings.embeddingCache(),
+                settings.progress()));
+    }
+
+    /** Sections embedded while opening (those missing from the embedding cache). */
+    public int embeddingsComputed() {
+        return index.embedded;
+    }
+
+    /** Seconds spent computing embeddings while opening. */
+    public double embeddingSeconds() {
+        return index.embedSeconds;
+    }
+
+    public SearchMode mode() {
+        return index.vectors ? SearchMode.HYBRID : SearchMode.KEYWORD;
     }
 
     /** Number of indexed sections. */
@@ -123,30 +147,54 @@ public final class LuceneSiteSearch implements SiteSearch {
             return List.of();
         }
         query.setMinimumNumberShouldMatch(1);
-        addFilters(query, request.filter(), restricted);
+        Query filter = filter(request.filter(), restricted);
+        if (filter != null) {
+            query.add(filter, Occur.FILTER);
+        }
+        int depth = Math.max(40, request.pageSize() * 8);
         try {
-            ScoreDoc[] top = searcher.search(query.build(), Math.max(40, request.pageSize() * 8)).scoreDocs;
-            return rank(top, request, maxScore, preference);
+            List<RankedPage> keyword = keywordRanking(searcher.search(query.build(), depth).scoreDocs, maxScore, preference);
+            List<RankedPage> ranked = semantic(inPlay)
+                    ? HybridFusion.fuse(keyword, semanticRanking(request.query(), filter, depth, preference))
+                    : keyword;
+            return ranked.stream()
+                    .filter(c -> c.relevance() >= request.scoreThreshold())
+                    .limit(request.pageSize())
+                    .map(RankedPage::hit)
+                    .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    private static void addFilters(BooleanQuery.Builder query, SearchFilter filter, boolean restricted) {
+    /** Whether the embedding side takes part: hybrid mode, and every language searched is one the model covers. */
+    private boolean semantic(Set<LanguageAnalysis> inPlay) {
+        return index.vectors && inPlay.stream().allMatch(SentenceEmbedder::covers);
+    }
+
+    /** The filters as one query (null when nothing filters), for BM25 and the vector search alike. */
+    private static Query filter(SearchFilter filter, boolean restricted) {
+        BooleanQuery.Builder query = new BooleanQuery.Builder();
+        int clauses = 0;
         if (filter.version() != null) {
             query.add(anyOf(SiteIndex.VERSION, List.of(filter.version(), SiteIndex.NONE)), Occur.FILTER);
+            clauses++;
         }
         if (filter.language() != null) {
             query.add(anyOf(SiteIndex.LANGUAGE, List.of(filter.language(), SiteIndex.NONE)), Occur.FILTER);
+            clauses++;
         }
         if (filter.tag() != null) {
             query.add(new TermQuery(new Term(SiteIndex.TAG, filter.tag().toLowerCase(Locale.ROOT))), Occur.FILTER);
+            clauses++;
         }
         if (restricted) {
             List<String> access = new ArrayList<>(filter.groups());
             access.add(SiteIndex.PUBLIC);
             query.add(anyOf(SiteIndex.ACCESS, access), Occur.FILTER);
+            clauses++;
         }
+        return clauses == 0 ? null : query.build();
     }
 
     private static Query anyOf(String field, List<String> values) {
@@ -164,26 +212,56 @@ public final class LuceneSiteSearch implements SiteSearch {
         }
     }
 
-    private List<SearchHit> rank(ScoreDoc[] top, SearchRequest request, Map<LanguageAnalysis, Double> maxScore,
-                                 Preference preference) throws IOException {
-        Map<String, Candidate> bestPerPage = new LinkedHashMap<>();
-        List<LeafReaderContext> leaves = index.reader.leaves();
+    /** BM25 hits as pages, best first; relevance is the share of the best conceivable match. */
+    private List<RankedPage> keywordRanking(ScoreDoc[] top, Map<LanguageAnalysis, Double> maxScore,
+                                            Preference preference) throws IOException {
+        List<RankedPage> sections = new ArrayList<>(top.length);
         for (ScoreDoc hit : top) {
-            IndexedSection section = index.sections.get(ordinal(leaves, hit.doc));
+            IndexedSection section = section(hit.doc);
             double relevance = Math.min(1.0, hit.score / Math.max(1e-9, maxScore.getOrDefault(section.analysis(), 1.0)));
-            // boost is the author's multiplier on relevance; BM25 scores spread wider than the similarity
-            // scores it was designed for, so its square root keeps a ×5 page from outranking far better matches.
-            double rankScore = hit.score * Math.sqrt(section.page().boost()) * preference.factor(section.page())
-                    * sizePrior(section.page().sections().size());
-            // Hits arrive best first, so a page's first hit is its best section (the boosts are per page).
-            bestPerPage.putIfAbsent(section.page().path(), new Candidate(section, rankScore, relevance));
+            sections.add(new RankedPage(section, hit.score * weight(section.page(), preference), relevance));
         }
-        return bestPerPage.values().stream()
-                .filter(c -> c.relevance >= request.scoreThreshold())
-                .sorted(Comparator.comparingDouble(Candidate::rankScore).reversed())
-                .limit(request.pageSize())
-                .map(Candidate::hit)
-                .toList();
+        return bestPerPage(sections);
+    }
+
+    /**
+     * The sections nearest the query's embedding, found by HNSW inside the same filters as BM25
+     * (the filter runs in the graph search, so a filtered query still gets {@code depth} hits),
+     * as pages best first. Relevance is the cosine similarity; hits below {@link #MIN_SIMILARITY}
+     * are unrelated text and left out.
+     */
+    private List<RankedPage> semanticRanking(String text, Query filter, int depth, Preference preference) throws IOException {
+        float[] target = index.centre.apply(SentenceEmbedder.embed(text));
+        ScoreDoc[] top = searcher.search(new KnnFloatVectorQuery(SiteIndex.VECTOR, target, depth, filter), depth).scoreDocs;
+        List<RankedPage> sections = new ArrayList<>(top.length);
+        for (ScoreDoc hit : top) {
+            double cosine = 2 * hit.score - 1; // Lucene scores a dot product d as (1 + d) / 2
+            if (cosine >= MIN_SIMILARITY) {
+                IndexedSection section = section(hit.doc);
+                // No size prior here: centring already keeps generic sections from matching everything.
+                Page page = section.page();
+                sections.add(new RankedPage(section, cosine * Math.sqrt(page.boost()) * preference.factor(page), cosine));
+            }
+        }
+        return bestPerPage(sections);
+    }
+
+    /**
+     * The page's boost, the version/language preference and the size prior. The boost is the
+     * author's multiplier on relevance; raw scores spread wider than the similarity scores it was
+     * designed for, so its square root keeps a ×5 page from outranking far better matches.
+     */
+    private static double weight(Page page, Preference preference) {
+        return Math.sqrt(page.boost()) * preference.factor(page) * sizePrior(page.sections().size());
+    }
+
+    /** Sections to pages: each page once, with its best section, ordered by rank score. */
+    private static List<RankedPage> bestPerPage(List<RankedPage> sections) {
+        Map<String, RankedPage> best = new LinkedHashMap<>();
+        for (RankedPage s : sections) {
+            best.merge(s.pagePath(), s, (a, b) -> b.rankScore() > a.rankScore() ? b : a);
+        }
+        return best.values().stream().sorted(Comparator.comparingDouble(RankedPage::rankScore).reversed()).toList();
     }
 
     /**
@@ -194,11 +272,12 @@ public final class LuceneSiteSearch implements SiteSearch {
         return 1 / (1 + SIZE_PRIOR * Math.log(Math.max(1.0, sections / (double) SIZE_PRIOR_FROM)));
     }
 
-    private static int ordinal(List<LeafReaderContext> leaves, int doc) throws IOException {
+    private IndexedSection section(int doc) throws IOException {
+        List<LeafReaderContext> leaves = index.reader.leaves();
         LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
         NumericDocValues ords = leaf.reader().getNumericDocValues(SiteIndex.ORD);
         ords.advanceExact(doc - leaf.docBase);
-        return (int) ords.longValue();
+        return index.sections.get((int) ords.longValue());
     }
 
     /** Which version and language rank first: the filter's, else the current page's, else the site defaults. */
@@ -234,14 +313,6 @@ public final class LuceneSiteSearch implements SiteSearch {
                 n++;
             }
             return n;
-        }
-    }
-
-    private record Candidate(IndexedSection section, double rankScore, double relevance) {
-        SearchHit hit() {
-            Page page = section.page();
-            return new SearchHit(section.url(), page.title(), section.section().heading(), section.section().markdown(),
-                    page.version(), page.language(), Math.round(relevance * 1000) / 1000.0);
         }
     }
 

@@ -8,6 +8,7 @@ import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
 import org.apache.lucene.document.Document;
 import org.apache.lucene.document.Field;
 import org.apache.lucene.document.FieldType;
+import org.apache.lucene.document.KnnFloatVectorField;
 import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
@@ -15,6 +16,7 @@ import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.index.VectorSimilarityFunction;
 import org.apache.lucene.store.Directory;
 import org.apache.lucene.store.FSDirectory;
 
@@ -31,7 +33,6 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * The Lucene index of one site's searchable sections, kept in the data directory. It is rebuilt
@@ -41,6 +42,7 @@ final class SiteIndex {
     /** Bump when fields or analysis change, so existing indexes are rebuilt. */
     private static final String LAYOUT = "sections-v4";
     private static final String FINGERPRINT = "fingerprint";
+    private static final String CENTRE = "embedding-centre";
     static final String ORD = "ord";
     static final String LANGUAGE = "language";
     static final String VERSION = "version";
@@ -48,19 +50,31 @@ final class SiteIndex {
     static final String TAG = "tag";
     static final String NONE = "\u0000none";
     static final String PUBLIC = "\u0000public";
+    /** The section's sentence embedding (unit length, so dot product is cosine similarity), searched with HNSW. */
+    static final String VECTOR = "vector";
     /** Term frequencies without positions: ranking is BM25 over terms, with no phrase queries to feed. */
     private static final FieldType TEXT = textType();
-    private static final Pattern LINK_TARGET = Pattern.compile("]\\([^)\\s]*\\)");
-    private static final Pattern HEADING_LINE = Pattern.compile("^#{1,6}\\s+[^\\n]*\\n?");
 
     final List<IndexedSection> sections;
     final DirectoryReader reader;
     final boolean rebuilt;
+    /** Whether sections carry vectors (hybrid mode); false in keyword mode. */
+    final boolean vectors;
+    /** What section vectors were centred on; queries are centred the same way. */
+    final EmbeddingCentre centre;
+    /** Sections embedded while opening (not found in the embedding cache), and the seconds it took. */
+    final int embedded;
+    final double embedSeconds;
 
-    private SiteIndex(List<IndexedSection> sections, DirectoryReader reader, boolean rebuilt) {
+    private SiteIndex(List<IndexedSection> sections, DirectoryReader reader, boolean rebuilt, boolean vectors,
+                      int embedded, double embedSeconds) throws IOException {
         this.sections = sections;
         this.reader = reader;
         this.rebuilt = rebuilt;
+        this.vectors = vectors;
+        this.centre = EmbeddingCentre.decode(reader.getIndexCommit().getUserData().get(CENTRE));
+        this.embedded = embedded;
+        this.embedSeconds = embedSeconds;
     }
 
     /** Closes the reader and the index directory it holds open. */
@@ -72,7 +86,11 @@ final class SiteIndex {
         }
     }
 
-    static SiteIndex open(SiteContent site, Path dir) {
+    /**
+     * @param embeddingCache where computed section vectors are kept (hybrid mode)
+     * @param progress       told how embedding goes, when sections have to be embedded
+     */
+    static SiteIndex open(SiteContent site, Path dir, SearchMode mode, Path embeddingCache, EmbeddingProgress progress) {
         List<IndexedSection> sections = new ArrayList<>();
         for (Page page : site.pages()) {
             if (page.searchable()) {
@@ -85,7 +103,8 @@ final class SiteIndex {
         }
         List<Document> docs = new ArrayList<>(sections.size());
         MessageDigest digest = sha256();
-        digest.update(LAYOUT.getBytes(StandardCharsets.UTF_8));
+        boolean hybrid = mode == SearchMode.HYBRID;
+        digest.update((LAYOUT + (hybrid ? "+" + SentenceEmbedder.MODEL_ID + "-centred" : "")).getBytes(StandardCharsets.UTF_8));
         for (int i = 0; i < sections.size(); i++) {
             docs.add(document(i, sections.get(i), digest));
         }
@@ -94,10 +113,18 @@ final class SiteIndex {
             Files.createDirectories(dir);
             Directory directory = FSDirectory.open(dir);
             boolean rebuild = !fingerprint.equals(storedFingerprint(directory));
+            SectionVectors embedded = new SectionVectors(new float[0][], 0, 0);
             if (rebuild) {
-                write(directory, docs, fingerprint);
+                EmbeddingCentre centre = EmbeddingCentre.NONE;
+                if (hybrid) {
+                    embedded = SectionVectors.of(sections, embeddingCache, progress);
+                    centre = EmbeddingCentre.of(embedded.vectors());
+                    addVectors(docs, embedded.vectors(), centre);
+                }
+                write(directory, docs, Map.of(FINGERPRINT, fingerprint, CENTRE, centre.encode()));
             }
-            return new SiteIndex(List.copyOf(sections), DirectoryReader.open(directory), rebuild);
+            return new SiteIndex(List.copyOf(sections), DirectoryReader.open(directory), rebuild, hybrid,
+                    embedded.computed(), embedded.seconds());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the search index in " + dir + ": " + e.getMessage(), e);
         }
@@ -112,7 +139,15 @@ final class SiteIndex {
         }
     }
 
-    private static void write(Directory directory, List<Document> docs, String fingerprint) throws IOException {
+    private static void addVectors(List<Document> docs, float[][] vectors, EmbeddingCentre centre) {
+        for (int i = 0; i < docs.size(); i++) {
+            if (vectors[i] != null) {
+                docs.get(i).add(new KnnFloatVectorField(VECTOR, centre.apply(vectors[i]), VectorSimilarityFunction.DOT_PRODUCT));
+            }
+        }
+    }
+
+    private static void write(Directory directory, List<Document> docs, Map<String, String> commitData) throws IOException {
         IndexWriterConfig config = new IndexWriterConfig(analyzer())
                 .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
                 .setRAMBufferSizeMB(512)
@@ -121,7 +156,7 @@ final class SiteIndex {
             // One thread and a buffer larger than the site: the index is flushed as a single segment,
             // so queries walk one posting list per term and no merge is needed.
             writer.addDocuments(docs);
-            writer.setLiveCommitData(Map.of(FINGERPRINT, fingerprint).entrySet());
+            writer.setLiveCommitData(commitData.entrySet());
             writer.commit();
         }
     }
@@ -143,7 +178,7 @@ final class SiteIndex {
         }
         boolean lead = section.heading() == null;
         String meta = String.join(" ", page.keywords()) + (lead ? " " + page.description() : "");
-        String body = LINK_TARGET.matcher(HEADING_LINE.matcher(section.markdown()).replaceFirst("")).replaceAll("]");
+        String body = s.body();
         String heading = section.headingPath() == null ? "" : section.headingPath();
         text(doc, a.field("head"), page.title() + "\n" + heading + "\n" + meta, digest);
         text(doc, a.field("body"), body, digest);

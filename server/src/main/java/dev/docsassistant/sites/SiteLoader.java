@@ -9,6 +9,7 @@ import dev.docsassistant.site.SiteReader;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.integrations.Integrations;
 import dev.docsassistant.search.LuceneSiteSearch;
+import dev.docsassistant.search.SearchSettings;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,21 +20,24 @@ public final class SiteLoader {
     private SiteLoader() {
     }
 
-    public static Site load(SiteConfig config, Path dataDir, Progress progress) {
-        return load(config, dataDir, progress, Integrations.classPath());
-    }
-
-    /** Loads the site and validates its docs.json {@code integrations} against the given plugins. */
-    public static Site load(SiteConfig config, Path dataDir, Progress progress, Integrations integrations) {
+    /**
+     * Loads the site and validates its docs.json {@code integrations} against the given plugins.
+     *
+     * @param settings how its index is built and searched (hybrid or keyword)
+     */
+    public static Site load(SiteConfig config, Path dataDir, SearchSettings settings, Progress progress,
+                            Integrations integrations) {
         long start = System.nanoTime();
         progress.update(config.domain(), "reading", 0, 1);
         SiteContent content = SiteReader.read(config.path());
         progress.update(config.domain(), "indexing", 0, 1);
-        LuceneSiteSearch search = LuceneSiteSearch.open(content, dataDir.resolve("indexes").resolve(config.domain()));
+        LuceneSiteSearch search = LuceneSiteSearch.open(content, dataDir.resolve("indexes").resolve(config.domain()),
+                settings.withProgress((done, total) -> progress.update(config.domain(), "embedding", done, total)));
         progress.update(config.domain(), "done", 1, 1);
         int searchable = (int) content.pages().stream().filter(Page::searchable).count();
         LoadStats stats = new LoadStats(config.domain(), content.pages().size(), searchable, search.sectionCount(),
-                (System.nanoTime() - start) / 1e9, search.rebuilt(), withIntegrationProblems(content, integrations));
+                (System.nanoTime() - start) / 1e9, search.rebuilt(), search.embeddingsComputed(), search.embeddingSeconds(),
+                withIntegrationProblems(content, integrations));
         return new Site(config, content, search, stats);
     }
 

@@ -32,6 +32,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
 
 import static dev.docsassistant.testing.FakeChatProvider.chunk;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -280,6 +281,25 @@ class LlmAnswerRoutesTest {
         assertEquals(4, sent.size());
         assertEquals(QUESTION, sent.get(1).get("content").asText());
         assertEquals("With backoff.", sent.get(2).get("content").asText());
+        assertTrue(sent.get(3).get("content").asText().endsWith("Question: how many times?"));
+    }
+
+    @Test
+    void aFollowUpWithTheThreadIdAloneSendsTheStoredTurns() {
+        PROVIDER.answer("With exponential backoff.");
+        Reply first = post("/v2/assistant/acme/message", v2Body(QUESTION));
+        assertEquals(200, first.status());
+        String threadId = first.events().getLast().get("messageMetadata").get("threadId").asText();
+        PROVIDER.answer("Eight times.");
+        Reply followUp = post("/v2/assistant/acme/message", Json.write(Json.object("fp", "a", "threadId", threadId,
+                "messages", List.of(Json.object("id", "m3", "role", "user", "parts",
+                        List.of(Json.object("type", "text", "text", "how many times?")))))));
+        assertEquals(200, followUp.status(), followUp.body());
+        JsonNode sent = PROVIDER.last().body().get("messages");
+        assertEquals(List.of("system", "user", "assistant", "user"),
+                StreamSupport.stream(sent.spliterator(), false).map(m -> m.get("role").asText()).toList());
+        assertEquals(QUESTION, sent.get(1).get("content").asText());
+        assertEquals("With exponential backoff.", sent.get(2).get("content").asText());
         assertTrue(sent.get(3).get("content").asText().endsWith("Question: how many times?"));
     }
 }

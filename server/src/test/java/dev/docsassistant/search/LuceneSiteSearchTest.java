@@ -14,9 +14,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+/** BM25 ranking, filters and the index's life, in keyword mode (the hybrid side: {@link HybridSearchTest}). */
 class LuceneSiteSearchTest {
     private static SiteSearch site(String domain) {
-        return TestApps.corpora().sites().get(domain).orElseThrow().search();
+        return TestApps.keywordCorpora().sites().get(domain).orElseThrow().search();
     }
 
     private static List<SearchHit> search(String domain, String query, SearchFilter filter) {
@@ -95,7 +96,7 @@ class LuceneSiteSearchTest {
         new TestSites(dir).file("docs.json", "{\"navigation\": {\"pages\": [\"public\", \"partners\"]}}")
                 .page("public", "Rotating credentials is described here.", "title: Public")
                 .page("partners", "Rotating credentials for partners only.", "title: Partners", "groups: [partners, staff]");
-        LuceneSiteSearch search = LuceneSiteSearch.open(SiteReader.read(dir), dir.resolve("index"));
+        LuceneSiteSearch search = LuceneSiteSearch.open(SiteReader.read(dir), dir.resolve("index"), SearchSettings.KEYWORD);
         SearchRequest anonymous = SearchRequest.of("rotating credentials", 10);
         assertEquals(List.of("/public"), search.search(anonymous).stream().map(SearchHit::pagePath).toList());
         SearchRequest staff = new SearchRequest("rotating credentials", 10, 0, new SearchFilter(null, null, null, List.of("staff")), null);
@@ -109,10 +110,10 @@ class LuceneSiteSearchTest {
         TestSites site = new TestSites(dir.resolve("site")).file("docs.json", "{\"navigation\": {\"pages\": [\"a\"]}}")
                 .page("a", "Alpha text.", "title: A");
         Path index = dir.resolve("index");
-        assertTrue(LuceneSiteSearch.open(SiteReader.read(site.dir()), index).rebuilt());
-        assertFalse(LuceneSiteSearch.open(SiteReader.read(site.dir()), index).rebuilt());
+        assertTrue(LuceneSiteSearch.open(SiteReader.read(site.dir()), index, SearchSettings.KEYWORD).rebuilt());
+        assertFalse(LuceneSiteSearch.open(SiteReader.read(site.dir()), index, SearchSettings.KEYWORD).rebuilt());
         site.page("a", "Beta text.", "title: A");
-        LuceneSiteSearch changed = LuceneSiteSearch.open(SiteReader.read(site.dir()), index);
+        LuceneSiteSearch changed = LuceneSiteSearch.open(SiteReader.read(site.dir()), index, SearchSettings.KEYWORD);
         assertTrue(changed.rebuilt());
         assertEquals(1, changed.search(SearchRequest.of("beta", 5)).size());
         assertTrue(changed.search(SearchRequest.of("alpha", 5)).isEmpty());

@@ -31,7 +31,7 @@ class ExampleSiteTest {
 
     @Test
     void searchFindsTheAnsweringSection(@TempDir Path index) {
-        LuceneSiteSearch search = LuceneSiteSearch.open(SiteReader.read(EXAMPLE), index);
+        LuceneSiteSearch search = LuceneSiteSearch.open(SiteReader.read(EXAMPLE), index, dev.docsassistant.search.SearchSettings.KEYWORD);
         List<SearchHit> hits = search.search(SearchRequest.of("how long between retry attempts after a failed delivery", 3));
         assertEquals("/guides/retries#retry-schedule", hits.get(0).path());
         assertTrue(search.search(SearchRequest.of("on-call runbook draining region", 5)).stream()

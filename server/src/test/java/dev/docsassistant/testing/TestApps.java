@@ -18,6 +18,7 @@ import java.util.Optional;
 /** A real {@link App} serving both shared corpora ({@code mcp}, {@code mintlify}), built once per test JVM. */
 public final class TestApps {
     private static App corpora;
+    private static App keywordCorpora;
     private static final Map<String, String> KEYS = new HashMap<>();
 
     private TestApps() {
@@ -29,6 +30,15 @@ public final class TestApps {
             TempDirs.closeAtExit(corpora);
         }
         return corpora;
+    }
+
+    /** Both corpora searched by BM25 alone ({@code search.mode: keyword}). */
+    public static synchronized App keywordCorpora() {
+        if (keywordCorpora == null) {
+            keywordCorpora = Bootstrap.start(AppConfig.load(writeConfig("search: {mode: keyword}")),
+                    new PrintStream(OutputStream.nullOutputStream()));
+        }
+        return keywordCorpora;
     }
 
     /**

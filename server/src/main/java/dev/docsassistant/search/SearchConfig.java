@@ -1,0 +1,48 @@
+package dev.docsassistant.search;
+
+import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.config.ConfigException;
+import io.helidon.config.Config;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads the search settings: {@code docs-assistant.search.mode} ({@code hybrid}, the default, or
+ * {@code keyword}), overridden per site by {@code sites[].search.mode}, and
+ * {@code docs-assistant.search.embedding-cache} (default {@code <data-dir>/embeddings}).
+ */
+public final class SearchConfig {
+    private SearchConfig() {
+    }
+
+    /** The settings of each configured site, by domain. */
+    public static Map<String, SearchSettings> read(AppConfig config) {
+        Config root = config.section();
+        Path cache = root.get("search.embedding-cache").asString()
+                .map(p -> config.baseDir().resolve(p).normalize())
+                .orElse(config.dataDir().resolve("embeddings"));
+        SearchMode serverMode = mode(root.get("search.mode"), SearchMode.HYBRID);
+        List<Config> siteNodes = root.get("sites").asNodeList().orElse(List.of());
+        Map<String, SearchSettings> bySite = new HashMap<>();
+        for (int i = 0; i < config.sites().size(); i++) {
+            SearchMode mode = mode(siteNodes.get(i).get("search.mode"), serverMode);
+            bySite.put(config.sites().get(i).domain(), new SearchSettings(mode, cache, EmbeddingProgress.NONE));
+        }
+        return bySite;
+    }
+
+    private static SearchMode mode(Config node, SearchMode fallback) {
+        if (!node.exists()) {
+            return fallback;
+        }
+        String value = node.asString().orElse("");
+        SearchMode mode = SearchMode.parse(value);
+        if (mode == null) {
+            throw new ConfigException(node.key() + ": unknown search mode '" + value + "' (hybrid or keyword)");
+        }
+        return mode;
+    }
+}

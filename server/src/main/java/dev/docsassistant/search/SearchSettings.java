@@ -1,0 +1,29 @@
+package dev.docsassistant.search;
+
+import java.nio.file.Path;
+
+/**
+ * How one site's index is built and searched.
+ *
+ * @param mode           hybrid (BM25 and embeddings fused) or keyword (BM25 alone)
+ * @param embeddingCache the folder of the embedding cache (used in hybrid mode)
+ * @param progress       told how embedding goes when sections have to be embedded
+ */
+public record SearchSettings(SearchMode mode, Path embeddingCache, EmbeddingProgress progress) {
+    public static final SearchSettings KEYWORD = new SearchSettings(SearchMode.KEYWORD, null, EmbeddingProgress.NONE);
+
+    public SearchSettings {
+        progress = progress == null ? EmbeddingProgress.NONE : progress;
+        if (mode == SearchMode.HYBRID && embeddingCache == null) {
+            throw new IllegalArgumentException("hybrid search needs an embedding cache folder");
+        }
+    }
+
+    public static SearchSettings hybrid(Path embeddingCache) {
+        return new SearchSettings(SearchMode.HYBRID, embeddingCache, EmbeddingProgress.NONE);
+    }
+
+    public SearchSettings withProgress(EmbeddingProgress progress) {
+        return new SearchSettings(mode, embeddingCache, progress);
+    }
+}

@@ -1,0 +1,105 @@
+package dev.docsassistant.search;
+
+import dev.docsassistant.site.SiteReader;
+import dev.docsassistant.testing.TestApps;
+import dev.docsassistant.testing.TestSites;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Hybrid search: embeddings beside BM25 in one Lucene index, the embedding cache, and the filters inside both. */
+class HybridSearchTest {
+    private static LuceneSiteSearch corpus(String domain) {
+        return (LuceneSiteSearch) TestApps.corpora().sites().get(domain).orElseThrow().search();
+    }
+
+    private static TestSites retriesSite(Path dir) {
+        return new TestSites(dir).file("docs.json", "{\"navigation\": {\"pages\": [\"retries\", \"billing\", \"themes\"]}}")
+                .page("retries", "Failed webhook deliveries are attempted again with exponential backoff, "
+                        + "up to eight times over three days.", "title: Retries")
+                .page("billing", "Invoices are issued monthly and can be paid by card or bank transfer.", "title: Billing")
+                .page("themes", "Pick colours and fonts for the rendered documentation.", "title: Themes");
+    }
+
+    @Test
+    void corporaAreSearchedInHybridModeByDefault() {
+        assertEquals(SearchMode.HYBRID, corpus("mcp").mode());
+        assertEquals(SearchMode.HYBRID, corpus("mintlify").mode());
+    }
+
+    @Test
+    void aVersionFilteredQueryNeverReturnsAnotherVersion() {
+        SearchFilter v2024 = new SearchFilter("Version 2024-11-05", null, null, List.of());
+        for (String query : List.of("how does a client learn which capabilities a server offers",
+                "stop a long running request that is no longer needed", "tools list request")) {
+            List<SearchHit> hits = corpus("mcp").search(new SearchRequest(query, 20, 0, v2024, null));
+            assertFalse(hits.isEmpty(), query);
+            assertTrue(hits.stream().allMatch(h -> h.version() == null || h.version().equals("Version 2024-11-05")),
+                    query + ": " + hits);
+        }
+    }
+
+    @Test
+    void aLanguageFilteredQueryStaysInThatLanguage() {
+        List<SearchHit> hits = corpus("mintlify").search(new SearchRequest("comment changer les couleurs du thème", 20, 0,
+                new SearchFilter(null, "fr", null, List.of()), null));
+        assertFalse(hits.isEmpty());
+        assertTrue(hits.stream().allMatch(h -> "fr".equals(h.language())), hits.toString());
+    }
+
+    @Test
+    void aQuestionWithoutThePagesWordsIsFoundByMeaning(@TempDir Path dir) {
+        TestSites site = retriesSite(dir.resolve("site"));
+        String question = "my endpoint was down for an hour, will the event be sent to me later?";
+        LuceneSiteSearch keyword = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("k"), SearchSettings.KEYWORD);
+        assertTrue(keyword.search(SearchRequest.of(question, 3)).isEmpty(), "no word in common");
+        LuceneSiteSearch hybrid = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("h"),
+                SearchSettings.hybrid(dir.resolve("cache")));
+        assertEquals("/retries", hybrid.search(SearchRequest.of(question, 3)).get(0).pagePath());
+    }
+
+    @Test
+    void accessGroupsHoldInsideTheVectorSearch(@TempDir Path dir) {
+        TestSites site = retriesSite(dir.resolve("site"))
+                .page("partners", "Partner webhooks that fail are delivered again later with backoff.", "title: Partner retries",
+                        "groups: [partners]");
+        site.file("docs.json", "{\"navigation\": {\"pages\": [\"retries\", \"billing\", \"themes\", \"partners\"]}}");
+        LuceneSiteSearch hybrid = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("h"),
+                SearchSettings.hybrid(dir.resolve("cache")));
+        String question = "will an event be sent again after my server could not take it";
+        assertTrue(hybrid.search(SearchRequest.of(question, 10)).stream().noneMatch(h -> h.pagePath().equals("/partners")));
+        assertTrue(hybrid.search(new SearchRequest(question, 10, 0, new SearchFilter(null, null, null, List.of("partners")), null))
+                .stream().anyMatch(h -> h.pagePath().equals("/partners")));
+    }
+
+    @Test
+    void theEmbeddingCacheIsReusedAndAChangedPageIsEmbeddedAlone(@TempDir Path dir) {
+        TestSites site = retriesSite(dir.resolve("site"));
+        Path cache = dir.resolve("cache");
+        LuceneSiteSearch first = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("index-1"), SearchSettings.hybrid(cache));
+        assertEquals(3, first.embeddingsComputed(), "one section per page");
+        // A fresh index (as after deleting it) finds every vector in the cache.
+        LuceneSiteSearch second = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("index-2"), SearchSettings.hybrid(cache));
+        assertTrue(second.rebuilt());
+        assertEquals(0, second.embeddingsComputed());
+        site.page("billing", "Invoices are issued every quarter.", "title: Billing");
+        LuceneSiteSearch changed = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("index-2"), SearchSettings.hybrid(cache));
+        assertTrue(changed.rebuilt());
+        assertEquals(1, changed.embeddingsComputed(), "only the changed page");
+    }
+
+    @Test
+    void keywordModeRanksByBm25Alone(@TempDir Path dir) {
+        TestSites site = retriesSite(dir.resolve("site"));
+        LuceneSiteSearch keyword = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("k"), SearchSettings.KEYWORD);
+        assertEquals(SearchMode.KEYWORD, keyword.mode());
+        assertEquals(0, keyword.embeddingsComputed());
+        assertEquals(List.of("/billing"), keyword.search(SearchRequest.of("invoices card", 5)).stream().map(SearchHit::pagePath).toList());
+    }
+}

@@ -1,0 +1,54 @@
+package dev.docsassistant.search;
+
+import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.config.ConfigException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SearchConfigTest {
+    private static AppConfig config(Path dir, String yaml) throws Exception {
+        Path file = dir.resolve("app.yaml");
+        Files.writeString(file, yaml);
+        return AppConfig.load(file);
+    }
+
+    @Test
+    void hybridByDefaultAndKeywordPerServerOrPerSite(@TempDir Path dir) throws Exception {
+        Map<String, SearchSettings> byDefault = SearchConfig.read(config(dir, """
+                docs-assistant:
+                  sites:
+                    - {domain: a, organization: o, path: a}
+                    - {domain: b, organization: o, path: b, search: {mode: keyword}}
+                """));
+        assertEquals(SearchMode.HYBRID, byDefault.get("a").mode());
+        assertEquals(SearchMode.KEYWORD, byDefault.get("b").mode());
+        Map<String, SearchSettings> keyword = SearchConfig.read(config(dir, """
+                docs-assistant:
+                  search: {mode: keyword}
+                  sites:
+                    - {domain: a, organization: o, path: a}
+                    - {domain: b, organization: o, path: b, search: {mode: Hybrid}}
+                """));
+        assertEquals(SearchMode.KEYWORD, keyword.get("a").mode());
+        assertEquals(SearchMode.HYBRID, keyword.get("b").mode());
+    }
+
+    @Test
+    void anUnknownModeNamesItsKey(@TempDir Path dir) {
+        ConfigException e = assertThrows(ConfigException.class, () -> SearchConfig.read(config(dir, """
+                docs-assistant:
+                  sites:
+                    - {domain: a, organization: o, path: a, search: {mode: semantic}}
+                """)));
+        assertTrue(e.getMessage().contains("sites.0.search.mode"), e.getMessage());
+        assertTrue(e.getMessage().contains("hybrid or keyword"), e.getMessage());
+    }
+}
