@@ -1,5 +1,6 @@
 package dev.docsassistant.render;
 
+import dev.docsassistant.search.SearchSettings;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.search.LuceneSiteSearch;
 import dev.docsassistant.site.SafeUrl;
@@ -47,7 +48,7 @@ class HostileContentTest {
         content = SiteReader.read(siteDir);
         // A real index, so the search page renders hits whose titles and text are vectors too.
         Site site = new Site(new SiteConfig("h", "acme", siteDir, Optional.empty()), content,
-                LuceneSiteSearch.open(content, dir.resolve("index")), null);
+                LuceneSiteSearch.open(content, dir.resolve("index"), SearchSettings.KEYWORD), null);
         renderer = new SiteRenderer(site, SiteAssets.fromClassPath(), "svc_dsc_test", Injected.NONE);
     }
 

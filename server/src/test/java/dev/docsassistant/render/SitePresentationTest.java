@@ -1,5 +1,6 @@
 package dev.docsassistant.render;
 
+import dev.docsassistant.search.SearchSettings;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.site.Audience;
 import dev.docsassistant.site.MdxToMarkdown;
@@ -89,7 +90,7 @@ class SitePresentationTest {
                         """, "title: Table")
                 .page("fr/index", "<Note>Une remarque.</Note>", "title: Accueil");
         SiteContent content = SiteReader.read(dir);
-        site = new Site(new SiteConfig("acme", "acme", dir, Optional.empty()), content, LuceneSiteSearch.open(content, index), null);
+        site = new Site(new SiteConfig("acme", "acme", dir, Optional.empty()), content, LuceneSiteSearch.open(content, index, SearchSettings.KEYWORD), null);
         renderer = new SiteRenderer(site, SiteAssets.fromClassPath(), "svc_dsc_test", Injected.NONE);
     }
 

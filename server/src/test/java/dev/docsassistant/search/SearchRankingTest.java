@@ -28,7 +28,7 @@ class SearchRankingTest {
         TestSites site = new TestSites(dir.resolve(name)).file("docs.json", docsJson)
                 .page("a", "Webhook retries use backoff. Webhook retries are logged with every attempt.", "title: A");
         site.page("b", "Webhook retries use backoff; the delivery log keeps the status code of each attempt.", bFrontMatter.length == 0 ? new String[]{"title: B"} : bFrontMatter);
-        return LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve(name + "-index"));
+        return LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve(name + "-index"), SearchSettings.KEYWORD);
     }
 
     @Test
@@ -85,7 +85,7 @@ class SearchRankingTest {
             site.page(code + "/other", "Nothing relevant here: 12345.", "title: Other");
         }
         site.file("docs.json", "{\"navigation\": {\"languages\": [" + languages + "]}}");
-        LuceneSiteSearch search = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("languages-index"));
+        LuceneSiteSearch search = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("languages-index"), SearchSettings.KEYWORD);
         for (Map.Entry<String, String[]> c : cases.entrySet()) {
             String code = c.getKey();
             List<SearchHit> hits = search.search(new SearchRequest(c.getValue()[1], 5, 0,
