@@ -89,8 +89,12 @@ public final class RestEdge {
         sites.hostRouting(routing);
         // Whatever no route took (every GET has a page route, so other methods on other paths).
         routing.any((req, res) -> {
+            if (req.path().path().startsWith("/observe/")) {
+                res.next(); // health and metrics: the observe feature's own routes
+                return;
+            }
             ApiAccess.decorate(req, res);
-            Json.sendError(res, 404, "not found: " + req.prologue().method().text() + " " + req.path().absolute().path());
+            Json.sendError(res, 404, "not found: " + req.path().absolute().path());
         });
     }
 
