@@ -82,7 +82,7 @@ test('the first page load runs at most 60 KB of gzipped script; the assistant lo
   assert.ok(first <= 60 * 1024, `first load ${first} bytes gzipped`);
   console.log(`# first page load script: ${(first / 1024).toFixed(1)} KB gzipped (${page.scripts.length} files)`);
   await page.click('[data-open-assistant]');
-  await page.waitForSelector('#assistant:not([hidden])');
+  await page.waitForSelector('aside.assistant:not([hidden])');
   assert.ok(page.scripts.some((s) => /chunks\/assistant-/.test(s.url)), 'opening the panel loads the chat');
   await page.context().close();
 });
@@ -219,10 +219,10 @@ test('the Ask AI panel makes room instead of covering the page', async () => {
   const page = await newPage();
   await page.goto(server.url + '/sites/mintlify/quickstart');
   await page.click('[data-open-assistant]');
-  await page.waitForSelector('#assistant:not([hidden])');
+  await page.waitForSelector('aside.assistant:not([hidden])');
   const { content, panel } = await page.evaluate(() => ({
     content: document.querySelector('.page').getBoundingClientRect().right,
-    panel: document.querySelector('#assistant').getBoundingClientRect().left,
+    panel: document.querySelector('aside.assistant').getBoundingClientRect().left,
   }));
   assert.ok(content <= panel, `page text ends at ${content}, the panel starts at ${panel}`);
   await screenshot(page, 'assistant-panel-room');
