@@ -144,7 +144,7 @@ test('analytics wait for consent and then run under the page policy', async () =
   assert.equal(await page.locator('h1').innerText(), 'Welcome');
   assert.equal(await page.locator('[data-feedback]').count(), 0, 'telemetry off: no feedback control');
   // Loaded (every page script has run) and no analytics script in the document: nothing can load before consent.
-  assert.equal(await page.locator('script[src*="googletagmanager"]').count(), 0, 'no analytics script before consent');
+  assert.equal(await page.locator('script[src*="googletagmanager"]:not([type="text/plain"])').count(), 0, 'no live analytics script before consent');
   assert.equal(page.blocked.filter((u) => u.includes('googletagmanager')).length, 0, 'nothing loads before consent');
   assert.equal(await page.evaluate(() => typeof window.dataLayer), 'undefined');
   await page.evaluate(() => {
@@ -170,6 +170,8 @@ test('the assistant streams an answer with source links and continues the thread
     document.getSelection().selectAllChildren(p);
   });
   await page.click('[data-open-assistant]');
+  // The assistant's code loads when the panel first opens: wait for it to show the selection.
+  await page.locator('.assistant-selection').waitFor({ state: 'visible' });
   assert.match(await page.locator('.assistant-selection').innerText(), /selected text/);
   await page.fill('.assistant-form textarea', 'What transports does MCP support?');
   const streamed = page.waitForResponse((r) => r.url().includes('/v2/assistant/mcp/message'));

@@ -89,6 +89,7 @@ final class HtmlSanitizer {
             }
         }
         Document clean = new Cleaner(SAFELIST).clean(dirty);
+        clean.select("svg a").unwrap(); // icons are shapes only: no links inside them
         // Links to other sites must not hand them this page's window.
         clean.select("a[href^=http:], a[href^=https:]").attr("rel", "noopener");
         clean.outputSettings().prettyPrint(false);
