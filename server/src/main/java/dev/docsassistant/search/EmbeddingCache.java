@@ -26,6 +26,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * servers on one data dir) add to it safely; one process opens each file once.
  */
 final class EmbeddingCache {
+    private static final java.util.concurrent.ConcurrentHashMap<Path, Object> IN_PROCESS = new java.util.concurrent.ConcurrentHashMap<>();
     private static final int KEY_BYTES = 32;
     private static final Map<Path, EmbeddingCache> OPEN = new ConcurrentHashMap<>();
 
@@ -81,17 +82,21 @@ final class EmbeddingCache {
             }
         });
         buf.flip();
-        try {
-            Files.createDirectories(file.getParent());
-            try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    StandardOpenOption.APPEND);
-                 FileLock ignored = ch.lock()) {
-                while (buf.hasRemaining()) {
-                    ch.write(buf);
+        // The file lock keeps other processes out; within this JVM (sites embedding side by side) a file
+        // lock taken twice throws, so threads take turns on a monitor per file first.
+        synchronized (IN_PROCESS.computeIfAbsent(file.toAbsolutePath().normalize(), f -> new Object())) {
+            try {
+                Files.createDirectories(file.getParent());
+                try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                        StandardOpenOption.APPEND);
+                     FileLock ignored = ch.lock()) {
+                    while (buf.hasRemaining()) {
+                        ch.write(buf);
+                    }
                 }
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot write the embedding cache " + file + ": " + e.getMessage(), e);
             }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot write the embedding cache " + file + ": " + e.getMessage(), e);
         }
         vectors.putAll(added);
     }
