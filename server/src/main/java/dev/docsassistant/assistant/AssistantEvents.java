@@ -19,9 +19,9 @@ public interface AssistantEvents {
     /** The edge this sink encodes for, as insights count it. */
     Channel channel();
 
-    /** The wire protocol, as metrics label answers: {@code v2}, {@code v1} or {@code grpc}. */
+    /** The wire protocol, as metrics label answers ({@code v2}, {@code v1}, {@code grpc}, {@code mcp}): derived from the channel. */
     default String protocol() {
-        return "other";
+        return channel().protocol();
     }
 
     /**

@@ -98,10 +98,6 @@ public final class OpenAnswers {
             return events.abandoned();
         }
 
-        @Override
-        public String protocol() {
-            return events.protocol();
-        }
 
         @Override
         public Channel channel() {

@@ -90,8 +90,4 @@ final class ProtoEventStream implements AssistantEvents {
         return call.getDeadline() != null && call.getDeadline().isExpired();
     }
 
-    @Override
-    public String protocol() {
-        return "grpc";
-    }
 }

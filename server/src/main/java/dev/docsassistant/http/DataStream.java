@@ -77,8 +77,4 @@ final class DataStream implements AssistantEvents {
         out.write(prefix + ":" + Json.write(value) + "\n");
     }
 
-    @Override
-    public String protocol() {
-        return "v1";
-    }
 }

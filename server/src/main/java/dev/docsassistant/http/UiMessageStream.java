@@ -97,8 +97,4 @@ final class UiMessageStream implements AssistantEvents {
         out.write("data: " + Json.write(event) + "\n\n");
     }
 
-    @Override
-    public String protocol() {
-        return "v2";
-    }
 }

@@ -2,17 +2,24 @@ package dev.docsassistant.insights;
 
 /** Which edge a question or search came through; insights count REST and gRPC traffic alike. */
 public enum Channel {
-    REST_V1("rest-v1", "REST v1"),
-    REST_V2("rest-v2", "REST v2"),
-    GRPC("grpc", "gRPC"),
-    MCP("mcp", "MCP");
+    REST_V1("rest-v1", "REST v1", "v1"),
+    REST_V2("rest-v2", "REST v2", "v2"),
+    GRPC("grpc", "gRPC", "grpc"),
+    MCP("mcp", "MCP", "mcp");
 
     private final String stored;
     private final String label;
+    private final String protocol;
 
-    Channel(String stored, String label) {
+    Channel(String stored, String label, String protocol) {
         this.stored = stored;
         this.label = label;
+        this.protocol = protocol;
+    }
+
+    /** The wire protocol's label in metrics. */
+    public String protocol() {
+        return protocol;
     }
 
     /** The value kept in the store. */
