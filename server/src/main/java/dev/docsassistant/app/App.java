@@ -4,13 +4,11 @@ import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.assistant.llm.GeneratorConfig;
 import dev.docsassistant.assistant.ThreadStore;
 import dev.docsassistant.config.AppConfig;
-import dev.docsassistant.config.DurationSetting;
 import dev.docsassistant.insights.Conversations;
 import dev.docsassistant.insights.InsightsLog;
 import dev.docsassistant.insights.InsightsQuery;
 import dev.docsassistant.insights.Retention;
 import dev.docsassistant.integrations.Integrations;
-import dev.docsassistant.request.AssistantLimits;
 import dev.docsassistant.request.AssistantRules;
 import dev.docsassistant.security.AccessCheck;
 import dev.docsassistant.security.ApiKeys;
@@ -26,7 +24,6 @@ import dev.docsassistant.store.Redis;
 import io.helidon.metrics.api.Tag;
 
 import java.time.Clock;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +35,7 @@ import java.util.Optional;
  */
 public final class App implements AutoCloseable {
     private final AppConfig config;
+    private final Settings settings;
     private final Sites sites;
     private final Database database;
     private final Integrations integrations;
@@ -56,22 +54,19 @@ public final class App implements AutoCloseable {
     private final ServerState state;
     private PageKeys pageKeys;
 
-    public App(AppConfig config, Sites sites, Database database) {
-        this(config, sites, database, Integrations.load(config));
-    }
-
-    public App(AppConfig config, Sites sites, Database database, Integrations integrations) {
+    public App(AppConfig config, Settings settings, Sites sites, Database database, Integrations integrations) {
         this.config = config;
+        this.settings = settings;
         this.integrations = integrations;
         this.sites = sites;
         this.database = database;
-        this.security = SecuritySettings.from(config);
+        this.security = settings.security();
         this.backgroundWrites = new BackgroundWrites(database);
         this.keys = new ApiKeys(database, Clock.systemUTC(), backgroundWrites);
         security.siteKeys().forEach(k -> keys.registerConfigured(k.domain(), k.organization(), k.secret(), k.origins()));
         Map<String, String> organizations = new LinkedHashMap<>();
         config.sites().forEach(s -> organizations.put(s.domain(), s.organization()));
-        this.redis = Redis.open(config);
+        this.redis = Redis.open(settings.redis());
         RateLimits limits = security.limitsStore().equals("redis")
                 ? RateLimits.shared(security.perOrganization(), security.perAddress(), redis.orElseThrow())
                 : new RateLimits(security.perOrganization(), security.perAddress());
@@ -83,12 +78,9 @@ public final class App implements AutoCloseable {
         this.insightsLog = new InsightsLog(database, backgroundWrites, Clock.systemUTC());
         this.assistant = new AssistantService(sites, new ThreadStore(database), GeneratorConfig.read(config, System::getenv),
                 insightsLog::answered);
-        this.retention = new Retention(database, DurationSetting.read(config, "retention.conversations", Retention.DEFAULT),
-                Clock.systemUTC());
-        this.accounts = new DashboardAccounts(database, Clock.systemUTC(),
-                DurationSetting.read(config, "dashboard.session-ttl", Duration.ofHours(12)));
-        this.assistantRules = new AssistantRules(AssistantLimits.from(config.section().get("limits")),
-                config.section().get("threads.require-key").asBoolean().orElse(false));
+        this.retention = new Retention(database, settings.retention().conversations(), Clock.systemUTC());
+        this.accounts = new DashboardAccounts(database, Clock.systemUTC(), settings.dashboard().sessionTtl());
+        this.assistantRules = new AssistantRules(settings.limits(), settings.threads().requireKey());
     }
 
     /** Where answers, searches without results and feedback are recorded for insights. */
@@ -158,6 +150,11 @@ public final class App implements AutoCloseable {
 
     public AppConfig config() {
         return config;
+    }
+
+    /** The typed settings, read once at start-up; both edges take theirs from here. */
+    public Settings settings() {
+        return settings;
     }
 
     public Sites sites() {

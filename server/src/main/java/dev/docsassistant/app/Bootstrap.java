@@ -1,10 +1,7 @@
 package dev.docsassistant.app;
 
 import dev.docsassistant.config.AppConfig;
-import dev.docsassistant.security.SecuritySettings;
 import dev.docsassistant.integrations.Integrations;
-import dev.docsassistant.search.SearchConfig;
-import dev.docsassistant.search.SearchSettings;
 import dev.docsassistant.site.LoadStats;
 import dev.docsassistant.site.Progress;
 import dev.docsassistant.sites.Site;
@@ -15,7 +12,6 @@ import dev.docsassistant.store.Database;
 
 import java.io.PrintStream;
 import java.util.List;
-import java.util.Map;
 
 /** Builds the {@link App} from configuration: opens the store, loads and indexes every site. */
 public final class Bootstrap {
@@ -30,19 +26,18 @@ public final class Bootstrap {
     }
 
     public static App start(AppConfig config, PrintStream out, Progress progress) {
-        Integrations integrations = Integrations.load(config); // a broken plugins dir stops start-up here
-        SecuritySettings.from(config); // a bad security setting stops start-up before the sites are indexed
-        Map<String, SearchSettings> search = SearchConfig.read(config); // a bad search mode stops start-up here too
-        Database db = Database.open(config);
+        Settings settings = Settings.create(config); // a bad setting stops start-up before the sites are indexed
+        Integrations integrations = Integrations.load(settings.integrations()); // so does a broken plugins dir
+        Database db = Database.open(settings.store(), config.dataDir());
         try {
             Progress logged = progress == Progress.NONE ? new EmbeddingLog(out) : progress;
             // Sites load side by side (indexing one is single-threaded); reports keep the config order.
             List<Site> sites = config.sites().parallelStream()
-                    .map(siteConfig -> SiteLoader.load(siteConfig, config.dataDir(), search.get(siteConfig.domain()),
+                    .map(siteConfig -> SiteLoader.load(siteConfig, config.dataDir(), settings.search().get(siteConfig.domain()),
                             logged, integrations))
                     .toList();
             sites.forEach(site -> report(site.stats(), out));
-            return new App(config, new Sites(sites), db, integrations);
+            return new App(config, settings, new Sites(sites), db, integrations);
         } catch (RuntimeException e) {
             db.close();
             throw e;

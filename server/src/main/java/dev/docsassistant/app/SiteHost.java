@@ -1,8 +1,10 @@
 package dev.docsassistant.app;
 
+import dev.docsassistant.config.SettingDoc;
 import io.helidon.common.config.Config;
 import io.helidon.webserver.http.ServerRequest;
 
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -11,9 +13,20 @@ import java.util.Optional;
  * default {@code localhost}).
  */
 public record SiteHost(String suffix) {
+    static final String DEFAULT = "localhost";
 
+    public static final SettingDoc.Group REFERENCE = new SettingDoc.Group("Site host names", "SiteHost", List.of(
+            new SettingDoc("docs-assistant.site-host", "host name", DEFAULT,
+                    "sites answer on {domain}.{site-host} besides /sites/{domain}/")));
+
+    /** @param section the {@code docs-assistant} node */
     public static SiteHost of(Config section) {
-        return new SiteHost("." + section.get("site-host").asString().orElse("localhost").toLowerCase(Locale.ROOT));
+        return new SiteHost("." + section.get("site-host").asString().orElse(DEFAULT).toLowerCase(Locale.ROOT));
+    }
+
+    /** The host name itself, {@code localhost} by default. */
+    public String name() {
+        return suffix.substring(1);
     }
 
     /** The domain a request's host ({@code Host: {domain}.{site-host}[:port]}, or HTTP/2's :authority) names, if any. */

@@ -1,5 +1,7 @@
 package dev.docsassistant.cli;
 
+import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.integrations.IntegrationSettings;
 import dev.docsassistant.integrations.Integrations;
 import dev.docsassistant.integrations.PluginRegistry;
 import picocli.CommandLine.Mixin;
@@ -22,7 +24,8 @@ public final class PluginsOption {
             return new Integrations(PluginRegistry.load(pluginsDir));
         }
         if (Files.isRegularFile(config.path())) {
-            return Integrations.load(config.load());
+            AppConfig app = config.load();
+            return Integrations.load(IntegrationSettings.create(app.section(), app.baseDir()));
         }
         return Integrations.classPath();
     }

@@ -3,9 +3,9 @@ package dev.docsassistant.cli;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.config.AppConfig;
-import dev.docsassistant.config.Durations;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.security.ApiKey;
+import dev.docsassistant.edges.ServerSettings;
 import dev.docsassistant.edges.ServerSetup;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
@@ -13,7 +13,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
@@ -42,12 +41,12 @@ public final class ServeCommand implements Callable<Integer> {
         app.pageKeys().all().forEach(c -> System.out.println("site " + c.domain() + ": pages use " + c.description()));
         WebServer server = builder.build().start();
         app.retention().start(); // only a serving server deletes old conversations
-        Duration drainTimeout = Durations.read(appConfig.config().get("server.drain-timeout"), Duration.ofSeconds(20));
-        GracefulStop stop = new GracefulStop(app, server, beforeStop, drainTimeout);
+        ServerSettings settings = ServerSettings.create(appConfig.config().get("server"));
+        GracefulStop stop = new GracefulStop(app, server, beforeStop, settings.drainTimeout());
         stop.onSignals();
-        String host = appConfig.config().get("server.host").asString().orElse("0.0.0.0");
+        String host = settings.host();
         String shown = host.equals("0.0.0.0") || host.equals("::") ? "localhost" : host;
-        String siteHost = appConfig.section().get("site-host").asString().orElse("localhost");
+        String siteHost = app.settings().siteHost().name();
         appConfig.sites().forEach(site -> System.out.println("site " + site.domain() + ": http://" + site.domain() + "."
                 + siteHost + ":" + server.port() + "/"));
         // Last, and always in this form: scripts and tests wait for it.

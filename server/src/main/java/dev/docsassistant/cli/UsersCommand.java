@@ -2,7 +2,9 @@ package dev.docsassistant.cli;
 
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.config.SiteConfig;
+import dev.docsassistant.edges.ServerSettings;
 import dev.docsassistant.security.DashboardAccounts;
+import dev.docsassistant.security.DashboardSettings;
 import dev.docsassistant.store.Database;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -112,8 +114,7 @@ public final class UsersCommand implements Runnable {
 
     /** {@code docs-assistant.dashboard.url}, else this machine on the configured port. */
     static String dashboardUrl(AppConfig app) {
-        String url = app.section().get("dashboard.url").asString()
-                .orElseGet(() -> "http://localhost:" + app.config().get("server.port").asInt().orElse(8080));
-        return url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+        return DashboardSettings.create(app.section().get("dashboard")).url()
+                .orElseGet(() -> "http://localhost:" + ServerSettings.create(app.config().get("server")).port());
     }
 }

@@ -20,6 +20,19 @@ import java.util.Set;
  * @param sites   the documentation sites to serve
  */
 public record AppConfig(Config config, Path baseDir, Path dataDir, List<SiteConfig> sites) {
+    static final String DEFAULT_DATA_DIR = "data";
+
+    public static final SettingDoc.Group REFERENCE = new SettingDoc.Group("Data and sites", "AppConfig", List.of(
+            new SettingDoc("docs-assistant.data-dir", "path", DEFAULT_DATA_DIR,
+                    "where the embedded store, the indexes and the embedding cache live (relative to the config file)"),
+            new SettingDoc("docs-assistant.sites[].domain", "text", "",
+                    "required: the site's name in URLs and host names (lower-case letters, digits and '-')"),
+            new SettingDoc("docs-assistant.sites[].organization", "text", "",
+                    "required: the organisation that owns the site (keys and limits are per organisation)"),
+            new SettingDoc("docs-assistant.sites[].path", "path", "",
+                    "required: the folder holding the site's docs.json (relative to the config file)"),
+            new SettingDoc("docs-assistant.sites[].url", "URL", "",
+                    "the public base URL of the rendered site, to make source links absolute")));
 
     /** Loads a YAML config file. */
     public static AppConfig load(Path file) {
@@ -36,7 +49,7 @@ public record AppConfig(Config config, Path baseDir, Path dataDir, List<SiteConf
     /** Reads the typed settings out of an already built config tree. */
     public static AppConfig from(Config config, Path baseDir) {
         Config root = config.get("docs-assistant");
-        Path dataDir = baseDir.resolve(root.get("data-dir").asString().orElse("data")).normalize();
+        Path dataDir = baseDir.resolve(root.get("data-dir").asString().orElse(DEFAULT_DATA_DIR)).normalize();
         List<SiteConfig> sites = new ArrayList<>();
         Set<String> domains = new HashSet<>();
         for (Config site : root.get("sites").asNodeList().orElse(List.of())) {
@@ -56,7 +69,7 @@ public record AppConfig(Config config, Path baseDir, Path dataDir, List<SiteConf
         return new AppConfig(config, baseDir, dataDir, List.copyOf(sites));
     }
 
-    /** The {@code docs-assistant} section, for settings read by individual components. */
+    /** The {@code docs-assistant} section, handed to the settings records' factories ({@code *Settings.create}). */
     public Config section() {
         return config.get("docs-assistant");
     }

@@ -8,9 +8,9 @@ import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Durations in configuration: {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h} or ISO-8601 ({@code PT30S}). */
+/** Durations in configuration: {@code 500ms}, {@code 30s}, {@code 2m}, {@code 1h}, {@code 90d} or ISO-8601 ({@code PT30S}, {@code P90D}). */
 public final class Durations {
-    private static final Pattern SHORT = Pattern.compile("(\\d+)\\s*(ms|s|m|h)");
+    private static final Pattern SHORT = Pattern.compile("(\\d+)\\s*(ms|s|m|h|d)");
 
     private Durations() {
     }
@@ -43,7 +43,8 @@ public final class Durations {
                 case "ms" -> Duration.ofMillis(n);
                 case "s" -> Duration.ofSeconds(n);
                 case "m" -> Duration.ofMinutes(n);
-                default -> Duration.ofHours(n);
+                case "h" -> Duration.ofHours(n);
+                default -> Duration.ofDays(n);
             });
         } catch (RuntimeException e) {
             return Optional.empty();

@@ -51,7 +51,7 @@ public final class Dashboard implements HttpService {
     public Dashboard(App app) {
         this.app = app;
         this.accounts = app.accounts();
-        this.httpsUrl = app.config().section().get("dashboard.url").asString().orElse("").startsWith("https:");
+        this.httpsUrl = app.settings().dashboard().https();
         this.keys = new KeysPage(this, app);
         this.insights = new InsightsPage(this, app);
         this.conversations = new ConversationsPage(this, app);

@@ -1,8 +1,11 @@
 package dev.docsassistant.edges;
 
+import dev.docsassistant.config.Durations;
+import dev.docsassistant.config.SettingDoc;
 import io.helidon.config.Config;
 
 import java.time.Duration;
+import java.util.List;
 
 /**
  * How long a client may take and how many connections one address may hold, from
@@ -16,6 +19,16 @@ import java.time.Duration;
 public record ConnectionSettings(Duration headerTimeout, Duration idleTimeout, Duration bodyTimeout, int maxPerAddress) {
     public static final ConnectionSettings DEFAULTS =
             new ConnectionSettings(Duration.ofSeconds(20), Duration.ofSeconds(60), Duration.ofSeconds(30), 128);
+
+    public static final SettingDoc.Group REFERENCE = new SettingDoc.Group("Connections", "ConnectionSettings", List.of(
+            new SettingDoc("docs-assistant.connections.header-timeout", "duration", SettingDoc.duration(DEFAULTS.headerTimeout),
+                    "from accept to the end of the first request's headers"),
+            new SettingDoc("docs-assistant.connections.idle-timeout", "duration", SettingDoc.duration(DEFAULTS.idleTimeout),
+                    "from the end of one response to the end of the next request's headers (keep-alive)"),
+            new SettingDoc("docs-assistant.connections.body-timeout", "duration", SettingDoc.duration(DEFAULTS.bodyTimeout),
+                    "from the end of the headers to the last byte of the declared body"),
+            new SettingDoc("docs-assistant.connections.max-per-address", "number", String.valueOf(DEFAULTS.maxPerAddress),
+                    "open connections one client address may hold (0: no limit); trusted proxies are exempt")));
 
     public ConnectionSettings {
         for (Duration d : new Duration[] {headerTimeout, idleTimeout, bodyTimeout}) {
@@ -32,9 +45,9 @@ public record ConnectionSettings(Duration headerTimeout, Duration idleTimeout, D
     public static ConnectionSettings from(Config section) {
         Config c = section.get("connections");
         return new ConnectionSettings(
-                c.get("header-timeout").as(Duration.class).orElse(DEFAULTS.headerTimeout),
-                c.get("idle-timeout").as(Duration.class).orElse(DEFAULTS.idleTimeout),
-                c.get("body-timeout").as(Duration.class).orElse(DEFAULTS.bodyTimeout),
+                Durations.read(c.get("header-timeout"), DEFAULTS.headerTimeout),
+                Durations.read(c.get("idle-timeout"), DEFAULTS.idleTimeout),
+                Durations.read(c.get("body-timeout"), DEFAULTS.bodyTimeout),
                 c.get("max-per-address").asInt().orElse(DEFAULTS.maxPerAddress));
     }
 

@@ -5,6 +5,7 @@ import dev.docsassistant.dashboard.Dashboard;
 import dev.docsassistant.grpc.GrpcSetup;
 import dev.docsassistant.http.RestEdge;
 import dev.docsassistant.mcp.McpRoutes;
+import dev.docsassistant.mcp.McpSettings;
 import io.helidon.common.socket.SocketOptions;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.http1.Http1Config;
@@ -33,7 +34,7 @@ public final class ServerSetup {
         // Helidon's own error texts (never the request's bytes: those it marks unsafe) go into {"message"}.
         server.errorHandling(errors -> errors.includeEntity(true));
         server.addFeature(Observe.feature(app.state()));
-        McpRoutes mcp = new McpRoutes(app);
+        McpRoutes mcp = new McpRoutes(app, McpSettings.create(app.config().section()));
         server.routing(routing -> {
             routing.addFeature(guard);
             // Before the REST edge: its rendered-site routes take every path of a site's host name.

@@ -8,7 +8,6 @@ import dev.docsassistant.assistant.AssistantRequest;
 import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.request.AssistantLimits;
 import dev.docsassistant.request.AssistantRules;
-import io.helidon.config.Config;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
@@ -35,13 +34,13 @@ public final class AssistantRoutes implements HttpService {
     private final Duration keepAlive;
     private final V1Sunset sunset;
 
-    public AssistantRoutes(AssistantService assistant, AssistantRules rules, Config section) {
+    public AssistantRoutes(AssistantService assistant, AssistantRules rules, StreamSettings stream, V1Sunset sunset) {
         this.assistant = assistant;
         this.limits = rules.limits();
         this.parser = new AssistantRequestParser(rules);
-        this.finishThreadId = section.get("stream.finish-thread-id").asBoolean().orElse(true);
-        this.keepAlive = section.get("stream.keep-alive").as(Duration.class).orElse(Duration.ofSeconds(15));
-        this.sunset = V1Sunset.from(section);
+        this.finishThreadId = stream.finishThreadId();
+        this.keepAlive = stream.keepAlive();
+        this.sunset = sunset;
     }
 
     @Override

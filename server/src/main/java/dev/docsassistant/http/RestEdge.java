@@ -81,7 +81,8 @@ public final class RestEdge {
                 .register("/v1", new SearchRoutes(app.sites(), app.insightsLog()))
                 .register(new AnswerFeedbackRoutes(app.sites(), app.insightsLog()))
                 .register("/v1", new FeedbackRoutes(app.sites()))
-                .register(new AssistantRoutes(app.assistant(), app.assistantRules(), app.config().section()));
+                .register(new AssistantRoutes(app.assistant(), app.assistantRules(),
+                        StreamSettings.create(app.config().section().get("stream")), V1Sunset.from(app.config().section())));
         app.security().adminToken().ifPresent(token -> routing.register("/admin/v1",
                 new AdminRoutes(app.keys(), app.access(), token, organizations(app))));
         sites.routing(routing);

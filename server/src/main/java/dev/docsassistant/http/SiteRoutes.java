@@ -8,7 +8,6 @@ import dev.docsassistant.security.PageKeys;
 import dev.docsassistant.render.SiteAssets;
 import dev.docsassistant.render.SiteRenderer;
 import dev.docsassistant.sites.Site;
-import io.helidon.common.config.Config;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;
 import io.helidon.http.Status;
@@ -42,8 +41,7 @@ public final class SiteRoutes {
 
     public SiteRoutes(App app, Function<Site, Injected> integrations) {
         this.assets = SiteAssets.fromClassPath();
-        Config section = app.config().section();
-        this.siteHost = SiteHost.of(section);
+        this.siteHost = app.settings().siteHost();
         PageKeys keys = app.pageKeys();
         for (Site site : app.sites().all()) {
             renderers.put(site.domain(), new SiteRenderer(site, assets, keys.secret(site.domain()).orElse(null),

@@ -1,6 +1,7 @@
 package dev.docsassistant.http;
 
 import dev.docsassistant.config.ConfigException;
+import dev.docsassistant.config.SettingDoc;
 import io.helidon.config.Config;
 import io.helidon.webserver.http.ServerResponse;
 
@@ -8,6 +9,7 @@ import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
+import java.util.List;
 
 /**
  * The headers that tell clients of the deprecated v1 assistant route where it is going:
@@ -15,11 +17,18 @@ import java.time.format.DateTimeParseException;
  * and a {@code Link} to the v2 documentation with {@code rel="successor-version"}. The dates and the
  * link come from {@code docs-assistant.v1.{deprecated, sunset, successor}}.
  */
-record V1Sunset(String deprecation, String sunset, String link) {
+public record V1Sunset(String deprecation, String sunset, String link) {
     static final String DEFAULT_DEPRECATED = "2026-11-22";
     static final String DEFAULT_SUNSET = "2027-06-30";
     /** The v2 operation in the served OpenAPI document ({@code /} is {@code ~1} in a JSON Pointer). */
     static final String DEFAULT_SUCCESSOR = "/openapi.yaml#/paths/~1v2~1assistant~1%7Bdomain%7D~1message";
+    public static final V1Sunset DEFAULTS = of(LocalDate.parse(DEFAULT_DEPRECATED), LocalDate.parse(DEFAULT_SUNSET), DEFAULT_SUCCESSOR);
+
+    public static final SettingDoc.Group REFERENCE = new SettingDoc.Group("Deprecated v1 assistant route", "V1Sunset", List.of(
+            new SettingDoc("docs-assistant.v1.deprecated", "date", DEFAULT_DEPRECATED, "the Deprecation header of v1 assistant answers"),
+            new SettingDoc("docs-assistant.v1.sunset", "date", DEFAULT_SUNSET, "the Sunset header: the last day v1 answers"),
+            new SettingDoc("docs-assistant.v1.successor", "URI", DEFAULT_SUCCESSOR,
+                    "the Link rel=\"successor-version\" of v1 answers")));
 
     private static V1Sunset of(LocalDate deprecated, LocalDate sunset, String successor) {
         // The end of the sunset day: v1 still answers on that date.
@@ -28,7 +37,8 @@ record V1Sunset(String deprecation, String sunset, String link) {
                 "<" + successor + ">; rel=\"successor-version\"");
     }
 
-    static V1Sunset from(Config section) {
+    /** @param section the {@code docs-assistant} node; reads its {@code v1} keys */
+    public static V1Sunset from(Config section) {
         Config v1 = section.get("v1");
         LocalDate deprecated = date(v1, "deprecated", DEFAULT_DEPRECATED);
         LocalDate sunset = date(v1, "sunset", DEFAULT_SUNSET);

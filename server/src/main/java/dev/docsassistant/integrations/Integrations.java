@@ -3,7 +3,6 @@ package dev.docsassistant.integrations;
 import dev.docsassistant.config.Mappers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.integrations.spi.Consent;
 import dev.docsassistant.integrations.spi.CspDirective;
 import dev.docsassistant.integrations.spi.HtmlEncoder;
@@ -63,15 +62,13 @@ public final class Integrations {
     }
 
     /** The class-path plugins plus those in {@code docs-assistant.plugins-dir} (relative to the config file). */
-    public static Integrations load(AppConfig config) {
-        Path dir = config.section().get("plugins-dir").asString().asOptional()
-                .filter(s -> !s.isBlank()).map(s -> config.baseDir().resolve(s).normalize()).orElse(null);
+    public static Integrations load(IntegrationSettings settings) {
+        Path dir = settings.pluginsDir().orElse(null);
         PluginRegistry registry = PluginRegistry.load(dir);
         if (dir != null) {
             LOG.info("integration plugins: " + registry.keys().size() + " (" + dir + " included)");
         }
-        return new Integrations(registry, config.section().get("integrations").get("allow-private-hosts")
-                .asBoolean().orElse(false));
+        return new Integrations(registry, settings.allowPrivateHosts());
     }
 
     /** The plugins on the class path only. */

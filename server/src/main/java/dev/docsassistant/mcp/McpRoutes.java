@@ -4,12 +4,10 @@ import dev.docsassistant.config.Mappers;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.SiteHost;
-import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.security.AccessDecision;
 import dev.docsassistant.security.AccessRequest;
 import dev.docsassistant.security.Quota;
 import dev.docsassistant.sites.Site;
-import io.helidon.config.Config;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;
@@ -58,21 +56,14 @@ public final class McpRoutes {
     private final Set<String> protocolVersions = new TreeSet<>();
     private final ObjectMapper mapper = Mappers.JSON;
 
-    public McpRoutes(App app) {
+    public McpRoutes(App app, McpSettings settings) {
         this.app = app;
-        Config section = app.config().section();
-        this.siteHost = SiteHost.of(section);
-        this.allowedOrigins = Set.copyOf(section.get("mcp.allowed-origins").asList(String.class).orElse(List.of()));
-        boolean everySite = AppConfig.flag(section.get("mcp.enabled"), "docs-assistant.mcp.enabled", true);
-        Map<String, Boolean> perSite = new LinkedHashMap<>();
-        for (Config node : section.get("sites").asNodeList().orElse(List.of())) {
-            perSite.put(node.get("domain").asString().orElse(""),
-                    AppConfig.flag(node.get("mcp.enabled"), node.key() + ".mcp.enabled", everySite));
-        }
+        this.siteHost = app.settings().siteHost();
+        this.allowedOrigins = settings.allowedOrigins();
         JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(mapper);
         String version = Optional.ofNullable(McpRoutes.class.getPackage().getImplementationVersion()).orElse("dev");
         for (Site site : app.sites().all()) {
-            if (perSite.getOrDefault(site.domain(), everySite)) {
+            if (settings.enabled(site.domain())) {
                 SiteMcpServer server = new SiteMcpServer(site, app.assistant(), app.assistantRules(), json, version);
                 servers.put(site.domain(), server);
                 protocolVersions.addAll(server.transport().protocolVersions());

@@ -2,11 +2,13 @@ package dev.docsassistant.search;
 
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.config.ConfigException;
+import dev.docsassistant.config.SettingDoc;
 import io.helidon.config.Config;
 
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -15,6 +17,15 @@ import java.util.Map;
  * {@code docs-assistant.search.embedding-cache} (default {@code <data-dir>/embeddings}).
  */
 public final class SearchConfig {
+    static final SearchMode DEFAULT_MODE = SearchMode.HYBRID;
+
+    public static final SettingDoc.Group REFERENCE = new SettingDoc.Group("Search", "SearchConfig", List.of(
+            new SettingDoc("docs-assistant.search.mode", "hybrid or keyword", DEFAULT_MODE.name().toLowerCase(Locale.ROOT),
+                    "hybrid fuses BM25 with in-process embeddings; keyword is BM25 alone"),
+            new SettingDoc("docs-assistant.search.embedding-cache", "path", "<data-dir>/embeddings",
+                    "where embedded sections are cached by content hash (relative to the config file)"),
+            new SettingDoc("docs-assistant.sites[].search.mode", "hybrid or keyword", "search.mode",
+                    "the search mode of one site")));
     private SearchConfig() {
     }
 
@@ -24,7 +35,7 @@ public final class SearchConfig {
         Path cache = root.get("search.embedding-cache").asString()
                 .map(p -> config.baseDir().resolve(p).normalize())
                 .orElse(config.dataDir().resolve("embeddings"));
-        SearchMode serverMode = mode(root.get("search.mode"), SearchMode.HYBRID);
+        SearchMode serverMode = mode(root.get("search.mode"), DEFAULT_MODE);
         List<Config> siteNodes = root.get("sites").asNodeList().orElse(List.of());
         Map<String, SearchSettings> bySite = new HashMap<>();
         for (int i = 0; i < config.sites().size(); i++) {

@@ -2,6 +2,7 @@ package dev.docsassistant.security;
 
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.config.ConfigException;
+import dev.docsassistant.config.SettingDoc;
 import io.helidon.config.Config;
 
 import java.time.Duration;
@@ -33,6 +34,31 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
     public static final int MIN_PAGE_KEY_SECRET_CHARS = 32;
     /** Admin tokens shorter than this are refused: the admin API can mint keys for any organisation. */
     public static final int MIN_ADMIN_TOKEN_CHARS = 32;
+    /** Requests per window when {@code limits.organization-per-hour} or {@code limits.ip-per-day} is not set. */
+    static final int DEFAULT_LIMIT = 10_000;
+    static final String DEFAULT_LIMITS_STORE = "memory";
+
+    public static final SettingDoc.Group REFERENCE = new SettingDoc.Group("Security, keys and rate limits", "SecuritySettings", List.of(
+            new SettingDoc("docs-assistant.security.admin-token", "secret", "",
+                    "enables the admin API under /admin/v1 (at least " + MIN_ADMIN_TOKEN_CHARS + " characters; set it from the environment)"),
+            new SettingDoc("docs-assistant.security.trusted-proxies", "list of CIDRs", "",
+                    "proxies whose X-Forwarded-For is believed for the client address"),
+            new SettingDoc("docs-assistant.limits.organization-per-hour", "number", String.valueOf(DEFAULT_LIMIT),
+                    "API requests per organisation per hour"),
+            new SettingDoc("docs-assistant.limits.ip-per-day", "number", String.valueOf(DEFAULT_LIMIT),
+                    "API requests per client address per day"),
+            new SettingDoc("docs-assistant.limits.store", "memory or redis", DEFAULT_LIMITS_STORE,
+                    "where rate limits are counted: each server, or once for a fleet (needs redis.url)"),
+            new SettingDoc("docs-assistant.site-pages.page-keys", "true/false", "true with the embedded store, else only with page-key-secret",
+                    "sites without an assistant-key get a page key for their rendered pages"),
+            new SettingDoc("docs-assistant.site-pages.page-key-secret", "secret", "",
+                    "derives the same page key per site on every server of a fleet (at least " + MIN_PAGE_KEY_SECRET_CHARS + " characters)"),
+            new SettingDoc("docs-assistant.sites[].assistant-key", "secret", "",
+                    "the key the site's pages embed (svc_dsc_…, from the environment); else a page key"),
+            new SettingDoc("docs-assistant.sites[].assistant-key-origins", "list of origins", "",
+                    "browser origins allowed to use the site's assistant-key"),
+            new SettingDoc("docs-assistant.sites[].page-key", "true/false", "site-pages.page-keys",
+                    "whether this site's pages get a page key")));
 
     /** A key configured for one site, registered in the store by hash at start-up. */
     public record SiteKey(String domain, String organization, String secret, List<String> origins) {
@@ -74,7 +100,7 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
         }
         RateLimits.Limit perOrganization = limit(root, "limits.organization-per-hour", Duration.ofHours(1));
         RateLimits.Limit perAddress = limit(root, "limits.ip-per-day", Duration.ofDays(1));
-        String limitsStore = root.get("limits.store").asString().orElse("memory").trim();
+        String limitsStore = root.get("limits.store").asString().orElse(DEFAULT_LIMITS_STORE).trim();
         if (!limitsStore.equals("memory") && !limitsStore.equals("redis")) {
             throw new ConfigException("docs-assistant.limits.store must be memory or redis, not '" + limitsStore + "'");
         }
@@ -127,7 +153,7 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
     }
 
     private static RateLimits.Limit limit(Config root, String key, Duration window) {
-        int requests = root.get(key).asInt().orElse(10_000);
+        int requests = root.get(key).asInt().orElse(DEFAULT_LIMIT);
         if (requests < 1) {
             throw new ConfigException("docs-assistant." + key + " must be at least 1");
         }

@@ -3,9 +3,7 @@ package dev.docsassistant.store;
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
 import dev.docsassistant.config.AppConfig;
-import dev.docsassistant.config.Durations;
 import dev.docsassistant.metrics.AppMetrics;
-import io.helidon.config.Config;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,13 +30,6 @@ public final class Database implements AutoCloseable {
     /** Pool settings ({@code docs-assistant.store.*}). */
     public record PoolSettings(int size, Duration connectionTimeout, Duration idleTimeout, Duration maxLifetime) {
         static final PoolSettings SQLITE = new PoolSettings(4, Duration.ofSeconds(30), Duration.ofMinutes(10), Duration.ofMinutes(30));
-
-        static PoolSettings of(Config store) {
-            return new PoolSettings(store.get("pool-size").asInt().orElse(8),
-                    Durations.read(store.get("connection-timeout"), Duration.ofSeconds(5)),
-                    Durations.read(store.get("idle-timeout"), Duration.ofMinutes(10)),
-                    Durations.read(store.get("max-lifetime"), Duration.ofMinutes(30)));
-        }
 
         public static PoolSettings ofSize(int size) {
             return new PoolSettings(size, Duration.ofSeconds(5), Duration.ofMinutes(10), Duration.ofMinutes(30));
@@ -76,10 +67,12 @@ public final class Database implements AutoCloseable {
      * PostgreSQL for a fleet of servers sharing threads and keys), else SQLite in the data directory.
      */
     public static Database open(AppConfig config) {
-        Config store = config.section().get("store");
-        return store.get("url").asString().asOptional()
-                .map(url -> open(url, PoolSettings.of(store)))
-                .orElseGet(() -> openSqlite(config.dataDir()));
+        return open(StoreSettings.create(config.section().get("store")), config.dataDir());
+    }
+
+    /** Opens {@code settings.url()}, else SQLite in {@code dataDir}. */
+    public static Database open(StoreSettings settings, Path dataDir) {
+        return settings.url().map(url -> open(url, settings.pool())).orElseGet(() -> openSqlite(dataDir));
     }
 
     /** Opens (creating if needed) the SQLite database file in {@code dataDir} and migrates it. */

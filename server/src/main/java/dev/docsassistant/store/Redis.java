@@ -1,8 +1,6 @@
 package dev.docsassistant.store;
 
-import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.config.ConfigException;
-import dev.docsassistant.config.Durations;
 import dev.docsassistant.metrics.AppMetrics;
 import io.lettuce.core.ClientOptions;
 import io.lettuce.core.RedisClient;
@@ -44,16 +42,15 @@ public final class Redis implements AutoCloseable {
     }
 
     /** Connects to {@code docs-assistant.redis.url} when set. Start-up fails when Redis cannot be reached then. */
-    public static Optional<Redis> open(AppConfig config) {
-        var section = config.section().get("redis");
-        return section.get("url").asString().asOptional().filter(s -> !s.isBlank()).map(url -> {
+    public static Optional<Redis> open(RedisSettings settings) {
+        return settings.url().map(url -> {
             RedisURI uri;
             try {
                 uri = RedisURI.create(url);
             } catch (IllegalArgumentException e) {
                 throw new ConfigException("docs-assistant.redis.url: not a Redis URL (redis://HOST:PORT): " + e.getMessage());
             }
-            return connect(uri, Durations.read(section.get("timeout"), Duration.ofMillis(500)));
+            return connect(uri, settings.timeout());
         });
     }
 

@@ -7,7 +7,6 @@ import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.assistant.ThreadStore;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
 import dev.docsassistant.proto.v1.MessageEvent;
-import dev.docsassistant.request.AssistantLimits;
 import dev.docsassistant.request.AssistantRules;
 import dev.docsassistant.testing.TestApps;
 import io.grpc.Context;
@@ -66,7 +65,7 @@ class GrpcCancellationTest {
     static void server(WebServerConfig.Builder server) {
         App app = TestApps.corpora();
         AssistantService slow = new AssistantService(app.sites(), new ThreadStore(app.database()), GrpcCancellationTest::slowModel);
-        GrpcSetup.configure(server, slow, app.sites(), new AssistantRules(AssistantLimits.from(app.config().section().get("limits"))), app.access(), app.insightsLog());
+        GrpcSetup.configure(server, slow, app.sites(), new AssistantRules(app.settings().limits()), app.access(), app.insightsLog());
     }
 
     @AfterAll

@@ -8,6 +8,7 @@ import dev.docsassistant.assistant.llm.LlmGenerator;
 import dev.docsassistant.assistant.llm.LlmSettings;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.config.ConfigException;
+import dev.docsassistant.config.SettingDoc;
 import dev.docsassistant.config.SiteConfig;
 import io.helidon.config.Config;
 
@@ -19,6 +20,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.stream.Stream;
 import java.util.logging.Logger;
 
 /**
@@ -31,6 +33,20 @@ public final class GeneratorConfig {
     static final String DEFAULT_INSTRUCTIONS = "assistant-instructions.md";
     private static final int MAX_INSTRUCTIONS_CHARS = 20_000;
     private static final Logger LOG = Logger.getLogger(GeneratorConfig.class.getName());
+    static final String DEFAULT_GENERATOR = "extractive";
+    static final String DEFAULT_FALLBACK = "none";
+
+    public static final SettingDoc.Group REFERENCE = new SettingDoc.Group("Answers", "GeneratorConfig, LlmSettings",
+            Stream.concat(Stream.of(
+                    new SettingDoc("docs-assistant.generator", "extractive or llm", DEFAULT_GENERATOR,
+                            "extractive answers offline from the sections found; llm asks an OpenAI-compatible endpoint (llm.*)"),
+                    new SettingDoc("docs-assistant.sites[].generator", "extractive or llm", "generator", "the generator of one site"),
+                    new SettingDoc("docs-assistant.sites[].llm.*", "as llm.*", "llm.*", "one site's endpoint, key by key over llm.*"),
+                    new SettingDoc("docs-assistant.sites[].instructions", "path", DEFAULT_INSTRUCTIONS,
+                            "a file of instructions for the model in the site's folder (used when it exists)")),
+                    Stream.concat(LlmSettings.REFERENCE.stream(), Stream.of(
+                            new SettingDoc("docs-assistant.llm.fallback", "none or extractive", DEFAULT_FALLBACK,
+                                    "answer extractively when the provider fails before the first word")))).toList());
 
     private GeneratorConfig() {
     }
@@ -45,7 +61,7 @@ public final class GeneratorConfig {
             SiteConfig site = config.sites().get(i);
             Config node = siteNodes.get(i);
             Config choice = node.get("generator").exists() ? node.get("generator") : root.get("generator");
-            String kind = choice.asString().orElse("extractive").strip();
+            String kind = choice.asString().orElse(DEFAULT_GENERATOR).strip();
             switch (kind) {
                 case "extractive" -> bySite.put(site.domain(), extractive);
                 case "llm" -> {
@@ -62,7 +78,7 @@ public final class GeneratorConfig {
 
     private static AnswerGenerator fallback(Config site, Config global, AnswerGenerator extractive, AnswerGenerator llm) {
         Config node = site.get("fallback").exists() ? site.get("fallback") : global.get("fallback");
-        String value = node.asString().orElse("none").strip();
+        String value = node.asString().orElse(DEFAULT_FALLBACK).strip();
         return switch (value) {
             case "none" -> llm;
             case "extractive" -> new FallbackGenerator(llm, extractive);

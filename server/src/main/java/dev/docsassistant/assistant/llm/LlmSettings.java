@@ -2,11 +2,13 @@ package dev.docsassistant.assistant.llm;
 
 import dev.docsassistant.config.ConfigException;
 import dev.docsassistant.config.Durations;
+import dev.docsassistant.config.SettingDoc;
 import io.helidon.config.Config;
 
 import java.net.URI;
 import java.net.http.HttpRequest;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
@@ -31,6 +33,34 @@ import java.util.function.Function;
 public record LlmSettings(URI baseUrl, String model, Optional<ApiKey> apiKey, String apiKeyHeader, Duration connectTimeout,
                           Duration firstTokenTimeout, Duration totalTimeout, int maxTokens, String maxTokensParam,
                           OptionalDouble temperature, int historyTokens) {
+    static final int DEFAULT_MAX_TOKENS = 1024;
+    static final int DEFAULT_HISTORY_TOKENS = 2000;
+    static final String DEFAULT_KEY_HEADER = "Authorization";
+    static final String DEFAULT_MAX_TOKENS_PARAM = "max_tokens";
+    static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
+    static final Duration DEFAULT_FIRST_TOKEN_TIMEOUT = Duration.ofSeconds(30);
+    static final Duration DEFAULT_TOTAL_TIMEOUT = Duration.ofSeconds(120);
+
+    /** The keys of {@code docs-assistant.llm}; each can be set per site under {@code sites[].llm}. */
+    public static final List<SettingDoc> REFERENCE = List.of(
+            new SettingDoc("docs-assistant.llm.base-url", "URL", "", "required with generator: llm, e.g. https://api.openai.com/v1"),
+            new SettingDoc("docs-assistant.llm.model", "text", "", "required with generator: llm: the model name the provider knows"),
+            new SettingDoc("docs-assistant.llm.api-key-env", "text", "",
+                    "the environment variable holding the key (keys are never read from the file)"),
+            new SettingDoc("docs-assistant.llm.api-key-header", "header name", DEFAULT_KEY_HEADER,
+                    "Authorization (sent as Bearer KEY) or another header sent as the bare key (Azure's api-key)"),
+            new SettingDoc("docs-assistant.llm.max-tokens", "number", String.valueOf(DEFAULT_MAX_TOKENS), "the answer's length limit"),
+            new SettingDoc("docs-assistant.llm.max-tokens-param", "text", DEFAULT_MAX_TOKENS_PARAM,
+                    "max_tokens, or max_completion_tokens for models that only take that"),
+            new SettingDoc("docs-assistant.llm.temperature", "number 0–2", "", "sent only when set (some reasoning models refuse it)"),
+            new SettingDoc("docs-assistant.llm.history-tokens", "number", String.valueOf(DEFAULT_HISTORY_TOKENS),
+                    "budget for the earlier conversation in the prompt"),
+            new SettingDoc("docs-assistant.llm.timeouts.connect", "duration", SettingDoc.duration(DEFAULT_CONNECT_TIMEOUT),
+                    "to open the connection"),
+            new SettingDoc("docs-assistant.llm.timeouts.first-token", "duration", SettingDoc.duration(DEFAULT_FIRST_TOKEN_TIMEOUT),
+                    "from sending the request to the first piece of the answer"),
+            new SettingDoc("docs-assistant.llm.timeouts.total", "duration", SettingDoc.duration(DEFAULT_TOTAL_TIMEOUT),
+                    "for the whole answer"));
 
     /** The endpoint that streams the answer. */
     public URI completionsUri() {
@@ -72,8 +102,8 @@ public record LlmSettings(URI baseUrl, String model, Optional<ApiKey> apiKey, St
             }
             apiKey = Optional.of(new ApiKey(value.strip()));
         }
-        int maxTokens = k.integer("max-tokens", 1024, 1, 1_000_000);
-        int historyTokens = k.integer("history-tokens", 2000, 0, 1_000_000);
+        int maxTokens = k.integer("max-tokens", DEFAULT_MAX_TOKENS, 1, 1_000_000);
+        int historyTokens = k.integer("history-tokens", DEFAULT_HISTORY_TOKENS, 0, 1_000_000);
         OptionalDouble temperature = OptionalDouble.empty();
         if (k.node("temperature").exists()) {
             double t = k.node("temperature").asDouble().orElseThrow(() ->
@@ -83,17 +113,17 @@ public record LlmSettings(URI baseUrl, String model, Optional<ApiKey> apiKey, St
             }
             temperature = OptionalDouble.of(t);
         }
-        String keyHeader = k.string("api-key-header").orElse("Authorization");
+        String keyHeader = k.string("api-key-header").orElse(DEFAULT_KEY_HEADER);
         try {
             HttpRequest.newBuilder(baseUrl).header(keyHeader, "x");
         } catch (IllegalArgumentException e) {
             throw new ConfigException(k.node("api-key-header").key() + ": not a header the HTTP client may send: " + keyHeader);
         }
         return new LlmSettings(baseUrl, model, apiKey, keyHeader,
-                k.duration("timeouts.connect", Duration.ofSeconds(5)),
-                k.duration("timeouts.first-token", Duration.ofSeconds(30)),
-                k.duration("timeouts.total", Duration.ofSeconds(120)),
-                maxTokens, k.string("max-tokens-param").orElse("max_tokens"), temperature, historyTokens);
+                k.duration("timeouts.connect", DEFAULT_CONNECT_TIMEOUT),
+                k.duration("timeouts.first-token", DEFAULT_FIRST_TOKEN_TIMEOUT),
+                k.duration("timeouts.total", DEFAULT_TOTAL_TIMEOUT),
+                maxTokens, k.string("max-tokens-param").orElse(DEFAULT_MAX_TOKENS_PARAM), temperature, historyTokens);
     }
 
     /** Looks a key up on the site first, then globally. */
