@@ -1,10 +1,10 @@
 package dev.docsassistant.dashboard;
 
+import dev.docsassistant.integrations.spi.HtmlEncoder;
 import dev.docsassistant.app.App;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.http.ApiException;
 import dev.docsassistant.http.Json;
-import dev.docsassistant.render.Html;
 import dev.docsassistant.security.AccessRequest;
 import dev.docsassistant.security.DashboardAccounts;
 import dev.docsassistant.security.DashboardSession;
@@ -266,6 +266,6 @@ public final class Dashboard implements HttpService {
 
     /** Attribute-safe text (for links built from names). */
     static String attr(String s) {
-        return Html.escape(s);
+        return HtmlEncoder.attr(s);
     }
 }

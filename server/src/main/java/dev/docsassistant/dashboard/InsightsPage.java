@@ -1,5 +1,6 @@
 package dev.docsassistant.dashboard;
 
+import dev.docsassistant.integrations.spi.HtmlEncoder;
 import dev.docsassistant.app.App;
 import dev.docsassistant.http.ApiException;
 import dev.docsassistant.insights.InsightsReport;
@@ -116,7 +117,7 @@ final class InsightsPage {
     }
 
     private static String number(String label, String value, String kind) {
-        return "<div class=\"number " + kind + "\"><b>" + dev.docsassistant.render.Html.escape(value) + "</b><span>" + label + "</span></div>";
+        return "<div class=\"number " + kind + "\"><b>" + HtmlEncoder.attr(value) + "</b><span>" + label + "</span></div>";
     }
 
     private static String percent(long part, long whole) {

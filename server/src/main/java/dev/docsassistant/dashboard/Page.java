@@ -1,6 +1,6 @@
 package dev.docsassistant.dashboard;
 
-import dev.docsassistant.render.Html;
+import dev.docsassistant.integrations.spi.HtmlEncoder;
 import dev.docsassistant.security.DashboardSession;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.ServerResponse;
@@ -23,13 +23,13 @@ final class Page {
     Page(String title, DashboardSession session, String... crumbs) {
         html.append("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<title>")
-                .append(Html.escape(title)).append(" · docs-assistant dashboard</title>\n")
+                .append(HtmlEncoder.attr(title)).append(" · docs-assistant dashboard</title>\n")
                 .append("<link rel=\"stylesheet\" href=\"").append(DashboardAssets.CSS).append("\">\n")
                 .append("<script src=\"").append(DashboardAssets.JS).append("\" defer></script>\n</head>\n<body>\n")
                 .append("<header class=\"top\"><a class=\"brand\" href=\"/dashboard\">docs-assistant</a>");
         if (session != null) {
             html.append("<form method=\"post\" action=\"/dashboard/sign-out\" class=\"who\"><span>")
-                    .append(Html.escape(session.who())).append("</span>");
+                    .append(HtmlEncoder.attr(session.who())).append("</span>");
             csrf(session);
             html.append("<button type=\"submit\" class=\"link\">Sign out</button></form>");
         }
@@ -37,11 +37,11 @@ final class Page {
         if (crumbs.length > 0) {
             html.append("<nav class=\"crumbs\" aria-label=\"Breadcrumb\">");
             for (int i = 0; i + 1 < crumbs.length; i += 2) {
-                html.append("<a href=\"").append(Html.escape(crumbs[i])).append("\">").append(Html.escape(crumbs[i + 1])).append("</a> / ");
+                html.append("<a href=\"").append(HtmlEncoder.attr(crumbs[i])).append("\">").append(HtmlEncoder.attr(crumbs[i + 1])).append("</a> / ");
             }
             html.append("</nav>\n");
         }
-        html.append("<h1>").append(Html.escape(title)).append("</h1>\n");
+        html.append("<h1>").append(HtmlEncoder.attr(title)).append("</h1>\n");
     }
 
     /** Appends markup as is (callers escape what they interpolate). */
@@ -52,13 +52,13 @@ final class Page {
 
     /** Appends text, escaped. */
     Page text(String text) {
-        html.append(Html.escape(text));
+        html.append(HtmlEncoder.attr(text));
         return this;
     }
 
     /** The hidden CSRF field every state-changing form of a session carries. */
     Page csrf(DashboardSession session) {
-        html.append("<input type=\"hidden\" name=\"csrf\" value=\"").append(Html.escape(session.csrf())).append("\">");
+        html.append("<input type=\"hidden\" name=\"csrf\" value=\"").append(HtmlEncoder.attr(session.csrf())).append("\">");
         return this;
     }
 
@@ -74,7 +74,7 @@ final class Page {
     }
 
     private void tab(String href, String label, String current) {
-        html.append("<a href=\"").append(Html.escape(href)).append('"')
+        html.append("<a href=\"").append(HtmlEncoder.attr(href)).append('"')
                 .append(label.equals(current) ? " aria-current=\"page\"" : "").append('>').append(label).append("</a>");
     }
 

@@ -1,5 +1,6 @@
 package dev.docsassistant.render;
 
+import dev.docsassistant.integrations.spi.HtmlEncoder;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 
@@ -38,7 +39,7 @@ final class Icons {
         }
         String name = icon.strip();
         if (name.startsWith("/") || name.startsWith("https://") || name.startsWith("./")) {
-            return "<img class=\"icon\" src=\"" + Html.escape(links.src(name)) + "\" alt=\"\" aria-hidden=\"true\">";
+            return "<img class=\"icon\" src=\"" + HtmlEncoder.attr(links.src(name)) + "\" alt=\"\" aria-hidden=\"true\">";
         }
         String key = name.toLowerCase(Locale.ROOT).replace(' ', '-');
         String fallback = library.equals("lucide") ? "fontawesome" : "lucide";
@@ -90,7 +91,7 @@ final class Icons {
                 ? "<svg class=\"icon\" viewBox=\"" + viewBox + "\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\" "
                 + "stroke-linecap=\"round\" stroke-linejoin=\"round\" aria-hidden=\"true\" focusable=\"false\">" + body + "</svg>"
                 : "<svg class=\"icon\" viewBox=\"" + viewBox + "\" fill=\"currentColor\" aria-hidden=\"true\" focusable=\"false\">"
-                + "<path d=\"" + Html.escape(body) + "\"/></svg>";
+                + "<path d=\"" + HtmlEncoder.attr(body) + "\"/></svg>";
     }
 
     private static Map<String, String> set(String name) {

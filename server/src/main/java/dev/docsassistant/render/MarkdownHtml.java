@@ -1,5 +1,6 @@
 package dev.docsassistant.render;
 
+import dev.docsassistant.integrations.spi.HtmlEncoder;
 import dev.docsassistant.site.SectionSplitter;
 import org.commonmark.ext.gfm.tables.TablesExtension;
 import org.commonmark.node.AbstractVisitor;
@@ -168,13 +169,13 @@ final class MarkdownHtml {
             html.line();
             StringBuilder s = new StringBuilder("<div class=\"code-block\">");
             if (!title.isEmpty()) {
-                s.append("<div class=\"code-title\">").append(Html.escape(title)).append("</div>");
+                s.append("<div class=\"code-title\">").append(HtmlEncoder.attr(title)).append("</div>");
             }
             s.append("<pre tabindex=\"0\"><code");
             if (!language.isEmpty()) {
-                s.append(" class=\"language-").append(Html.escape(language)).append('"');
+                s.append(" class=\"language-").append(HtmlEncoder.attr(language)).append('"');
             }
-            s.append('>').append(Html.escape(code)).append("</code></pre></div>");
+            s.append('>').append(HtmlEncoder.attr(code)).append("</code></pre></div>");
             html.raw(s.toString());
             html.line();
         }

@@ -1,5 +1,6 @@
 package dev.docsassistant.render;
 
+import dev.docsassistant.integrations.spi.HtmlEncoder;
 import dev.docsassistant.site.JsxTag;
 import dev.docsassistant.site.MdxToMarkdown;
 
@@ -90,7 +91,7 @@ final class MdxComponents implements MdxToMarkdown.Tags {
         String callout = CALLOUTS.get(name);
         if (callout != null) {
             return pair("<div class=\"callout callout-" + callout + "\" role=\"note\">"
-                    + "<p class=\"callout-label\">" + icons.marker(tag.attr("icon")) + Html.escape(strings.get(callout)) + "</p>", "</div>");
+                    + "<p class=\"callout-label\">" + icons.marker(tag.attr("icon")) + HtmlEncoder.attr(strings.get(callout)) + "</p>", "</div>");
         }
         return switch (name) {
             case "Card" -> card(tag, icons.marker(tag.attr("icon")));
@@ -115,7 +116,7 @@ final class MdxComponents implements MdxToMarkdown.Tags {
                     + titled("update-label", tag.attr("label")) + titled("update-description", tag.attr("description"))
                     + "</div><div class=\"update-body\">", "</div></section>");
             case "Prompt" -> pair("<div class=\"prompt\"><div class=\"prompt-head\">"
-                    + "<span class=\"prompt-label\">" + icons.marker(tag.attr("icon")) + Html.escape(strings.get("prompt")) + "</span>" + titled("prompt-description", tag.attr("description"))
+                    + "<span class=\"prompt-label\">" + icons.marker(tag.attr("icon")) + HtmlEncoder.attr(strings.get("prompt")) + "</span>" + titled("prompt-description", tag.attr("description"))
                     + "</div><div class=\"prompt-body\">", "</div></div>");
             case "Visibility" -> pair("<div class=\"visibility\">", "</div>");
             case "Panel" -> pair("<aside class=\"panel\">", "</aside>");

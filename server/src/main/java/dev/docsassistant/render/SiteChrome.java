@@ -1,5 +1,6 @@
 package dev.docsassistant.render;
 
+import dev.docsassistant.integrations.spi.HtmlEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.site.SiteContent;
 
@@ -23,18 +24,18 @@ final class SiteChrome {
         JsonNode logo = site.docsJson().path("logo");
         String light = logo.isTextual() ? logo.asText() : logo.path("light").asText(null);
         String dark = logo.isTextual() ? null : logo.path("dark").asText(null);
-        h.append("<a class=\"brand\" href=\"").append(Html.escape(links.base() + "/")).append("\">");
+        h.append("<a class=\"brand\" href=\"").append(HtmlEncoder.attr(links.base() + "/")).append("\">");
         boolean hasLight = light != null && !light.isBlank() && SiteLayout.available(site, light);
         boolean hasDark = dark != null && !dark.isBlank() && !dark.equals(light) && SiteLayout.available(site, dark);
         if (hasLight) {
             h.append("<img class=\"logo").append(hasDark ? " logo-light" : "").append("\" src=\"")
-                    .append(Html.escape(links.src(light))).append("\" alt=\"").append(Html.escape(site.name())).append("\">");
+                    .append(HtmlEncoder.attr(links.src(light))).append("\" alt=\"").append(HtmlEncoder.attr(site.name())).append("\">");
             if (hasDark) {
-                h.append("<img class=\"logo logo-dark\" src=\"").append(Html.escape(links.src(dark))).append("\" alt=\"")
-                        .append(Html.escape(site.name())).append("\">");
+                h.append("<img class=\"logo logo-dark\" src=\"").append(HtmlEncoder.attr(links.src(dark))).append("\" alt=\"")
+                        .append(HtmlEncoder.attr(site.name())).append("\">");
             }
         } else {
-            h.append("<span class=\"brand-name\">").append(Html.escape(site.name())).append("</span>");
+            h.append("<span class=\"brand-name\">").append(HtmlEncoder.attr(site.name())).append("</span>");
         }
         h.append("</a>\n");
     }
@@ -44,8 +45,8 @@ final class SiteChrome {
             String href = link.path("href").asText(null);
             // A refused link is left out (index and serve report it).
             if (href != null && links.link(href).isPresent()) {
-                h.append("<a href=\"").append(Html.escape(links.href(href))).append("\">")
-                        .append(Html.escape(link.path("label").asText(href))).append("</a>");
+                h.append("<a href=\"").append(HtmlEncoder.attr(links.href(href))).append("\">")
+                        .append(HtmlEncoder.attr(link.path("label").asText(href))).append("</a>");
             }
         }
     }
@@ -59,8 +60,8 @@ final class SiteChrome {
         }
         boolean github = primary.path("type").asText("").equals("github");
         String label = primary.path("label").asText(github ? "GitHub" : href);
-        h.append("<a class=\"navbar-primary\" href=\"").append(Html.escape(links.href(href))).append("\">")
-                .append(github ? Icons.brand("github") : "").append(Html.escape(label)).append("</a>");
+        h.append("<a class=\"navbar-primary\" href=\"").append(HtmlEncoder.attr(links.href(href))).append("\">")
+                .append(github ? Icons.brand("github") : "").append(HtmlEncoder.attr(label)).append("</a>");
     }
 
     /** {@code banner.content} (inline Markdown) above the top bar; dismissible ones get a close button. */
@@ -89,14 +90,14 @@ final class SiteChrome {
                 h.append("<div class=\"footer-column\">");
                 String header = column.path("header").asText("");
                 if (!header.isBlank()) {
-                    h.append("<p class=\"footer-header\">").append(Html.escape(header)).append("</p>");
+                    h.append("<p class=\"footer-header\">").append(HtmlEncoder.attr(header)).append("</p>");
                 }
                 h.append("<ul>");
                 for (JsonNode item : column.path("items")) {
                     String href = item.path("href").asText(null);
                     if (href != null && links.link(href).isPresent()) {
-                        h.append("<li><a href=\"").append(Html.escape(links.href(href))).append("\">")
-                                .append(Html.escape(item.path("label").asText(href))).append("</a></li>");
+                        h.append("<li><a href=\"").append(HtmlEncoder.attr(links.href(href))).append("\">")
+                                .append(HtmlEncoder.attr(item.path("label").asText(href))).append("</a></li>");
                     }
                 }
                 h.append("</ul></div>");
@@ -108,9 +109,9 @@ final class SiteChrome {
             Map.Entry<String, JsonNode> e = it.next();
             if (e.getValue().isTextual() && links.link(e.getValue().asText()).isPresent()) {
                 String icon = Icons.brand(e.getKey());
-                h.append("<a href=\"").append(Html.escape(links.href(e.getValue().asText()))).append("\" aria-label=\"")
-                        .append(Html.escape(siteName + " " + e.getKey())).append("\">")
-                        .append(icon.isEmpty() ? Html.escape(e.getKey()) : icon).append("</a>");
+                h.append("<a href=\"").append(HtmlEncoder.attr(links.href(e.getValue().asText()))).append("\" aria-label=\"")
+                        .append(HtmlEncoder.attr(siteName + " " + e.getKey())).append("\">")
+                        .append(icon.isEmpty() ? HtmlEncoder.attr(e.getKey()) : icon).append("</a>");
             }
         }
         h.append("</div><span class=\"powered\">Served by docs-assistant</span></div></footer>\n");

@@ -1,5 +1,6 @@
 package dev.docsassistant.render;
 
+import dev.docsassistant.integrations.spi.HtmlEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.site.NavItem;
 import dev.docsassistant.site.NavItem.Kind;
@@ -76,15 +77,15 @@ final class SiteLayout {
         StringBuilder h = new StringBuilder(32_768);
         String lang = language(page.nav());
         UiStrings t = UiStrings.of(lang);
-        h.append("<!doctype html>\n<html lang=\"").append(Html.escape(lang)).append("\" data-theme-default=\"")
+        h.append("<!doctype html>\n<html lang=\"").append(HtmlEncoder.attr(lang)).append("\" data-theme-default=\"")
                 .append(theme.defaultMode()).append('"').append(theme.strict() ? " data-theme-strict" : "")
                 .append(" style=\"").append(theme.cssVariables()).append("\">\n<head>\n")
                 .append("<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<script>").append(SiteTheme.BOOT_SCRIPT).append("</script>\n")
                 .append(frame.injected().head())
-                .append("<title>").append(Html.escape(title(page.title(), name))).append("</title>\n");
+                .append("<title>").append(HtmlEncoder.attr(title(page.title(), name))).append("</title>\n");
         if (!page.description().isEmpty()) {
-            h.append("<meta name=\"description\" content=\"").append(Html.escape(page.description())).append("\">\n");
+            h.append("<meta name=\"description\" content=\"").append(HtmlEncoder.attr(page.description())).append("\">\n");
         }
         favicons(h, site, links);
         h.append("<link rel=\"stylesheet\" href=\"").append(frame.assets().cssUrl()).append("\">\n")
@@ -94,27 +95,27 @@ final class SiteLayout {
                 .append("<script type=\"module\" src=\"").append(frame.assets().jsUrl()).append("\"></script>\n")
                 .append("</head>\n<body>\n")
                 .append(frame.injected().bodyStart())
-                .append("<a class=\"skip-link\" href=\"#" + CONTENT_ID + "\">").append(Html.escape(t.get("skip"))).append("</a>\n");
+                .append("<a class=\"skip-link\" href=\"#" + CONTENT_ID + "\">").append(HtmlEncoder.attr(t.get("skip"))).append("</a>\n");
         SiteChrome.banner(h, docs, links);
         header(h, frame, page, t);
         h.append("<div class=\"layout\">\n");
         sidebar(h, frame, page, t);
         h.append("<main id=\"" + CONTENT_ID + "\" class=\"content\">\n<article class=\"page\" data-page-path=\"")
-                .append(Html.escape(page.pagePath() == null ? "" : "/" + page.pagePath())).append("\">\n<header class=\"page-header\">\n");
+                .append(HtmlEncoder.attr(page.pagePath() == null ? "" : "/" + page.pagePath())).append("\">\n<header class=\"page-header\">\n");
         if (page.pagePath() != null && page.nav() != null) {
-            breadcrumb(page.nav()).ifPresent(b -> h.append("<p class=\"eyebrow\">").append(Html.escape(b)).append("</p>\n"));
+            breadcrumb(page.nav()).ifPresent(b -> h.append("<p class=\"eyebrow\">").append(HtmlEncoder.attr(b)).append("</p>\n"));
         }
-        h.append("<h1>").append(Html.escape(page.title())).append("</h1>\n");
+        h.append("<h1>").append(HtmlEncoder.attr(page.title())).append("</h1>\n");
         if (!page.description().isEmpty()) {
-            h.append("<p class=\"lead\">").append(Html.escape(page.description())).append("</p>\n");
+            h.append("<p class=\"lead\">").append(HtmlEncoder.attr(page.description())).append("</p>\n");
         }
         h.append("</header>\n<div class=\"prose\">\n").append(page.body().html()).append("</div>\n");
         if (page.pagePath() != null) {
             pager(h, frame, page, t);
             if (frame.injected().telemetryEnabled() && frame.assistantKey() != null) {
-                h.append("<div class=\"feedback\" data-feedback><span>").append(Html.escape(t.get("feedbackQuestion"))).append("</span>")
-                        .append("<button type=\"button\" data-feedback-value=\"yes\">").append(Html.escape(t.get("yes"))).append("</button>")
-                        .append("<button type=\"button\" data-feedback-value=\"no\">").append(Html.escape(t.get("no"))).append("</button></div>\n");
+                h.append("<div class=\"feedback\" data-feedback><span>").append(HtmlEncoder.attr(t.get("feedbackQuestion"))).append("</span>")
+                        .append("<button type=\"button\" data-feedback-value=\"yes\">").append(HtmlEncoder.attr(t.get("yes"))).append("</button>")
+                        .append("<button type=\"button\" data-feedback-value=\"no\">").append(HtmlEncoder.attr(t.get("no"))).append("</button></div>\n");
             }
         }
         h.append("</article>\n</main>\n");
@@ -138,20 +139,20 @@ final class SiteLayout {
     }
 
     private static String config(Frame frame, Content page, UiStrings t) {
-        StringBuilder s = new StringBuilder("{\"domain\":").append(Html.jsString(frame.domain()))
-                .append(",\"base\":").append(Html.jsString(frame.links().base()))
-                .append(",\"currentPath\":").append(Html.jsString(page.pagePath() == null ? "" : "/" + page.pagePath()))
-                .append(",\"assistantKey\":").append(frame.assistantKey() == null ? "null" : Html.jsString(frame.assistantKey()))
+        StringBuilder s = new StringBuilder("{\"domain\":").append(HtmlEncoder.jsString(frame.domain()))
+                .append(",\"base\":").append(HtmlEncoder.jsString(frame.links().base()))
+                .append(",\"currentPath\":").append(HtmlEncoder.jsString(page.pagePath() == null ? "" : "/" + page.pagePath()))
+                .append(",\"assistantKey\":").append(frame.assistantKey() == null ? "null" : HtmlEncoder.jsString(frame.assistantKey()))
                 // telemetry.enabled: false turns off every feedback control, the answers' thumbs included
                 .append(",\"answerFeedback\":").append(frame.injected().telemetryEnabled());
         if (page.nav() != null) {
-            page.nav().choice(Kind.VERSION).ifPresent(c -> s.append(",\"version\":").append(Html.jsString(c.current().label())));
-            page.nav().choice(Kind.LANGUAGE).ifPresent(c -> s.append(",\"language\":").append(Html.jsString(c.current().label())));
+            page.nav().choice(Kind.VERSION).ifPresent(c -> s.append(",\"version\":").append(HtmlEncoder.jsString(c.current().label())));
+            page.nav().choice(Kind.LANGUAGE).ifPresent(c -> s.append(",\"language\":").append(HtmlEncoder.jsString(c.current().label())));
         }
         s.append(",\"strings\":{");
         String sep = "";
         for (Map.Entry<String, String> e : t.all().entrySet()) {
-            s.append(sep).append(Html.jsString(e.getKey())).append(':').append(Html.jsString(e.getValue()));
+            s.append(sep).append(HtmlEncoder.jsString(e.getKey())).append(':').append(HtmlEncoder.jsString(e.getValue()));
             sep = ",";
         }
         return s.append("}}").toString();
@@ -162,35 +163,35 @@ final class SiteLayout {
         LinkResolver links = frame.links();
         h.append("<header class=\"topbar\">\n<div class=\"topbar-row\">\n");
         SiteChrome.brand(h, site, links);
-        h.append("<form class=\"search\" role=\"search\" action=\"").append(Html.escape(links.base() + "/_search"))
-                .append("\" method=\"get\"><input type=\"search\" name=\"q\" value=\"").append(Html.escape(page.query()))
-                .append("\" placeholder=\"").append(Html.escape(t.get("searchPlaceholder"))).append("\" aria-label=\"")
-                .append(Html.escape(t.get("searchLabel"))).append("\" autocomplete=\"off\"><kbd class=\"search-key\" aria-hidden=\"true\">⌘K</kbd>")
-                .append("<button type=\"submit\">").append(Html.escape(t.get("searchButton"))).append("</button></form>\n");
+        h.append("<form class=\"search\" role=\"search\" action=\"").append(HtmlEncoder.attr(links.base() + "/_search"))
+                .append("\" method=\"get\"><input type=\"search\" name=\"q\" value=\"").append(HtmlEncoder.attr(page.query()))
+                .append("\" placeholder=\"").append(HtmlEncoder.attr(t.get("searchPlaceholder"))).append("\" aria-label=\"")
+                .append(HtmlEncoder.attr(t.get("searchLabel"))).append("\" autocomplete=\"off\"><kbd class=\"search-key\" aria-hidden=\"true\">⌘K</kbd>")
+                .append("<button type=\"submit\">").append(HtmlEncoder.attr(t.get("searchButton"))).append("</button></form>\n");
         if (page.nav() != null) {
             page.nav().choice(Kind.VERSION).ifPresent(c -> switcher(h, "version", c, page, frame, false));
             page.nav().choice(Kind.LANGUAGE).ifPresent(c -> switcher(h, "language", c, page, frame, true));
         }
-        h.append("<nav class=\"navbar-links\" aria-label=\"").append(Html.escape(site.name())).append("\">");
+        h.append("<nav class=\"navbar-links\" aria-label=\"").append(HtmlEncoder.attr(site.name())).append("\">");
         SiteChrome.navbarLinks(h, site.docsJson(), links);
         if (frame.assistantKey() != null) {
-            h.append("<button type=\"button\" class=\"ask-button\" data-open-assistant hidden>").append(Html.escape(t.get("askAi"))).append("</button>");
+            h.append("<button type=\"button\" class=\"ask-button\" data-open-assistant hidden>").append(HtmlEncoder.attr(t.get("askAi"))).append("</button>");
         } else {
             // No key to call the API with: say so rather than offer controls whose calls would all fail.
             h.append("<span class=\"assistant-off\" title=\"This server has no assistant key for this site: ")
                     .append("the search page works, search-as-you-type and the assistant do not.\">")
-                    .append(Html.escape(t.get("assistantOff"))).append("</span>");
+                    .append(HtmlEncoder.attr(t.get("assistantOff"))).append("</span>");
         }
         SiteChrome.primaryButton(h, site.docsJson(), links);
         if (!SiteTheme.of(site.docsJson()).strict()) {
             h.append("<button type=\"button\" class=\"theme-toggle\" data-theme-toggle hidden aria-label=\"")
-                    .append(Html.escape(t.get("themeDark"))).append("\">").append(SiteChrome.THEME_ICON).append("</button>");
+                    .append(HtmlEncoder.attr(t.get("themeDark"))).append("\">").append(SiteChrome.THEME_ICON).append("</button>");
         }
         h.append("</nav>\n</div>\n");
         if (page.nav() != null) {
             Icons icons = frame.icons();
             page.nav().choice(Kind.TAB).filter(NavView.Choice::isSwitch).ifPresent(c -> {
-                h.append("<nav class=\"tabs-bar\" aria-label=\"").append(Html.escape(t.get("sections"))).append("\">");
+                h.append("<nav class=\"tabs-bar\" aria-label=\"").append(HtmlEncoder.attr(t.get("sections"))).append("\">");
                 for (NavItem tab : c.options()) {
                     Optional<String> target = target(tab, page, frame);
                     String href = tab.href() != null && target.isEmpty() ? links.href(tab.href())
@@ -198,9 +199,9 @@ final class SiteLayout {
                     if (href == null) {
                         continue;
                     }
-                    h.append("<a href=\"").append(Html.escape(href)).append('"')
+                    h.append("<a href=\"").append(HtmlEncoder.attr(href)).append('"')
                             .append(tab == c.current() ? " class=\"active\" aria-current=\"true\"" : "").append('>')
-                            .append(icons.html(tab.icon())).append(Html.escape(NavView.label(tab))).append("</a>");
+                            .append(icons.html(tab.icon())).append(HtmlEncoder.attr(NavView.label(tab))).append("</a>");
                 }
                 h.append("</nav>\n");
             });
@@ -220,20 +221,20 @@ final class SiteLayout {
             return;
         }
         h.append("<details class=\"switcher switcher-").append(kind).append("\" data-switcher=\"").append(kind)
-                .append("\"><summary aria-label=\"").append(Html.escape(display(choice.current(), language))).append(" (").append(kind)
-                .append(")\">").append(Html.escape(display(choice.current(), language))).append("</summary><ul>");
+                .append("\"><summary aria-label=\"").append(HtmlEncoder.attr(display(choice.current(), language))).append(" (").append(kind)
+                .append(")\">").append(HtmlEncoder.attr(display(choice.current(), language))).append("</summary><ul>");
         for (NavItem option : choice.options()) {
             Optional<String> target = option == choice.current() && page.pagePath() != null
                     ? Optional.of(page.pagePath()) : page.nav().counterpart(option, page.pagePath() == null ? "" : page.pagePath());
             if (target.isEmpty()) {
                 continue;
             }
-            h.append("<li><a href=\"").append(Html.escape(frame.links().page(target.get()))).append('"');
+            h.append("<li><a href=\"").append(HtmlEncoder.attr(frame.links().page(target.get()))).append('"');
             if (language) {
-                h.append(" hreflang=\"").append(Html.escape(option.label())).append('"');
+                h.append(" hreflang=\"").append(HtmlEncoder.attr(option.label())).append('"');
             }
             h.append(option == choice.current() ? " aria-current=\"true\"" : "").append('>')
-                    .append(Html.escape(display(option, language))).append("</a></li>");
+                    .append(HtmlEncoder.attr(display(option, language))).append("</a></li>");
         }
         h.append("</ul></details>\n");
     }
@@ -245,17 +246,17 @@ final class SiteLayout {
 
     private static void sidebar(StringBuilder h, Frame frame, Content page, UiStrings t) {
         // A disclosure, so small screens can fold the navigation away (the site script folds it there).
-        h.append("<nav class=\"sidebar\" aria-label=\"").append(Html.escape(t.get("pages")))
-                .append("\">\n<details class=\"sidebar-menu\" open><summary>").append(Html.escape(t.get("menu"))).append("</summary>\n");
+        h.append("<nav class=\"sidebar\" aria-label=\"").append(HtmlEncoder.attr(t.get("pages")))
+                .append("\">\n<details class=\"sidebar-menu\" open><summary>").append(HtmlEncoder.attr(t.get("menu"))).append("</summary>\n");
         if (page.nav() != null) {
             for (Kind kind : NavView.switchKinds()) {
                 page.nav().choice(kind).filter(NavView.Choice::isSwitch).ifPresent(c -> {
                     h.append("<ul class=\"sidebar-sections\">");
                     for (NavItem option : c.options()) {
                         option.firstPage(page.nav()::listed).ifPresent(p -> h.append("<li><a href=\"")
-                                .append(Html.escape(frame.links().page(p))).append('"')
+                                .append(HtmlEncoder.attr(frame.links().page(p))).append('"')
                                 .append(option == c.current() ? " class=\"active\"" : "").append('>')
-                                .append(frame.icons().html(option.icon())).append(Html.escape(NavView.label(option))).append("</a></li>"));
+                                .append(frame.icons().html(option.icon())).append(HtmlEncoder.attr(NavView.label(option))).append("</a></li>"));
                     }
                     h.append("</ul>\n");
                 });
@@ -273,12 +274,12 @@ final class SiteLayout {
         }
         switch (item.kind()) {
             case PAGE -> pageLink(h, item.page(), frame, page, null);
-            case LINK -> h.append("<li><a class=\"external\" href=\"").append(Html.escape(frame.links().href(item.href())))
-                    .append("\">").append(Html.escape(item.label())).append("</a></li>\n");
+            case LINK -> h.append("<li><a class=\"external\" href=\"").append(HtmlEncoder.attr(frame.links().href(item.href())))
+                    .append("\">").append(HtmlEncoder.attr(item.label())).append("</a></li>\n");
             case GROUP -> {
                 if (depth == 0) {
                     h.append("<div class=\"nav-group\"><p class=\"nav-group-title\">").append(frame.icons().html(item.icon()))
-                            .append(Html.escape(item.label()))
+                            .append(HtmlEncoder.attr(item.label()))
                             .append("</p>\n<ul>\n");
                     if (item.page() != null) {
                         pageLink(h, item.page(), frame, page, "Overview");
@@ -288,7 +289,7 @@ final class SiteLayout {
                 } else {
                     boolean open = page.nav().onTrail(item);
                     h.append("<li><details class=\"nav-subgroup\"").append(open ? " open" : "").append("><summary>")
-                            .append(Html.escape(item.label())).append("</summary>\n<ul>\n");
+                            .append(HtmlEncoder.attr(item.label())).append("</summary>\n<ul>\n");
                     if (item.page() != null) {
                         pageLink(h, item.page(), frame, page, "Overview");
                     }
@@ -306,9 +307,9 @@ final class SiteLayout {
             return;
         }
         boolean current = path.equals(page.pagePath());
-        h.append("<li><a href=\"").append(Html.escape(frame.links().page(path))).append('"')
+        h.append("<li><a href=\"").append(HtmlEncoder.attr(frame.links().page(path))).append('"')
                 .append(current ? " class=\"active\" aria-current=\"page\"" : "").append('>')
-                .append(Html.escape(label != null ? label : target.get().navTitle())).append("</a></li>\n");
+                .append(HtmlEncoder.attr(label != null ? label : target.get().navTitle())).append("</a></li>\n");
     }
 
     private static Optional<String> breadcrumb(NavView nav) {
@@ -335,17 +336,17 @@ final class SiteLayout {
 
     private static void pagerLink(StringBuilder h, Frame frame, String path, String rel, String label) {
         frame.site().page(path).ifPresent(p -> h.append("<a rel=\"").append(rel).append("\" href=\"")
-                .append(Html.escape(frame.links().page(path))).append("\"><small>").append(Html.escape(label)).append("</small>")
-                .append(Html.escape(p.title())).append("</a>"));
+                .append(HtmlEncoder.attr(frame.links().page(path))).append("\"><small>").append(HtmlEncoder.attr(label)).append("</small>")
+                .append(HtmlEncoder.attr(p.title())).append("</a>"));
     }
 
     private static void outline(StringBuilder h, List<RenderedBody.Heading> headings, UiStrings t) {
-        h.append("<aside class=\"outline\" aria-label=\"").append(Html.escape(t.get("onThisPage"))).append("\">");
+        h.append("<aside class=\"outline\" aria-label=\"").append(HtmlEncoder.attr(t.get("onThisPage"))).append("\">");
         if (!headings.isEmpty()) {
-            h.append("<p class=\"outline-title\">").append(Html.escape(t.get("onThisPage"))).append("</p><ul>");
+            h.append("<p class=\"outline-title\">").append(HtmlEncoder.attr(t.get("onThisPage"))).append("</p><ul>");
             for (RenderedBody.Heading heading : headings) {
-                h.append("<li class=\"level-").append(heading.level()).append("\"><a href=\"#").append(Html.escape(heading.id()))
-                        .append("\">").append(Html.escape(heading.text())).append("</a></li>");
+                h.append("<li class=\"level-").append(heading.level()).append("\"><a href=\"#").append(HtmlEncoder.attr(heading.id()))
+                        .append("\">").append(HtmlEncoder.attr(heading.text())).append("</a></li>");
             }
             h.append("</ul>");
         }
@@ -354,15 +355,15 @@ final class SiteLayout {
 
     /** The chat panel; the site script shows the button and drives it with the AI SDK's chat. */
     private static void assistantPanel(StringBuilder h, String siteName, UiStrings t) {
-        h.append("<aside class=\"assistant\" id=\"" + ASSISTANT_ID + "\" aria-label=\"").append(Html.escape(t.get("askAi"))).append("\" hidden>\n")
-                .append("<header><strong>").append(Html.escape(t.get("ask"))).append(' ').append(Html.escape(siteName)).append("</strong>")
+        h.append("<aside class=\"assistant\" id=\"" + ASSISTANT_ID + "\" aria-label=\"").append(HtmlEncoder.attr(t.get("askAi"))).append("\" hidden>\n")
+                .append("<header><strong>").append(HtmlEncoder.attr(t.get("ask"))).append(' ').append(HtmlEncoder.attr(siteName)).append("</strong>")
                 .append("<button type=\"button\" class=\"assistant-close\" data-close-assistant aria-label=\"")
-                .append(Html.escape(t.get("close"))).append("\">×</button></header>\n")
+                .append(HtmlEncoder.attr(t.get("close"))).append("\">×</button></header>\n")
                 .append("<div class=\"assistant-messages\" aria-live=\"polite\"></div>\n")
                 .append("<p class=\"assistant-selection\" hidden></p>\n")
                 .append("<form class=\"assistant-form\"><textarea name=\"question\" rows=\"2\" placeholder=\"")
-                .append(Html.escape(t.get("askPlaceholder"))).append("\" aria-label=\"").append(Html.escape(t.get("question")))
-                .append("\"></textarea><button type=\"submit\">").append(Html.escape(t.get("send"))).append("</button></form>\n</aside>\n");
+                .append(HtmlEncoder.attr(t.get("askPlaceholder"))).append("\" aria-label=\"").append(HtmlEncoder.attr(t.get("question")))
+                .append("\"></textarea><button type=\"submit\">").append(HtmlEncoder.attr(t.get("send"))).append("</button></form>\n</aside>\n");
     }
 
     /** A site-relative image only when its file is there; a remote one is trusted to exist. */
@@ -381,11 +382,11 @@ final class SiteLayout {
         String dark = f.isTextual() ? null : f.path("dark").asText(null);
         boolean both = light != null && dark != null && !dark.equals(light) && available(site, dark);
         if (light != null && !light.isBlank() && available(site, light)) {
-            h.append("<link rel=\"icon\" href=\"").append(Html.escape(links.src(light))).append('"')
+            h.append("<link rel=\"icon\" href=\"").append(HtmlEncoder.attr(links.src(light))).append('"')
                     .append(both ? " media=\"(prefers-color-scheme: light)\"" : "").append(">\n");
         }
         if (both) {
-            h.append("<link rel=\"icon\" href=\"").append(Html.escape(links.src(dark))).append("\" media=\"(prefers-color-scheme: dark)\">\n");
+            h.append("<link rel=\"icon\" href=\"").append(HtmlEncoder.attr(links.src(dark))).append("\" media=\"(prefers-color-scheme: dark)\">\n");
         }
     }
 }

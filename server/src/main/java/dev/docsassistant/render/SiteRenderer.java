@@ -1,5 +1,6 @@
 package dev.docsassistant.render;
 
+import dev.docsassistant.integrations.spi.HtmlEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.search.SearchHit;
 import dev.docsassistant.search.SearchRequest;
@@ -175,8 +176,8 @@ public final class SiteRenderer {
         String title = errors.path("title").asText(t.get("notFoundTitle"));
         String description = errors.path("description").asText(t.get("notFound"));
         String html = SiteLayout.render(frame(links), new SiteLayout.Content(title, "",
-                new RenderedBody("<p>" + Html.escape(description) + "</p>\n<p><a href=\"" + Html.escape(links.base() + "/")
-                        + "\">" + Html.escape(t.get("home")) + "</a></p>\n", List.of()), null, nav));
+                new RenderedBody("<p>" + HtmlEncoder.attr(description) + "</p>\n<p><a href=\"" + HtmlEncoder.attr(links.base() + "/")
+                        + "\">" + HtmlEncoder.attr(t.get("home")) + "</a></p>\n", List.of()), null, nav));
         return new HtmlPage(404, html, csp);
     }
 
@@ -186,17 +187,17 @@ public final class SiteRenderer {
         UiStrings t = UiStrings.of(SiteLayout.language(nav));
         StringBuilder body = new StringBuilder();
         if (query.isEmpty()) {
-            body.append("<p>").append(Html.escape(t.get("searchEmpty"))).append("</p>\n");
+            body.append("<p>").append(HtmlEncoder.attr(t.get("searchEmpty"))).append("</p>\n");
         } else {
             List<SearchHit> hits = site.search().search(SearchRequest.of(query.length() > 500 ? query.substring(0, 500) : query, 20));
             if (hits.isEmpty()) {
-                body.append("<p>").append(Html.escape(t.get("searchNothing"))).append(" <strong>").append(Html.escape(query)).append("</strong>.</p>\n");
+                body.append("<p>").append(HtmlEncoder.attr(t.get("searchNothing"))).append(" <strong>").append(HtmlEncoder.attr(query)).append("</strong>.</p>\n");
             }
             body.append("<ol class=\"search-hits\">\n");
             for (SearchHit hit : hits) {
                 String snippet = hit.content().length() > 280 ? hit.content().substring(0, 280) + "…" : hit.content();
-                body.append("<li><a href=\"").append(Html.escape(links.href(hit.path()))).append("\">")
-                        .append(Html.escape(hit.title())).append("</a><p>").append(Html.escape(snippet.replaceAll("\\[([^\\]]+)]\\([^)]*\\)", "$1").replaceAll("[#*`>|]+", " ")))
+                body.append("<li><a href=\"").append(HtmlEncoder.attr(links.href(hit.path()))).append("\">")
+                        .append(HtmlEncoder.attr(hit.title())).append("</a><p>").append(HtmlEncoder.attr(snippet.replaceAll("\\[([^\\]]+)]\\([^)]*\\)", "$1").replaceAll("[#*`>|]+", " ")))
                         .append("</p></li>\n");
             }
             body.append("</ol>\n");

@@ -1,5 +1,6 @@
 package dev.docsassistant.render;
 
+import dev.docsassistant.integrations.spi.HtmlEncoder;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.site.Page;
 import dev.docsassistant.site.PagePaths;
@@ -73,7 +74,7 @@ class CorpusRenderingTest {
             }
             for (String agentOnly : agentOnlyLines(content.dir().resolve(page.file()))) {
                 agentChecks++;
-                if (CODE.matcher(visible).replaceAll("").contains(Html.escape(agentOnly))) {
+                if (CODE.matcher(visible).replaceAll("").contains(HtmlEncoder.attr(agentOnly))) {
                     problems.add(page.path() + ": agent-only content: " + agentOnly);
                 }
             }

@@ -128,9 +128,15 @@ public final class HtmlEncoder {
         return sb.append('"').toString();
     }
 
-    /** An HTML attribute value (to be placed inside double quotes). */
+    /**
+     * An HTML attribute value (to be placed inside double quotes) or text content: {@code & < > " '}
+     * become entities, U+2028/9 numeric references. A null value is written as nothing.
+     */
     public static String attr(String value) {
-        StringBuilder sb = new StringBuilder();
+        if (value == null) {
+            return "";
+        }
+        StringBuilder sb = new StringBuilder(value.length() + 16);
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
             switch (c) {

@@ -22,6 +22,7 @@ class HtmlEncoderTest {
     @Test
     void attributesEscapeQuotesAndMarkup() {
         assertEquals("&quot;&gt;&lt;script&gt;&amp;&#39;", HtmlEncoder.attr("\"><script>&'"));
+        assertEquals("", HtmlEncoder.attr(null)); // the server's pages write absent values as nothing
     }
 
     @Test
