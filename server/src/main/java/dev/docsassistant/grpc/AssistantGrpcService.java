@@ -70,27 +70,23 @@ public final class AssistantGrpcService implements GrpcService {
         // With a handler set, writes after a cancel are dropped instead of thrown; the context says when to stop.
         ((ServerCallStreamObserver<MessageEvent>) observer).setOnCancelHandler(() -> { });
         Context call = Context.current();
-        try {
-            if (request.getSerializedSize() > rules.limits().maxBodyBytes()) {
-                throw Status.RESOURCE_EXHAUSTED.withDescription("request is larger than " + rules.limits().maxBodyBytes() + " bytes")
-                        .asRuntimeException();
-            }
-            AssistantService.Accepted accepted = assistant.accept(rules.check(ProtoRequests.draft(request)));
-            ProtoEventStream events = new ProtoEventStream(observer, call, accepted.threadKey());
-            assistant.answer(accepted, events);
-            if (!events.ended()) {
-                // Abandoned: the client cancelled or the deadline passed; the core has stopped.
-                boolean deadline = ProtoEventStream.deadlinePassed(call);
-                closeQuietly(observer, (deadline ? Status.DEADLINE_EXCEEDED : Status.CANCELLED)
-                        .withDescription(deadline ? "deadline exceeded" : "cancelled by the client"));
-            }
-        } catch (RuntimeException e) {
-            observer.onError(GrpcErrors.toStatus(e, "CreateMessage"));
+        if (request.getSerializedSize() > rules.limits().maxBodyBytes()) {
+            throw Status.RESOURCE_EXHAUSTED.withDescription("request is larger than " + rules.limits().maxBodyBytes() + " bytes")
+                    .asRuntimeException();
+        }
+        AssistantService.Accepted accepted = assistant.accept(rules.check(ProtoRequests.draft(request)));
+        ProtoEventStream events = new ProtoEventStream(observer, call, accepted.threadKey());
+        assistant.answer(accepted, events);
+        if (!events.ended()) {
+            // Abandoned: the client cancelled or the deadline passed; the core has stopped.
+            boolean deadline = ProtoEventStream.deadlinePassed(call);
+            closeQuietly(observer, (deadline ? Status.DEADLINE_EXCEEDED : Status.CANCELLED)
+                    .withDescription(deadline ? "deadline exceeded" : "cancelled by the client"));
         }
     }
 
     void search(dev.docsassistant.proto.v1.SearchRequest request, StreamObserver<SearchResponse> observer) {
-        unary(observer, "Search", () -> {
+        unary(observer, () -> {
             Site site = site(request.getDomain());
             SearchRequest search = SearchRules.search(ProtoRequests.unset(request.getQuery()),
                     ProtoRequests.unset(request.getPageSize()), ProtoRequests.unset(request.getScoreThreshold()),
@@ -106,7 +102,7 @@ public final class AssistantGrpcService implements GrpcService {
     }
 
     void getPage(GetPageRequest request, StreamObserver<Page> observer) {
-        unary(observer, "GetPage", () -> {
+        unary(observer, () -> {
             Site site = site(request.getDomain());
             String path = SearchRules.pagePath(ProtoRequests.unset(request.getPath()));
             PageContent page = site.search().page(path, SearchRules.groups(request.getGroupsList()))
@@ -116,7 +112,7 @@ public final class AssistantGrpcService implements GrpcService {
     }
 
     void submitFeedback(SubmitFeedbackRequest request, StreamObserver<SubmitFeedbackResponse> observer) {
-        unary(observer, "SubmitFeedback", () -> {
+        unary(observer, () -> {
             Site site = site(request.getDomain());
             FeedbackRules.AnswerFeedback feedback = FeedbackRules.check(ProtoRequests.unset(request.getThreadId()),
                     ProtoRequests.unset(request.getMessageId()), request.hasHelpful() ? request.getHelpful() : null,
@@ -150,15 +146,9 @@ public final class AssistantGrpcService implements GrpcService {
         return r.build();
     }
 
-    private static <T> void unary(StreamObserver<T> observer, String method, Supplier<T> work) {
-        T response;
-        try {
-            response = work.get();
-        } catch (RuntimeException e) {
-            observer.onError(GrpcErrors.toStatus(e, method));
-            return;
-        }
-        observer.onNext(response);
+    /** Answers with what {@code work} returns; what it throws becomes a status in {@link ErrorStatuses}. */
+    private static <T> void unary(StreamObserver<T> observer, Supplier<T> work) {
+        observer.onNext(work.get());
         observer.onCompleted();
     }
 

@@ -15,7 +15,10 @@ import java.util.logging.Logger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** Maps what the shared core and rules throw to gRPC statuses; nothing becomes UNKNOWN. */
+/**
+ * Maps what the shared core, the rules and the store throw to gRPC statuses; nothing becomes UNKNOWN.
+ * Applied to every call by {@link ErrorStatuses}; the REST twin is {@code http.RestErrors}.
+ */
 public final class GrpcErrors {
     private static final Logger LOG = Logger.getLogger(GrpcErrors.class.getName());
     private static final Pattern UPPER = Pattern.compile("[A-Z]");

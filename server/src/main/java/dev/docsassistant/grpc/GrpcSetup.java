@@ -71,8 +71,9 @@ public final class GrpcSetup {
             return t;
         });
         server.addFeature(new StopsWithServer("grpc-deadlines", deadlines::shutdownNow));
+        // Exceptions become statuses innermost: their answers then pass the access check's metadata and the encoder.
         routing.intercept(new CallMetrics(() -> state.map(ServerState::draining).orElse(false)),
-                        new StatusMessages(), new CallContexts(deadlines), new AccessInterceptor(access))
+                        new StatusMessages(), new CallContexts(deadlines), new AccessInterceptor(access), new ErrorStatuses())
                 .service(new AssistantGrpcService(assistant, sites, rules, insights))
                 .service(new HealthGrpcService(health));
         server.addRouting(routing);
