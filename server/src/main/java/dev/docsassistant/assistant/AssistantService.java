@@ -235,6 +235,15 @@ public final class AssistantService {
             text.append(delta);
             events.text(delta);
         }
+
+        @Override
+        public void reasoning(String delta) {
+            if (delta.isEmpty() || !events.relaysReasoning()) {
+                return;
+            }
+            begin();
+            events.reasoning(delta);
+        }
     }
 
     /**
