@@ -124,6 +124,13 @@ class NotYetIndexedTest {
             assertEquals(200, search(port, "held", authorization).status());
             assertEquals(200, get(port, "held.localhost", "/").status());
             assertTrue(grpcSearch(channel, "held", authorization).getResultsCount() > 0);
+
+            // The searches served were timed on each edge; the refused ones count as 503s by route.
+            String metrics = get(port, "localhost", "/observe/metrics").body();
+            assertTrue(metrics.matches("(?s).*docs_assistant_search_duration_seconds_count\\{[^}]*edge=\"rest\".*"), metrics);
+            assertTrue(metrics.matches("(?s).*docs_assistant_search_duration_seconds_count\\{[^}]*edge=\"grpc\".*"), metrics);
+            assertTrue(metrics.matches("(?s).*docs_assistant_requests_total\\{[^}]*route=\"[^\"]*search[^\"]*\"[^}]*status=\"503\".*"),
+                    metrics);
         } finally {
             release.countDown();
             channel.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
