@@ -34,6 +34,10 @@ export async function startServer({ finishThreadId = true, llm, sites = ['mcp'],
   writeFileSync(config, [
     'docs-assistant:',
     '  data-dir: data',
+    // One embedding cache for every test server (the Maven tests fill the same one first): each fresh
+    // data dir would otherwise embed the corpus again, most of a minute per server on 2 cores.
+    '  search:',
+    `    embedding-cache: ${join(repo, 'server', 'target', 'embedding-cache')}`,
     '  stream:',
     `    finish-thread-id: ${finishThreadId}`,
     ...(llm ? ['  generator: llm', '  llm:', `    base-url: ${llm.baseUrl}`, '    model: test-model'] : []),
