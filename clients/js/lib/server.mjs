@@ -21,6 +21,7 @@ export function corpus(name) {
  * the last line it prints). Returns { url, key, authorization, output, stop }; output() is what the
  * server has printed so far.
  *
+ * @param reasoning relay the model's reasoning as v2 reasoning-* parts (docs-assistant.stream.reasoning)
  * @param llm       when given ({ baseUrl }), answers are written by the language-model generator talking to
  *                  that OpenAI-compatible endpoint instead of the offline extractive one
  * @param sites     sites to serve: a corpus name, or { domain, path, organization? } for another folder
@@ -28,14 +29,19 @@ export function corpus(name) {
  * @param siteYaml  extra YAML lines for each site entry, by domain (e.g. its assistant-key)
  * @param timeoutMs how long indexing may take before the server counts as failed
  */
-export async function startServer({ finishThreadId = true, llm, sites = ['mcp'], siteYaml = {}, timeoutMs = 60000 } = {}) {
+export async function startServer({ finishThreadId = true, reasoning = false, llm, sites = ['mcp'], siteYaml = {}, timeoutMs = 60000 } = {}) {
   const dir = tempDir('docs-assistant-js-');
   const config = join(dir, 'application.yaml');
   writeFileSync(config, [
     'docs-assistant:',
     '  data-dir: data',
+    // One embedding cache for every test server (the Maven tests fill the same one first): each fresh
+    // data dir would otherwise embed the corpus again, most of a minute per server on 2 cores.
+    '  search:',
+    `    embedding-cache: ${join(repo, 'server', 'target', 'embedding-cache')}`,
     '  stream:',
     `    finish-thread-id: ${finishThreadId}`,
+    `    reasoning: ${reasoning}`,
     ...(llm ? ['  generator: llm', '  llm:', `    base-url: ${llm.baseUrl}`, '    model: test-model'] : []),
     '  sites:',
     ...sites.map((s) => (typeof s === 'string' ? { domain: s, path: corpus(s) } : s)).flatMap(({ domain, path, organization }) => [
@@ -58,6 +64,8 @@ export async function startServer({ finishThreadId = true, llm, sites = ['mcp'],
   const proc = spawn(java, ['--enable-native-access=ALL-UNNAMED', '-jar', jar,
     'serve', '--config', config, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
+  let exited = null;
+  const deadline = Date.now() + timeoutMs;
   const url = await new Promise((ok, fail) => {
     const timer = setTimeout(() => fail(new Error('server did not start: ' + out)), timeoutMs);
     proc.stdout.on('data', (b) => {
@@ -65,7 +73,13 @@ export async function startServer({ finishThreadId = true, llm, sites = ['mcp'],
       const m = /listening on (http:\/\/\S+)/.exec(out);
       if (m) { clearTimeout(timer); ok(m[1].replace('localhost', '127.0.0.1')); }
     });
-    proc.on('exit', (code) => fail(new Error(`server exited ${code}: ${out}`)));
+    proc.on('exit', (code) => { exited = code; fail(new Error(`server exited ${code}: ${out}`)); });
   });
+  // The port opens before the sites are indexed: wait for readiness, as a load balancer's probe does.
+  while ((await fetch(url + '/observe/health/ready').catch(() => null))?.status !== 200) {
+    if (exited !== null) throw new Error(`server exited ${exited}: ${out}`);
+    if (Date.now() > deadline) { proc.kill(); throw new Error('server did not turn ready: ' + out); }
+    await new Promise((r) => setTimeout(r, 100));
+  }
   return { url, key, authorization: `Bearer ${key}`, output: () => out, cli, stop: () => proc.kill() };
 }

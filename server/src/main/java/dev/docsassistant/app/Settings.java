@@ -4,6 +4,7 @@ import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.insights.RetentionSettings;
 import dev.docsassistant.integrations.IntegrationSettings;
 import dev.docsassistant.request.AssistantLimits;
+import dev.docsassistant.request.StreamSettings;
 import dev.docsassistant.request.ThreadSettings;
 import dev.docsassistant.search.SearchConfig;
 import dev.docsassistant.search.SearchSettings;
@@ -18,11 +19,11 @@ import java.util.Map;
  * Every {@code docs-assistant} setting the application core reads, each record built once from its
  * own node with its defaults inside. Read before any site is indexed, so a bad value stops start-up
  * at once; the {@link App} then hands the same records to both edges. The edges' own settings
- * (connections, streams, MCP) are read where the edges are wired.
+ * (connections, the v1 sunset, MCP) are read where the edges are wired.
  *
  * @param search the search settings of each site, by domain
  */
-public record Settings(SecuritySettings security, AssistantLimits limits, ThreadSettings threads,
+public record Settings(SecuritySettings security, AssistantLimits limits, ThreadSettings threads, StreamSettings stream,
                        RetentionSettings retention, DashboardSettings dashboard, SiteHost siteHost,
                        IntegrationSettings integrations, StoreSettings store, RedisSettings redis,
                        Map<String, SearchSettings> search) {
@@ -32,6 +33,7 @@ public record Settings(SecuritySettings security, AssistantLimits limits, Thread
         return new Settings(SecuritySettings.from(config),
                 AssistantLimits.from(section.get("limits")),
                 ThreadSettings.create(section.get("threads")),
+                StreamSettings.create(section.get("stream")),
                 RetentionSettings.create(section.get("retention")),
                 DashboardSettings.create(section.get("dashboard")),
                 SiteHost.of(section),

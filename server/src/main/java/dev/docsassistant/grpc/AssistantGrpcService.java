@@ -4,6 +4,7 @@ import com.google.protobuf.Descriptors;
 import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.insights.Channel;
 import dev.docsassistant.insights.InsightsLog;
+import dev.docsassistant.metrics.AppMetrics;
 import dev.docsassistant.proto.v1.AssistantProto;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
 import dev.docsassistant.proto.v1.CreateMessageRequest;
@@ -40,12 +41,16 @@ public final class AssistantGrpcService implements GrpcService {
     private final Sites sites;
     private final AssistantRules rules;
     private final InsightsLog insights;
+    private final boolean reasoning;
 
-    public AssistantGrpcService(AssistantService assistant, Sites sites, AssistantRules rules, InsightsLog insights) {
+    /** @param reasoning relay a model's reasoning as {@code reasoning_delta} events ({@code stream.reasoning}) */
+    public AssistantGrpcService(AssistantService assistant, Sites sites, AssistantRules rules, InsightsLog insights,
+                                boolean reasoning) {
         this.assistant = assistant;
         this.sites = sites;
         this.rules = rules;
         this.insights = insights;
+        this.reasoning = reasoning;
     }
 
     @Override
@@ -75,7 +80,7 @@ public final class AssistantGrpcService implements GrpcService {
                     .asRuntimeException();
         }
         AssistantService.Accepted accepted = assistant.accept(rules.check(ProtoRequests.draft(request)));
-        ProtoEventStream events = new ProtoEventStream(observer, call, accepted.threadKey());
+        ProtoEventStream events = new ProtoEventStream(observer, call, accepted.threadKey(), reasoning);
         assistant.answer(accepted, events);
         if (!events.ended()) {
             // Abandoned: the client cancelled or the deadline passed; the core has stopped.
@@ -91,7 +96,9 @@ public final class AssistantGrpcService implements GrpcService {
             SearchRequest search = SearchRules.search(ProtoRequests.unset(request.getQuery()),
                     ProtoRequests.unset(request.getPageSize()), ProtoRequests.unset(request.getScoreThreshold()),
                     request.hasFilter() ? ProtoRequests.filter(request.getFilter()) : null);
+            long started = System.nanoTime();
             List<SearchHit> hits = site.search().search(search);
+            AppMetrics.search("grpc", System.nanoTime() - started);
             if (hits.isEmpty()) {
                 insights.searchMissed(site.config().domain(), Channel.GRPC, search.query());
             }

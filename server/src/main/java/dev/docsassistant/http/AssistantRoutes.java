@@ -8,6 +8,7 @@ import dev.docsassistant.assistant.AssistantRequest;
 import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.request.AssistantLimits;
 import dev.docsassistant.request.AssistantRules;
+import dev.docsassistant.request.StreamSettings;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
@@ -31,6 +32,7 @@ public final class AssistantRoutes implements HttpService {
     private final AssistantRequestParser parser;
     private final AssistantLimits limits;
     private final boolean finishThreadId;
+    private final boolean reasoning;
     private final Duration keepAlive;
     private final V1Sunset sunset;
 
@@ -39,6 +41,7 @@ public final class AssistantRoutes implements HttpService {
         this.limits = rules.limits();
         this.parser = new AssistantRequestParser(rules);
         this.finishThreadId = stream.finishThreadId();
+        this.reasoning = stream.reasoning();
         this.keepAlive = stream.keepAlive();
         this.sunset = sunset;
     }
@@ -59,7 +62,7 @@ public final class AssistantRoutes implements HttpService {
             res.header("x-accel-buffering", "no");
             return res.outputStream();
         }, PeerProbe.of(req));
-        UiMessageStream stream = new UiMessageStream(out, finishThreadId);
+        UiMessageStream stream = new UiMessageStream(out, finishThreadId, reasoning);
         CountDownLatch done = new CountDownLatch(1);
         // Each stream ticks on its own virtual thread: a reader too slow to take a comment blocks only
         // its own stream. Never interrupted: an interrupt during a socket write would close the connection.

@@ -19,7 +19,7 @@ public record RedisSettings(Optional<String> url, Duration timeout) {
 
     public static final SettingDoc.Group REFERENCE = new SettingDoc.Group("Redis", "RedisSettings", List.of(
             new SettingDoc("docs-assistant.redis.url", "URL", "",
-                    "redis://HOST:PORT, shared by a fleet (rate limits with limits.store: redis); start-up waits for it"),
+                    "redis://HOST:PORT, shared by a fleet (rate limits with limits.store: redis); a Redis down is retried in the background"),
             new SettingDoc("docs-assistant.redis.timeout", "duration", SettingDoc.duration(DEFAULTS.timeout),
                     "how long one command may take before it fails (the request goes on without it)")));
 

@@ -5,7 +5,7 @@ import dev.docsassistant.assistant.AnswerGenerator;
 import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.assistant.ThreadStore;
 import dev.docsassistant.http.AssistantRoutes;
-import dev.docsassistant.http.StreamSettings;
+import dev.docsassistant.request.StreamSettings;
 import dev.docsassistant.http.V1Sunset;
 import dev.docsassistant.testing.TestApps;
 import io.helidon.common.socket.SocketOptions;

@@ -123,8 +123,8 @@ class FleetTest {
         // Both at once on an empty database: one migrates, the other waits for it.
         a = ServerProcess.start("a", dir.resolve("a.yaml"));
         b = ServerProcess.start("b", dir.resolve("b.yaml"));
-        urlA = a.awaitListening(START);
-        urlB = b.awaitListening(START);
+        urlA = a.awaitReady(START);
+        urlB = b.awaitReady(START);
         key = createKey(urlA, org);
     }
 
@@ -151,7 +151,7 @@ class FleetTest {
         for (ServerProcess p : List.of(a, b)) {
             assertFalse(p.output().contains("SEVERE") || p.output().contains("Exception"), p.name() + ":\n" + p.output());
         }
-        assertEquals(List.of("1", "2", "3", "4", "5"), column("SELECT version FROM flyway_schema_history WHERE success ORDER BY installed_rank"));
+        assertEquals(List.of("1", "2", "3", "4", "5", "6"), column("SELECT version FROM flyway_schema_history WHERE success ORDER BY installed_rank"));
         for (String url : List.of(urlA, urlB)) {
             HttpResponse<String> ready = get(url + "/observe/health/ready");
             assertEquals(200, ready.statusCode(), ready.body());
@@ -234,7 +234,7 @@ class FleetTest {
         assertEquals(4, messages(finished.threadId()));
         // A comes back and joins the fleet.
         a = ServerProcess.start("a", dir.resolve("a.yaml"));
-        urlA = a.awaitListening(START);
+        urlA = a.awaitReady(START);
     }
 
     @Test

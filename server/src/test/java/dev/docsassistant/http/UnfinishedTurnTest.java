@@ -1,5 +1,6 @@
 package dev.docsassistant.http;
 
+import dev.docsassistant.request.StreamSettings;
 import dev.docsassistant.app.App;
 import dev.docsassistant.assistant.AnswerAbandoned;
 import dev.docsassistant.assistant.AnswerGenerator;
