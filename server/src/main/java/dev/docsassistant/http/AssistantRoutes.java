@@ -33,7 +33,6 @@ public final class AssistantRoutes implements HttpService {
     private final AssistantLimits limits;
     private final boolean finishThreadId;
     private final Duration keepAlive;
-    private final V1Sunset sunset;
 
     public AssistantRoutes(AssistantService assistant, AssistantRules rules, Config section) {
         this.assistant = assistant;
@@ -41,7 +40,6 @@ public final class AssistantRoutes implements HttpService {
         this.parser = new AssistantRequestParser(rules);
         this.finishThreadId = section.get("stream.finish-thread-id").asBoolean().orElse(true);
         this.keepAlive = section.get("stream.keep-alive").as(Duration.class).orElse(Duration.ofSeconds(15));
-        this.sunset = V1Sunset.from(section);
     }
 
     @Override
@@ -81,12 +79,11 @@ public final class AssistantRoutes implements HttpService {
         }
     }
 
+    /** Its {@code Deprecation}, {@code Sunset} and {@code Link} headers come from the {@link V1Sunset} filter. */
     private void v1(ServerRequest req, ServerResponse res) {
-        sunset.apply(res);
         AssistantService.Accepted accepted = accept(req);
         StreamOutput out = new StreamOutput(() -> {
             headers(res, accepted);
-            sunset.apply(res);
             res.header(HeaderNames.CONTENT_TYPE, "text/plain; charset=utf-8");
             res.header("X-Vercel-AI-Data-Stream", "v1");
             return res.outputStream();
