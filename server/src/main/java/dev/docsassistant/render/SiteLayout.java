@@ -104,7 +104,9 @@ final class SiteLayout {
         if (page.pagePath() != null && page.nav() != null) {
             breadcrumb(page.nav()).ifPresent(b -> h.append("<p class=\"eyebrow\">").append(Html.escape(b)).append("</p>\n"));
         }
-        h.append("<h1>").append(Html.escape(page.title())).append("</h1>\n");
+        // The page's own icon (front matter), beside its title as in the sidebar.
+        String icon = page.pagePath() == null ? null : frame.site().page(page.pagePath()).map(Page::icon).orElse(null);
+        h.append("<h1>").append(frame.icons().html(icon)).append(Html.escape(page.title())).append("</h1>\n");
         if (!page.description().isEmpty()) {
             h.append("<p class=\"lead\">").append(Html.escape(page.description())).append("</p>\n");
         }
@@ -308,6 +310,7 @@ final class SiteLayout {
         boolean current = path.equals(page.pagePath());
         h.append("<li><a href=\"").append(Html.escape(frame.links().page(path))).append('"')
                 .append(current ? " class=\"active\" aria-current=\"page\"" : "").append('>')
+                .append(frame.icons().html(target.get().icon()))
                 .append(Html.escape(label != null ? label : target.get().navTitle())).append("</a></li>\n");
     }
 

@@ -82,13 +82,13 @@ class SitePresentationTest {
                         </Frame>
 
                         **重要。**然后继续。
-                        """, "title: Guide")
+                        """, "title: Guide", "icon: book-open")
                 .page("table", """
                         | Version | Changes |
                         | --- | --- |
                         | 2 | <ul><li>`a` removed</li><li>b added</li></ul> |
-                        """, "title: Table")
-                .page("fr/index", "<Note>Une remarque.</Note>", "title: Accueil");
+                        """, "title: Table", "icon: /logo/light.svg")
+                .page("fr/index", "<Note>Une remarque.</Note>", "title: Accueil", "icon: no-such-icon-anywhere");
         SiteContent content = SiteReader.read(dir);
         site = new Site(new SiteConfig("acme", "acme", dir, Optional.empty()), content, LuceneSiteSearch.open(content, index, SearchSettings.KEYWORD), null);
         renderer = new SiteRenderer(site, SiteAssets.fromClassPath(), "svc_dsc_test", Injected.NONE);
@@ -147,6 +147,19 @@ class SitePresentationTest {
         assertTrue(html.contains("class=\"block dark:hidden\"") && html.contains("class=\"hidden dark:block\""));
         assertTrue(html.contains("<strong>重要。</strong>然后继续。"), html);
         assertFalse(html.contains("\uE000"), "no icon marker is left");
+    }
+
+    @Test
+    void aPagesFrontMatterIconIsInItsSidebarEntryAndTitle() {
+        String guide = html("/guide");
+        String svg = "<svg class=\"icon\" viewBox=\"0 0 [0-9]+ 512\" fill=\"currentColor\" aria-hidden=\"true\" focusable=\"false\"><path d=\"[^\"]+\"/></svg>";
+        assertTrue(guide.matches("(?s).*<h1>" + svg + "Guide</h1>.*"), "the book-open icon from Font Awesome, inline, before the title");
+        String table = html("/table");
+        assertTrue(table.matches("(?s).*<li><a href=\"/guide\">" + svg + "Guide</a></li>.*"), "and in the sidebar, on every page");
+        assertTrue(table.contains("<h1><img class=\"icon\" src=\"/logo/light.svg\" alt=\"\" aria-hidden=\"true\">Table</h1>"), "a path is an image");
+        assertTrue(table.contains(" aria-current=\"page\"><img class=\"icon\" src=\"/logo/light.svg\""), table);
+        assertTrue(html("/fr").contains("<h1>Accueil</h1>"), "an icon in neither set shows nothing");
+        assertFalse(html("/").matches("(?s).*<h1><(svg|img).*"), "a page without one has none");
     }
 
     @Test
