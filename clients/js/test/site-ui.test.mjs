@@ -24,11 +24,11 @@ const SAMPLE = ['/sites/mcp/', '/sites/mcp/docs/2026-07-28/learn/architecture', 
 let server;
 let browser;
 
-/** A small site with what the corpora lack: a dismissible banner and front-matter page icons. */
+/** A small site with what the corpora lack: a dismissible banner, front-matter page icons, a button colour. */
 function relaySite() {
   const dir = tempDir('docs-assistant-relay-');
   writeFileSync(join(dir, 'docs.json'), JSON.stringify({
-    name: 'Relay', colors: { primary: '#166e3f' },
+    name: 'Relay', colors: { primary: '#166e3f', light: '#4ade80', dark: '#7c2d12' },
     banner: { content: 'Relay 2 is out: read [what changed](/changes).', dismissible: true },
     navigation: { groups: [{ group: 'Start', pages: ['index', 'changes'] }] },
   }));
@@ -279,6 +279,22 @@ test('a page icon shows in its sidebar entry and before its title', async () => 
   assert.ok(await page.locator('.sidebar a[href="/sites/relay/"] svg.icon, .sidebar a[href="/sites/relay"] svg.icon').first().isVisible());
   await screenshot(page, 'page-icons');
   await page.context().close();
+});
+
+test('docs.json colors.dark colours the buttons in both themes', async () => {
+  for (const scheme of ['light', 'dark']) {
+    const page = await newPage({ colorScheme: scheme });
+    await page.goto(server.url + '/sites/relay/');
+    const { button, text, banner } = await page.evaluate(() => ({
+      button: getComputedStyle(document.querySelector('.ask-button')).backgroundColor,
+      text: getComputedStyle(document.querySelector('.ask-button')).color,
+      banner: getComputedStyle(document.querySelector('.banner')).backgroundColor,
+    }));
+    assert.equal(button, 'rgb(124, 45, 18)', scheme);
+    assert.ok(contrast(button, text) >= 4.5, `${scheme}: ${text} on ${button}`);
+    assert.notEqual(banner, button, 'the banner keeps the primary colour');
+    await page.context().close();
+  }
 });
 
 test('screenshots: light and dark, desktop and mobile', async () => {

@@ -35,7 +35,7 @@ class SitePresentationTest {
     static void site() {
         new TestSites(dir)
                 .file("docs.json", """
-                        {"name": "Acme", "theme": "mint", "colors": {"primary": "#09090b", "light": "#fafafa"},
+                        {"name": "Acme", "theme": "mint", "colors": {"primary": "#09090b", "light": "#fafafa", "dark": "#166e3f"},
                          "logo": {"light": "/logo/light.svg", "dark": "/logo/dark.svg"},
                          "appearance": {"default": "dark"},
                          "navbar": {"primary": {"type": "button", "label": "Get started", "href": "https://acme.example/start"}},
@@ -183,6 +183,8 @@ class SitePresentationTest {
         assertTrue(html.contains("data-theme-toggle"));
         // Links stay readable: the near-black primary is used as is on white and lightened on dark.
         assertTrue(html.contains("--link-light:#09090b") && html.contains("--link-dark:#fafafa"), html.substring(0, 600));
+        // colors.dark colours the buttons in both themes, with readable text on them.
+        assertTrue(html.contains("--brand-button:#166e3f;--on-brand-button:#ffffff"), html.substring(0, 600));
     }
 
     @Test
