@@ -34,6 +34,10 @@ export async function startServer({ finishThreadId = true, llm, sites = ['mcp'],
   writeFileSync(config, [
     'docs-assistant:',
     '  data-dir: data',
+    // One embedding cache for every test server (the Maven tests fill the same one first): each fresh
+    // data dir would otherwise embed the corpus again, most of a minute per server on 2 cores.
+    '  search:',
+    `    embedding-cache: ${join(repo, 'server', 'target', 'embedding-cache')}`,
     '  stream:',
     `    finish-thread-id: ${finishThreadId}`,
     ...(llm ? ['  generator: llm', '  llm:', `    base-url: ${llm.baseUrl}`, '    model: test-model'] : []),
@@ -58,6 +62,8 @@ export async function startServer({ finishThreadId = true, llm, sites = ['mcp'],
   const proc = spawn(java, ['--enable-native-access=ALL-UNNAMED', '-jar', jar,
     'serve', '--config', config, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
+  let exited = null;
+  const deadline = Date.now() + timeoutMs;
   const url = await new Promise((ok, fail) => {
     const timer = setTimeout(() => fail(new Error('server did not start: ' + out)), timeoutMs);
     proc.stdout.on('data', (b) => {
@@ -65,7 +71,13 @@ export async function startServer({ finishThreadId = true, llm, sites = ['mcp'],
       const m = /listening on (http:\/\/\S+)/.exec(out);
       if (m) { clearTimeout(timer); ok(m[1].replace('localhost', '127.0.0.1')); }
     });
-    proc.on('exit', (code) => fail(new Error(`server exited ${code}: ${out}`)));
+    proc.on('exit', (code) => { exited = code; fail(new Error(`server exited ${code}: ${out}`)); });
   });
+  // The port opens before the sites are indexed: wait for readiness, as a load balancer's probe does.
+  while ((await fetch(url + '/observe/health/ready').catch(() => null))?.status !== 200) {
+    if (exited !== null) throw new Error(`server exited ${exited}: ${out}`);
+    if (Date.now() > deadline) { proc.kill(); throw new Error('server did not turn ready: ' + out); }
+    await new Promise((r) => setTimeout(r, 100));
+  }
   return { url, key, authorization: `Bearer ${key}`, output: () => out, cli, stop: () => proc.kill() };
 }

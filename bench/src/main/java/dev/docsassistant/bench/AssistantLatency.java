@@ -57,7 +57,7 @@ public final class AssistantLatency {
     record Target(int port, String authorization, List<String> bodies) {
     }
 
-    private static void run(Target target, ClientLoad load, boolean report) throws Exception {
+    static void run(Target target, ClientLoad load, boolean report) throws Exception {
         ClientLoad.Result<Timing> result = load.run(client -> {
             SseConnection connection = new SseConnection("127.0.0.1", target.port());
             return new ClientLoad.Session<>() {

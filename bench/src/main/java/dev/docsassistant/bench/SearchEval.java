@@ -41,7 +41,7 @@ public final class SearchEval {
                 for (DevSet.Question q : DevSet.questions(corpus)) {
                     List<SearchHit> hits = search.search(request(q, 10));
                     List<String> ranked = hits.stream().map(SearchHit::path).toList();
-                    boolean abstain = hits.isEmpty() || hits.get(0).score() < ABSTAIN_BELOW;
+                    boolean abstain = hits.stream().mapToDouble(SearchHit::score).max().orElse(0) < ABSTAIN_BELOW;
                     for (String group : List.of("all", "kind " + q.kind(),
                             "language " + (q.language() == null ? "en" : q.language()))) {
                         groups.computeIfAbsent(group, k -> new TreeMap<>()).computeIfAbsent(mode, m -> new Scores())

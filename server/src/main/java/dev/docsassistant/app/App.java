@@ -77,8 +77,8 @@ public final class App implements AutoCloseable {
                 : new RateLimits(security.perOrganization(), security.perAddress());
         this.access = new AccessCheck(keys, organizations, limits, security.proxies(), Clock.systemUTC());
         this.keyChanges = keys.followChanges();
-        this.state = new ServerState(config.sites(), sites, database, redis);
-        sites.all().forEach(site -> AppMetrics.gauge("index_sections", "Sections in the site's search index",
+        this.state = new ServerState(sites, database, redis);
+        sites.onLoaded(site -> AppMetrics.gauge("index_sections", "Sections in the site's search index",
                 List.of(Tag.create("site", site.domain())), () -> site.stats().sections()));
         this.insightsLog = new InsightsLog(database, backgroundWrites, Clock.systemUTC());
         this.assistant = new AssistantService(sites, new ThreadStore(database), GeneratorConfig.read(config, System::getenv),

@@ -1,6 +1,7 @@
 package dev.docsassistant.app;
 
 import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.security.SecuritySettings;
 import dev.docsassistant.integrations.Integrations;
 import dev.docsassistant.search.SearchConfig;
@@ -14,10 +15,19 @@ import dev.docsassistant.sites.Sites;
 import dev.docsassistant.store.Database;
 
 import java.io.PrintStream;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
-/** Builds the {@link App} from configuration: opens the store, loads and indexes every site. */
+/**
+ * Builds the {@link App} from configuration: opens the store, loads and indexes every site. {@code serve}
+ * does it in two steps ({@link #open}, then {@link #index} while its port is open already); every
+ * other caller in one ({@link #start}).
+ */
 public final class Bootstrap {
     /** Problems listed one by one per site; beyond this only a count, so a broken site can't flood the log. */
     private static final int LISTED_PROBLEMS = 20;
@@ -25,27 +35,75 @@ public final class Bootstrap {
     private Bootstrap() {
     }
 
+    /** The app with every site loaded and indexed. */
     public static App start(AppConfig config, PrintStream out) {
         return start(config, out, Progress.NONE);
     }
 
     public static App start(AppConfig config, PrintStream out, Progress progress) {
+        App app = open(config);
+        try {
+            index(app, out, progress);
+            return app;
+        } catch (RuntimeException e) {
+            app.close();
+            throw e;
+        }
+    }
+
+    /**
+     * Checks the configuration and opens the store; the app's sites are all pending (requests for them
+     * get 503, readiness is down) until {@link #index} has loaded them.
+     */
+    public static App open(AppConfig config) {
         Integrations integrations = Integrations.load(config); // a broken plugins dir stops start-up here
         SecuritySettings.from(config); // a bad security setting stops start-up before the sites are indexed
-        Map<String, SearchSettings> search = SearchConfig.read(config); // a bad search mode stops start-up here too
+        SearchConfig.read(config); // a bad search mode stops start-up here too
         Database db = Database.open(config);
         try {
-            Progress logged = progress == Progress.NONE ? new EmbeddingLog(out) : progress;
-            // Sites load side by side (indexing one is single-threaded); reports keep the config order.
-            List<Site> sites = config.sites().parallelStream()
-                    .map(siteConfig -> SiteLoader.load(siteConfig, config.dataDir(), search.get(siteConfig.domain()),
-                            logged, integrations))
-                    .toList();
-            sites.forEach(site -> report(site.stats(), out));
-            return new App(config, new Sites(sites), db, integrations);
+            Sites sites = Sites.pending(config.sites().stream().map(SiteConfig::domain).toList());
+            return new App(config, sites, db, integrations);
         } catch (RuntimeException e) {
             db.close();
             throw e;
+        }
+    }
+
+    /**
+     * Loads and indexes the app's sites side by side (indexing one is single-threaded); each is served
+     * as soon as it is ready. The reports keep the configuration's order, and so does the failure thrown
+     * when a site cannot be loaded (a ConfigException names the key).
+     *
+     * @param progress told of each site's steps ({@link Progress#NONE}: embedding progress is logged)
+     */
+    public static void index(App app, PrintStream out, Progress progress) {
+        AppConfig config = app.config();
+        Map<String, SearchSettings> search = SearchConfig.read(config);
+        Progress logged = progress == Progress.NONE ? new EmbeddingLog(out) : progress;
+        // Threads of their own, not the common pool: a site embedding a cold corpus for minutes must not
+        // hold back a small one queued behind it on a busy pool.
+        int threads = Math.max(1, Math.min(config.sites().size(), Math.max(2, Runtime.getRuntime().availableProcessors())));
+        List<Future<Site>> loading = new ArrayList<>();
+        ExecutorService pool = Executors.newFixedThreadPool(threads, Thread.ofPlatform().daemon().name("index-site-", 1).factory());
+        try {
+            for (SiteConfig siteConfig : config.sites()) {
+                loading.add(pool.submit(() -> {
+                    Site site = SiteLoader.load(siteConfig, config.dataDir(), search.get(siteConfig.domain()), logged,
+                            app.integrations());
+                    app.sites().add(site);
+                    return site;
+                }));
+            }
+            for (Future<Site> site : loading) {
+                report(site.get().stats(), out);
+            }
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while indexing the sites", e);
+        } finally {
+            pool.shutdownNow(); // after a failure, sites still loading are closed when they finish (Sites#add after close)
         }
     }
 

@@ -1,6 +1,5 @@
 package dev.docsassistant.app;
 
-import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.sites.Sites;
 import dev.docsassistant.store.Database;
 import dev.docsassistant.store.Redis;
@@ -19,8 +18,8 @@ import java.util.function.Consumer;
  * Whether this server should receive traffic: the one state behind HTTP readiness
  * ({@code /observe/health/ready}, {@code /health}) and gRPC health. Ready when it is not draining,
  * every configured site is loaded and indexed, the store answers and, when configured, Redis answers.
- * Listeners (gRPC health) hear every change: at once when draining starts, within
- * {@link #POLL} when a dependency goes down or comes back.
+ * Listeners (gRPC health) hear every change: at once when draining starts or a site is indexed,
+ * within {@link #POLL} when a dependency goes down or comes back.
  */
 public final class ServerState implements AutoCloseable {
     static final Duration POLL = Duration.ofSeconds(1);
@@ -30,7 +29,6 @@ public final class ServerState implements AutoCloseable {
     public record Check(String name, boolean up, String detail) {
     }
 
-    private final List<SiteConfig> configured;
     private final Sites sites;
     private final Database database;
     private final Optional<Redis> redis;
@@ -39,21 +37,21 @@ public final class ServerState implements AutoCloseable {
     private volatile boolean lastReady;
     private ScheduledExecutorService poller;
 
-    ServerState(List<SiteConfig> configured, Sites sites, Database database, Optional<Redis> redis) {
-        this.configured = configured;
+    ServerState(Sites sites, Database database, Optional<Redis> redis) {
         this.sites = sites;
         this.database = database;
         this.redis = redis;
         this.lastReady = ready();
+        sites.onLoaded(site -> publish(ready())); // the last site indexed turns readiness up at once, not at the next poll
     }
 
     /** Every readiness condition, evaluated now. */
     public List<Check> checks() {
         List<Check> checks = new ArrayList<>();
         checks.add(new Check("draining", !draining, draining ? "shutting down: finishing open streams" : "no"));
-        List<String> missing = configured.stream().map(SiteConfig::domain).filter(d -> sites.get(d).isEmpty()).toList();
-        checks.add(new Check("sites", missing.isEmpty(), missing.isEmpty()
-                ? sites.all().size() + " indexed" : "not indexed: " + String.join(", ", missing)));
+        List<String> pending = sites.pending();
+        checks.add(new Check("sites", pending.isEmpty(), pending.isEmpty()
+                ? sites.all().size() + " indexed" : "still being indexed: " + String.join(", ", pending)));
         boolean store = database.answers(STORE_TIMEOUT);
         checks.add(new Check("store", store, database.dialect().name().toLowerCase() + (store ? "" : " does not answer")));
         redis.ifPresent(r -> {

@@ -37,16 +37,22 @@ public final class ExtractiveGenerator implements AnswerGenerator {
     @Override
     public void generate(Input input, Output out) {
         List<SearchHit> hits = input.retrieved();
-        if (hits.isEmpty() || hits.get(0).score() < ABSTAIN_BELOW) {
+        // Hybrid ranking orders by a fused score while each hit reports its own 0–1 relevance, so the
+        // best relevance need not be first: judge by the best, and skip (not stop at) weaker hits.
+        double best = hits.stream().mapToDouble(SearchHit::score).max().orElse(0);
+        if (best < ABSTAIN_BELOW) {
             out.text(notFound(input.siteName()));
             return;
         }
         Set<String> terms = QuestionTerms.of(input.question());
         List<Quote> quotes = new ArrayList<>();
-        double floor = hits.get(0).score() * 0.5;
+        double floor = best * 0.5;
         for (SearchHit hit : hits) {
-            if (quotes.size() >= MAX_PAGES || hit.score() < floor) {
+            if (quotes.size() >= MAX_PAGES) {
                 break;
+            }
+            if (hit.score() < floor) {
+                continue;
             }
             List<String> blocks = new ArrayList<>(bestBlocks(hit.content(), terms));
             // The same passage on another page (an older version, a copy) adds nothing.

@@ -3,9 +3,12 @@ package dev.docsassistant.cli;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.config.ConfigException;
 import dev.docsassistant.config.Durations;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.security.ApiKey;
+import dev.docsassistant.site.Progress;
+import dev.docsassistant.sites.Site;
 import dev.docsassistant.edges.ServerSetup;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
@@ -15,14 +18,19 @@ import picocli.CommandLine.Option;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
 /** Starts the server. */
 @Command(name = "serve", description = "Start the server (HTTP and gRPC on one port).")
 public final class ServeCommand implements Callable<Integer> {
+    private static final Logger LOG = Logger.getLogger(ServeCommand.class.getName());
+
     @Mixin
     ConfigOption config;
 
@@ -32,7 +40,7 @@ public final class ServeCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         AppConfig appConfig = config.load();
-        App app = Bootstrap.start(appConfig, System.out);
+        App app = Bootstrap.open(appConfig);
         hintMissingKeys(app);
         WebServerConfig.Builder builder = WebServer.builder().config(appConfig.config().get("server"));
         if (port != null) {
@@ -50,10 +58,31 @@ public final class ServeCommand implements Callable<Integer> {
         String siteHost = appConfig.section().get("site-host").asString().orElse("localhost");
         appConfig.sites().forEach(site -> System.out.println("site " + site.domain() + ": http://" + site.domain() + "."
                 + siteHost + ":" + server.port() + "/"));
-        // Last, and always in this form: scripts and tests wait for it.
+        // The port opens before the sites are indexed, so that probes see the server live and not yet
+        // ready; scripts and tests read the port from this line and then wait for readiness.
         System.out.println("listening on http://" + shown + ":" + server.port());
+        System.out.println("indexing " + appConfig.sites().size() + " site(s); until each is indexed its requests get 503"
+                + " and /observe/health/ready is DOWN");
         System.out.flush();
+        Thread.ofPlatform().name("index-sites").start(() -> index(app));
         return 0;
+    }
+
+    /** Indexes the sites while the server listens; a site that cannot be loaded stops the server, as before it listened. */
+    private static void index(App app) {
+        long started = System.nanoTime();
+        try {
+            Bootstrap.index(app, System.out, Progress.NONE);
+        } catch (ConfigException e) {
+            System.err.println("configuration error: " + e.getMessage()); // the message names the key
+            System.exit(2);
+        } catch (RuntimeException e) {
+            LOG.log(Level.SEVERE, "cannot load the sites; stopping", e);
+            System.exit(1);
+        }
+        System.out.printf(Locale.ROOT, "sites indexed: %s in %.1f s%n",
+                app.sites().all().stream().map(Site::domain).collect(Collectors.joining(", ")), (System.nanoTime() - started) / 1e9);
+        System.out.flush();
     }
 
     /** Every API call needs a key: say so for organisations that have none yet, with the command to make one. */

@@ -204,8 +204,11 @@ public final class Dashboard implements HttpService {
     /** The site of the path, if it belongs to the organisation; 403 otherwise. */
     Site site(ServerRequest req, String org) {
         String domain = req.path().pathParameters().get("domain");
-        return app.sites().get(domain).filter(s -> s.config().organization().equals(org))
-                .orElseThrow(() -> new ApiException(403, "organization " + org + " has no site " + domain));
+        // Ownership from the configuration first: a site still being indexed (503) is only told to its owner.
+        if (sitesOf(org).stream().noneMatch(s -> s.domain().equals(domain))) {
+            throw new ApiException(403, "organization " + org + " has no site " + domain);
+        }
+        return app.sites().get(domain).orElseThrow();
     }
 
     /** For forms that change something: the session's CSRF token and, when the browser names one, this origin. */

@@ -4,6 +4,7 @@ import com.google.protobuf.Descriptors;
 import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.insights.Channel;
 import dev.docsassistant.insights.InsightsLog;
+import dev.docsassistant.metrics.AppMetrics;
 import dev.docsassistant.proto.v1.AssistantProto;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
 import dev.docsassistant.proto.v1.CreateMessageRequest;
@@ -95,7 +96,9 @@ public final class AssistantGrpcService implements GrpcService {
             SearchRequest search = SearchRules.search(ProtoRequests.unset(request.getQuery()),
                     ProtoRequests.unset(request.getPageSize()), ProtoRequests.unset(request.getScoreThreshold()),
                     request.hasFilter() ? ProtoRequests.filter(request.getFilter()) : null);
+            long started = System.nanoTime();
             List<SearchHit> hits = site.search().search(search);
+            AppMetrics.search("grpc", System.nanoTime() - started);
             if (hits.isEmpty()) {
                 insights.searchMissed(site.config().domain(), Channel.GRPC, search.query());
             }

@@ -5,6 +5,7 @@ import com.google.rpc.BadRequest;
 import com.google.rpc.Code;
 import dev.docsassistant.assistant.AssistantException;
 import dev.docsassistant.request.InvalidFieldException;
+import dev.docsassistant.sites.SiteNotReadyException;
 import dev.docsassistant.store.StoreException;
 import io.grpc.Status;
 import io.grpc.StatusRuntimeException;
@@ -33,6 +34,7 @@ public final class GrpcErrors {
                 // The answer provider failed before anything was streamed; a retry may succeed.
                 case UPSTREAM_FAILED, UPSTREAM_UNAVAILABLE -> Status.UNAVAILABLE;
             }).withDescription(a.getMessage()).asRuntimeException();
+            case SiteNotReadyException indexing -> Status.UNAVAILABLE.withDescription(indexing.getMessage()).asRuntimeException();
             case StoreException store -> {
                 LOG.log(Level.WARNING, "store unavailable in " + method, store);
                 yield Status.UNAVAILABLE.withDescription("the store is unavailable; please try again").asRuntimeException();

@@ -3,6 +3,7 @@ package dev.docsassistant.http;
 import dev.docsassistant.app.App;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.render.Injected;
+import dev.docsassistant.sites.SiteNotReadyException;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
 import io.helidon.http.HttpException;
@@ -46,7 +47,9 @@ public final class RestEdge {
                 // Everything the core, the rules and the store throw: one table (RestErrors), the gRPC edge's twin.
                 .error(RuntimeException.class, (req, res, e) -> {
                     RestErrors.Answer answer = RestErrors.of(e);
-                    if (!answer.expected()) {
+                    if (e instanceof SiteNotReadyException) {
+                        // Expected for every request until the site is indexed: not worth a log line each.
+                    } else if (!answer.expected()) {
                         LOG.log(Level.SEVERE, "unhandled error on " + req.prologue().method() + " " + req.path().path(), e);
                     } else if (answer.status() >= 500) {
                         LOG.warning(req.prologue().method() + " " + req.path().path() + ": " + e.getMessage()
@@ -55,7 +58,8 @@ public final class RestEdge {
                     if (!res.isSent()) {
                         ApiAccess.decorate(req, res);
                         if (answer.status() == 503) {
-                            res.header(HeaderNames.RETRY_AFTER, "1");
+                            res.header(HeaderNames.RETRY_AFTER, e instanceof SiteNotReadyException
+                                    ? Integer.toString(SiteNotReadyException.RETRY_AFTER_SECONDS) : "1");
                         }
                         Json.sendError(res, answer.status(), answer.message());
                     }

@@ -2,6 +2,7 @@ package dev.docsassistant.http;
 
 import dev.docsassistant.assistant.AssistantException;
 import dev.docsassistant.request.InvalidFieldException;
+import dev.docsassistant.sites.SiteNotReadyException;
 import dev.docsassistant.store.StoreException;
 import io.helidon.http.HttpException;
 
@@ -35,6 +36,7 @@ public final class RestErrors {
                 case UPSTREAM_FAILED -> 502;
                 case UPSTREAM_UNAVAILABLE -> 503;
             }, a.getMessage(), true);
+            case SiteNotReadyException indexing -> new Answer(503, indexing.getMessage(), true);
             case StoreException store -> new Answer(503, STORE_UNAVAILABLE, true);
             case HttpException http -> new Answer(http.status().code(), http.status().reasonPhrase(), true);
             default -> new Answer(500, "internal server error", false);

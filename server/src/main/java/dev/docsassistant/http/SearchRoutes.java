@@ -3,6 +3,7 @@ package dev.docsassistant.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.insights.Channel;
 import dev.docsassistant.insights.InsightsLog;
+import dev.docsassistant.metrics.AppMetrics;
 import dev.docsassistant.request.SearchRules;
 import dev.docsassistant.search.PageContent;
 import dev.docsassistant.search.SearchFilter;
@@ -47,7 +48,9 @@ public final class SearchRoutes implements HttpService {
         SearchRequest request = SearchRules.search(Fields.optString(body, "query", "query"),
                 Fields.optNumeric(body, "pageSize"), Fields.optNumeric(body, "scoreThreshold"),
                 filter(Fields.optObject(body, "filter", "filter")));
+        long started = System.nanoTime();
         List<SearchHit> hits = site.search().search(request);
+        AppMetrics.search("rest", System.nanoTime() - started);
         if (hits.isEmpty()) {
             insights.searchMissed(site.config().domain(), Channel.REST_V1, request.query());
         }

@@ -8,6 +8,8 @@ import dev.docsassistant.security.PageKeys;
 import dev.docsassistant.render.SiteAssets;
 import dev.docsassistant.render.SiteRenderer;
 import dev.docsassistant.sites.Site;
+import dev.docsassistant.sites.SiteNotReadyException;
+import dev.docsassistant.sites.Sites;
 import io.helidon.common.config.Config;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;
@@ -19,9 +21,9 @@ import io.helidon.webserver.http.ServerResponse;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 
 /**
@@ -35,9 +37,10 @@ public final class SiteRoutes {
     private static final String ASSET_CACHE = "public, max-age=31536000, immutable";
 
     private final SiteAssets assets;
-    private final Map<String, SiteRenderer> renderers = new LinkedHashMap<>();
-    private final Map<String, AgentFiles> agentFiles = new LinkedHashMap<>();
-    private final Map<String, Site> sites = new LinkedHashMap<>();
+    private final Map<String, SiteRenderer> renderers = new ConcurrentHashMap<>();
+    private final Map<String, AgentFiles> agentFiles = new ConcurrentHashMap<>();
+    private final Map<String, Site> sites = new ConcurrentHashMap<>();
+    private final Sites configured;
     private final SiteHost siteHost;
 
     public SiteRoutes(App app, Function<Site, Injected> integrations) {
@@ -45,12 +48,14 @@ public final class SiteRoutes {
         Config section = app.config().section();
         this.siteHost = SiteHost.of(section);
         PageKeys keys = app.pageKeys();
-        for (Site site : app.sites().all()) {
-            renderers.put(site.domain(), new SiteRenderer(site, assets, keys.secret(site.domain()).orElse(null),
-                    integrations.apply(site)));
+        this.configured = app.sites();
+        // A site's pages are served from the moment it is indexed; until then its requests get 503.
+        configured.onLoaded(site -> {
             agentFiles.put(site.domain(), new AgentFiles(site));
             sites.put(site.domain(), site);
-        }
+            renderers.put(site.domain(), new SiteRenderer(site, assets, keys.secret(site.domain()).orElse(null),
+                    integrations.apply(site)));
+        });
     }
 
     /** Registers the asset and {@code /sites/} routes; the host-based catch-all goes last, after every API route. */
@@ -97,7 +102,7 @@ public final class SiteRoutes {
         String domain = rest.contains("/") ? rest.substring(0, rest.indexOf('/')) : rest;
         SiteRenderer renderer = renderers.get(domain);
         if (renderer == null) {
-            throw ApiException.notFound("unknown site: " + domain);
+            throw configured.isPending(domain) ? new SiteNotReadyException(domain) : ApiException.notFound("unknown site: " + domain);
         }
         String prefix = "/sites/" + domain;
         String path = rest.substring(domain.length());
@@ -111,14 +116,17 @@ public final class SiteRoutes {
     }
 
     private void hostBased(ServerRequest req, ServerResponse res) {
-        Optional<SiteRenderer> renderer = hostSite(req);
+        Optional<String> domain = siteHost.domainOf(req);
+        Optional<SiteRenderer> renderer = domain.map(renderers::get);
         if (renderer.isEmpty()) {
+            if (domain.isPresent() && configured.isPending(domain.get())) {
+                throw new SiteNotReadyException(domain.get());
+            }
             // Not a site's host: on to the routes of server features (/observe/...), else Helidon's 404.
             res.next();
             return;
         }
-        String domain = siteHost.domainOf(req).orElseThrow();
-        if (!agentFile(req, res, domain, req.path().path(), "")) {
+        if (!agentFile(req, res, domain.get(), req.path().path(), "")) {
             send(req, res, renderer.get().render(req.path().path(), "", req.query().first("q").orElse(null)));
         }
     }
@@ -142,11 +150,6 @@ public final class SiteRoutes {
                 .header("X-Content-Type-Options", "nosniff");
         body(req, res, file.get().body().getBytes(java.nio.charset.StandardCharsets.UTF_8));
         return true;
-    }
-
-    /** The site named by a {@code Host: {domain}.{site-host}[:port]} header. */
-    private Optional<SiteRenderer> hostSite(ServerRequest req) {
-        return siteHost.domainOf(req).map(renderers::get);
     }
 
     private static void send(ServerRequest req, ServerResponse res, SiteRenderer.Result result) {

@@ -9,6 +9,7 @@ import dev.docsassistant.security.AccessDecision;
 import dev.docsassistant.security.AccessRequest;
 import dev.docsassistant.security.Quota;
 import dev.docsassistant.sites.Site;
+import dev.docsassistant.sites.SiteNotReadyException;
 import io.helidon.config.Config;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
@@ -33,7 +34,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentSkipListSet;
 
 /**
  * The MCP edge: each site's MCP server at {@code {domain}.{site-host}/mcp} and
@@ -52,10 +54,10 @@ public final class McpRoutes {
 
     private final App app;
     private final SiteHost siteHost;
-    private final Map<String, SiteMcpServer> servers = new LinkedHashMap<>();
-    private final Map<String, List<String>> groupsByDomain = new LinkedHashMap<>();
+    private final Map<String, SiteMcpServer> servers = new ConcurrentHashMap<>();
+    private final Map<String, List<String>> groupsByDomain = new ConcurrentHashMap<>();
     private final Set<String> allowedOrigins;
-    private final Set<String> protocolVersions = new TreeSet<>();
+    private final Set<String> protocolVersions = new ConcurrentSkipListSet<>();
     private final ObjectMapper mapper = Mappers.JSON;
 
     public McpRoutes(App app) {
@@ -71,15 +73,16 @@ public final class McpRoutes {
         }
         JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(mapper);
         String version = Optional.ofNullable(McpRoutes.class.getPackage().getImplementationVersion()).orElse("dev");
-        for (Site site : app.sites().all()) {
+        // Each site's server starts once the site is indexed; until then its messages get 503.
+        app.sites().onLoaded(site -> {
             if (perSite.getOrDefault(site.domain(), everySite)) {
                 SiteMcpServer server = new SiteMcpServer(site, app.assistant(), app.assistantRules(), json, version);
-                servers.put(site.domain(), server);
                 protocolVersions.addAll(server.transport().protocolVersions());
                 groupsByDomain.put(site.domain(), site.content().pages().stream()
                         .flatMap(p -> p.groups().stream()).distinct().toList());
+                servers.put(site.domain(), server);
             }
-        }
+        });
     }
 
     /** Registers both addresses; goes before the rendered sites' catch-all routes. */
@@ -98,6 +101,11 @@ public final class McpRoutes {
     private void handle(ServerRequest req, ServerResponse res, String domain, boolean pathBased) {
         SiteMcpServer server = servers.get(domain);
         if (server == null) {
+            if (app.sites().isPending(domain)) {
+                res.header(HeaderNames.RETRY_AFTER, Integer.toString(SiteNotReadyException.RETRY_AFTER_SECONDS));
+                plain(res, 503, new SiteNotReadyException(domain).getMessage());
+                return;
+            }
             plain(res, 404, app.sites().get(domain).isPresent() ? "MCP is turned off for site " + domain : "unknown site: " + domain);
             return;
         }

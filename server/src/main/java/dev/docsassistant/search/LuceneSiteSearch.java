@@ -155,7 +155,8 @@ public final class LuceneSiteSearch implements SiteSearch {
         try {
             List<RankedPage> keyword = keywordRanking(searcher.search(query.build(), depth).scoreDocs, maxScore, preference);
             List<RankedPage> ranked = semantic(inPlay)
-                    ? HybridFusion.fuse(keyword, semanticRanking(request.query(), filter, depth, preference))
+                    ? HybridFusion.fuse(keyword, semanticRanking(request.query(), filter, depth, preference),
+                            page -> fusedWeight(page, preference))
                     : keyword;
             return ranked.stream()
                     .filter(c -> c.relevance() >= request.scoreThreshold())
@@ -253,6 +254,16 @@ public final class LuceneSiteSearch implements SiteSearch {
      */
     private static double weight(Page page, Preference preference) {
         return Math.sqrt(page.boost()) * preference.factor(page) * sizePrior(page.sections().size());
+    }
+
+    /**
+     * The page's weight on a fused score. Fused scores sit close together (0 to about 1), so the
+     * boost counts as its fourth root there (×3 → ×1.32): sites boost whole navigation groups (a
+     * third of one corpus carries ×3), and a boost should order comparable matches, not lift a group
+     * over far better ones.
+     */
+    private static double fusedWeight(Page page, Preference preference) {
+        return Math.pow(page.boost(), 0.25) * preference.factor(page) * sizePrior(page.sections().size());
     }
 
     /** Sections to pages: each page once, with its best section, ordered by rank score. */

@@ -41,7 +41,9 @@ public final class RateLimits {
     private final Map<String, Bucket> organizations = new ConcurrentHashMap<>();
     private final Map<String, Bucket> addresses = new ConcurrentHashMap<>();
     /** Null for in-memory buckets. */
-    private final ProxyManager<byte[]> shared;
+    private final Redis redis;
+    /** Made on the first count once Redis is connected (it may be down when the server starts). */
+    private volatile ProxyManager<byte[]> shared;
     private final AtomicLong lastFailOpenLog = new AtomicLong(System.nanoTime() - FAIL_OPEN_LOG_EVERY);
     /** Size at which the next sweep runs; doubles when a sweep frees little, so sweeps stay rare. */
     private volatile int sweepAt = MAX_TRACKED;
@@ -73,25 +75,34 @@ public final class RateLimits {
         this(perOrganization, perAddress, time, null);
     }
 
-    private RateLimits(Limit perOrganization, Limit perAddress, TimeMeter time, ProxyManager<byte[]> shared) {
+    private RateLimits(Limit perOrganization, Limit perAddress, TimeMeter time, Redis redis) {
         this.perOrganization = perOrganization;
         this.perAddress = perAddress;
         this.time = time;
-        this.shared = shared;
+        this.redis = redis;
     }
 
     /** Buckets in Redis, shared by every server that uses the same Redis. */
     public static RateLimits shared(Limit perOrganization, Limit perAddress, Redis redis) {
-        // Keys expire once their bucket would be full again, so idle addresses leave Redis by themselves.
-        ProxyManager<byte[]> manager = Bucket4jLettuce.casBasedBuilder(redis.connection())
-                .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(Duration.ofSeconds(10)))
-                .build();
-        return new RateLimits(perOrganization, perAddress, TimeMeter.SYSTEM_NANOTIME, manager);
+        return new RateLimits(perOrganization, perAddress, TimeMeter.SYSTEM_NANOTIME, redis);
     }
 
     /** Whether the counters are shared through Redis. */
     public boolean isShared() {
-        return shared != null;
+        return redis != null;
+    }
+
+    /** Bucket4j over the Redis connection, or null while there is none yet. */
+    private ProxyManager<byte[]> shared() {
+        ProxyManager<byte[]> manager = shared;
+        if (manager == null) {
+            manager = redis.connection().map(connection -> Bucket4jLettuce.casBasedBuilder(connection)
+                    // Keys expire once their bucket would be full again, so idle addresses leave Redis by themselves.
+                    .expirationAfterWrite(ExpirationAfterWriteStrategy.basedOnTimeForRefillingBucketUpToMax(Duration.ofSeconds(10)))
+                    .build()).orElse(null);
+            shared = manager;
+        }
+        return manager;
     }
 
     /** Counts one request of the organisation. */
@@ -105,7 +116,7 @@ public final class RateLimits {
 
     /** Counts one request from a client address ({@link ClientAddress#bucketKey()}). */
     public Quota countAddress(String addressKey) {
-        if (shared == null && addresses.size() > sweepAt) {
+        if (redis == null && addresses.size() > sweepAt) {
             dropIdle();
         }
         Quota quota = take(addresses, "ip", addressKey, perAddress);
@@ -117,14 +128,18 @@ public final class RateLimits {
 
     private Quota take(Map<String, Bucket> local, String kind, String key, Limit limit) {
         ConsumptionProbe probe;
-        if (shared == null) {
+        if (redis == null) {
             probe = local.computeIfAbsent(key, k -> Bucket.builder().addLimit(limit.bandwidth()).withCustomTimePrecision(time).build())
                     .tryConsumeAndReturnRemaining(1);
         } else {
+            ProxyManager<byte[]> manager = shared();
+            if (manager == null) {
+                return failOpen(limit, "not connected to Redis at " + redis.describe() + " yet");
+            }
             try {
-                probe = shared.builder().build(redisKey(kind, key, limit), limit::configuration).tryConsumeAndReturnRemaining(1);
+                probe = manager.builder().build(redisKey(kind, key, limit), limit::configuration).tryConsumeAndReturnRemaining(1);
             } catch (RuntimeException e) {
-                return failOpen(limit, e);
+                return failOpen(limit, "Redis did not answer (" + e.getMessage() + ")");
             }
         }
         long reset = seconds(probe.getNanosToWaitForReset());
@@ -141,14 +156,14 @@ public final class RateLimits {
                 .getBytes(StandardCharsets.UTF_8);
     }
 
-    private Quota failOpen(Limit limit, RuntimeException e) {
+    private Quota failOpen(Limit limit, String why) {
         AppMetrics.redisError();
         AppMetrics.rateLimitFailOpen();
         long now = System.nanoTime();
         long last = lastFailOpenLog.get();
         if (now - last >= FAIL_OPEN_LOG_EVERY && lastFailOpenLog.compareAndSet(last, now)) {
-            LOG.warning("rate limits are not counted: Redis did not answer (" + e.getMessage()
-                    + "); requests are let through until it does (logged at most once a minute)");
+            LOG.warning("rate limits are not counted: " + why
+                    + "; requests are let through until it answers (logged at most once a minute)");
         }
         return new Quota(true, limit.requests(), limit.requests(), limit.window().toSeconds(), 0);
     }

@@ -1,29 +1,95 @@
 package dev.docsassistant.sites;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
-/** The loaded sites, by domain; closing them releases their search indexes. */
+/**
+ * The configured sites, by domain. {@code serve} opens its port before the sites are indexed, so a
+ * configured site is either still being indexed (pending) or loaded; closing releases the loaded
+ * sites' search indexes (and those that finish loading afterwards).
+ */
 public final class Sites implements AutoCloseable {
+    /** Every configured domain, in configuration order; the value is null while the site is pending. */
     private final Map<String, Site> byDomain = new LinkedHashMap<>();
+    private final List<Consumer<Site>> listeners = new ArrayList<>();
+    private boolean closed;
 
+    /** Sites loaded already. */
     public Sites(List<Site> sites) {
         sites.forEach(s -> byDomain.put(s.domain(), s));
     }
 
-    public Optional<Site> get(String domain) {
-        return Optional.ofNullable(byDomain.get(domain));
+    /** The configured domains, none loaded yet: each one is {@linkplain #add added} when it is. */
+    public static Sites pending(List<String> domains) {
+        Sites sites = new Sites(List.of());
+        domains.forEach(d -> sites.byDomain.put(d, null));
+        return sites;
     }
 
-    public Collection<Site> all() {
-        return byDomain.values();
+    /** A site finished loading: from now on it is served. */
+    public void add(Site site) {
+        List<Consumer<Site>> told;
+        synchronized (this) {
+            if (closed) {
+                site.search().close();
+                return;
+            }
+            byDomain.put(site.domain(), site);
+            told = List.copyOf(listeners);
+        }
+        told.forEach(l -> l.accept(site));
+    }
+
+    /**
+     * The loaded site of {@code domain}, or empty when no such site is configured.
+     *
+     * @throws SiteNotReadyException when the site is configured but still being indexed
+     */
+    public synchronized Optional<Site> get(String domain) {
+        Site site = byDomain.get(domain);
+        if (site == null && byDomain.containsKey(domain)) {
+            throw new SiteNotReadyException(domain);
+        }
+        return Optional.ofNullable(site);
+    }
+
+    /** Whether {@code domain} is configured and still being indexed. */
+    public synchronized boolean isPending(String domain) {
+        return byDomain.containsKey(domain) && byDomain.get(domain) == null;
+    }
+
+    /** The domains still being indexed, in configuration order. */
+    public synchronized List<String> pending() {
+        return byDomain.entrySet().stream().filter(e -> e.getValue() == null).map(Map.Entry::getKey).toList();
+    }
+
+    /** The loaded sites, in configuration order. */
+    public synchronized Collection<Site> all() {
+        return byDomain.values().stream().filter(s -> s != null).toList();
+    }
+
+    /** Hears every loaded site: those loaded already at once, the others as they finish. */
+    public void onLoaded(Consumer<Site> listener) {
+        Collection<Site> loaded;
+        synchronized (this) {
+            listeners.add(listener);
+            loaded = all();
+        }
+        loaded.forEach(listener);
     }
 
     @Override
     public void close() {
-        byDomain.values().forEach(site -> site.search().close());
+        List<Site> loaded;
+        synchronized (this) {
+            closed = true;
+            loaded = List.copyOf(all());
+        }
+        loaded.forEach(site -> site.search().close());
     }
 }

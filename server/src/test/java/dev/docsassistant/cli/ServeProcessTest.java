@@ -34,6 +34,8 @@ class ServeProcessTest {
         try (CapturedProcess serve = CapturedProcess.java(dir, "dev.docsassistant.Main", "serve", "--config", config.toString(), "--port", "0")) {
             String listening = serve.awaitLine(l -> l.startsWith("listening on http://"), Duration.ofMinutes(2));
             int port = Integer.parseInt(listening.replaceAll(".*:(\\d+)$", "$1"));
+            // The port opens first; the site's report follows once it is indexed.
+            serve.awaitLine(l -> l.startsWith("sites indexed: docs in "), Duration.ofMinutes(2));
             List<String> out = serve.lines();
             assertTrue(out.stream().anyMatch(l -> l.matches("site docs: 1 pages \\(1 searchable\\), 1 sections, .*, 25 problems")), out.toString());
             assertEquals(20, out.stream().filter(l -> l.startsWith("  skipped or suspect: docs.json")).count(), out.toString());

@@ -4,6 +4,7 @@ import dev.docsassistant.assistant.AssistantException;
 import dev.docsassistant.grpc.GrpcErrors;
 import dev.docsassistant.http.RestErrors;
 import dev.docsassistant.request.InvalidFieldException;
+import dev.docsassistant.sites.SiteNotReadyException;
 import dev.docsassistant.store.StoreException;
 import io.grpc.Status;
 import org.junit.jupiter.api.Test;
@@ -37,6 +38,7 @@ class ErrorParityTest {
                 new AssistantException(AssistantException.Kind.UPSTREAM_FAILED, "the model provider answered 400"),
                 new AssistantException(AssistantException.Kind.UPSTREAM_UNAVAILABLE, "the model provider timed out"),
                 new StoreException("cannot write the thread", new SQLException("database is locked")),
+                new SiteNotReadyException("docs"),
                 new IllegalStateException("a bug"));
     }
 
@@ -60,6 +62,7 @@ class ErrorParityTest {
         }
         assertEquals("503/UNAVAILABLE", answers.get("StoreException"), "a store failure is passing: retry may succeed");
         assertEquals("500/INTERNAL", answers.get("IllegalStateException"));
+        assertEquals("503/UNAVAILABLE", answers.get("SiteNotReadyException"), "a site still being indexed will be served");
     }
 
     @Test

@@ -123,8 +123,8 @@ class FleetTest {
         // Both at once on an empty database: one migrates, the other waits for it.
         a = ServerProcess.start("a", dir.resolve("a.yaml"));
         b = ServerProcess.start("b", dir.resolve("b.yaml"));
-        urlA = a.awaitListening(START);
-        urlB = b.awaitListening(START);
+        urlA = a.awaitReady(START);
+        urlB = b.awaitReady(START);
         key = createKey(urlA, org);
     }
 
@@ -234,7 +234,7 @@ class FleetTest {
         assertEquals(4, messages(finished.threadId()));
         // A comes back and joins the fleet.
         a = ServerProcess.start("a", dir.resolve("a.yaml"));
-        urlA = a.awaitListening(START);
+        urlA = a.awaitReady(START);
     }
 
     @Test

@@ -3,6 +3,10 @@ package dev.docsassistant.testing;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -15,8 +19,8 @@ import java.util.regex.Pattern;
 
 /**
  * {@code docs-assistant serve} in a process of its own (this JVM's runtime and class path), as an
- * operator runs it: its output is collected, its port read from the "listening on" line, and it can
- * be sent SIGTERM or killed outright.
+ * operator runs it: its output is collected, its port read from the "listening on" line (printed once
+ * the port is open, before the sites are indexed), and it can be sent SIGTERM or killed outright.
  */
 public final class ServerProcess implements AutoCloseable {
     private static final Pattern LISTENING = Pattern.compile("listening on http://[^:]+:(\\d+)");
@@ -59,9 +63,25 @@ public final class ServerProcess implements AutoCloseable {
         port.completeExceptionally(new IllegalStateException(name + " exited before listening:\n" + output()));
     }
 
-    /** Waits for the "listening on" line; returns the base URL. */
+    /** Waits for the "listening on" line (the port is open; sites may still be indexing); returns the base URL. */
     public String awaitListening(Duration within) throws Exception {
         return "http://127.0.0.1:" + port.get(within.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    /** Waits for the port, then for {@code /observe/health/ready} to answer 200; returns the base URL. */
+    public String awaitReady(Duration within) throws Exception {
+        long deadline = System.nanoTime() + within.toNanos();
+        String url = awaitListening(within);
+        HttpRequest ready = HttpRequest.newBuilder(URI.create(url + "/observe/health/ready")).timeout(Duration.ofSeconds(30)).build();
+        try (HttpClient client = HttpClient.newHttpClient()) {
+            while (client.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() != 200) {
+                if (System.nanoTime() > deadline || !process.isAlive()) {
+                    throw new IllegalStateException(name + " did not turn ready within " + within + ":\n" + output());
+                }
+                Thread.sleep(100); // a readiness probe's poll
+            }
+        }
+        return url;
     }
 
     public String output() {

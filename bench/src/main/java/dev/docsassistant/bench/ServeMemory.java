@@ -1,0 +1,159 @@
+package dev.docsassistant.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * The memory of {@code bin/docs-assistant serve} as an operator starts it (the launcher's default
+ * heap), serving both shared corpora: its RSS and live heap once every site is indexed, then again
+ * after the {@link AssistantLatency} loads (50 paced clients, then 50 back to back). The live heap is
+ * what {@code jcmd GC.heap_info} reports used right after a full collection ({@code jcmd GC.run}).
+ * Run: {@code bench/run ServeMemory [answers-per-client]}.
+ */
+public final class ServeMemory {
+    private static final Pattern LISTENING = Pattern.compile("listening on http://[^:]+:(\\d+)");
+    /** The heap's line of {@code GC.heap_info} (G1: "garbage-first heap total reserved …K, committed …K, used …K"). */
+    private static final Pattern USED = Pattern.compile("used (\\d+)K");
+    private static final Pattern COMMITTED = Pattern.compile("committed (\\d+)K");
+
+    private ServeMemory() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        int perClient = args.length > 0 ? Integer.parseInt(args[0]) : 20;
+        Path dir = Files.createTempDirectory("docs-assistant-memory-");
+        Path config = dir.resolve("application.yaml");
+        Files.writeString(config, """
+                docs-assistant:
+                  data-dir: data
+                  search: {embedding-cache: %s}
+                  sites:
+                    - domain: mcp
+                      organization: bench
+                      path: %s
+                    - domain: mintlify
+                      organization: bench
+                      path: %s
+                """.formatted(Path.of("bench", "target", "embedding-cache").toAbsolutePath(),
+                DevSet.corpus("mcp").toAbsolutePath(), DevSet.corpus("mintlify").toAbsolutePath())
+                + BenchApps.UNLIMITED.indent(2));
+        String launcher = Path.of("bin", "docs-assistant").toAbsolutePath().toString();
+        String key = lastLine(run(launcher, "keys", "create", "--org", "bench", "--config", config.toString()));
+        Process serve = new ProcessBuilder(launcher, "serve", "--config", config.toString(), "--port", "0")
+                .redirectErrorStream(true).start();
+        try {
+            int port = awaitPort(serve);
+            awaitReady(port);
+            System.out.println("serve pid " + serve.pid() + " (launcher flags; JAVA_OPTS=" + System.getenv().getOrDefault("JAVA_OPTS", "") + ")");
+            report("indexed, before load", serve.pid());
+            List<String> bodies = new ArrayList<>();
+            for (String corpus : DevSet.CORPORA) {
+                for (DevSet.Question q : DevSet.questions(corpus)) {
+                    bodies.add(corpus + "\n" + ClientLoad.v2Body(q.q(), q.version(), q.language()));
+                }
+            }
+            AssistantLatency.Target target = new AssistantLatency.Target(port, "Bearer " + key, bodies);
+            AssistantLatency.run(target, new ClientLoad(50, 10, 0), false);
+            AssistantLatency.run(target, new ClientLoad(50, perClient, 250), true);
+            AssistantLatency.run(target, new ClientLoad(50, perClient, 0), true);
+            report("after load", serve.pid());
+        } finally {
+            serve.destroy();
+            serve.waitFor(60, TimeUnit.SECONDS);
+            try (Stream<Path> files = Files.walk(dir)) {
+                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+            }
+        }
+    }
+
+    /** RSS (now and its peak) from /proc, then the live heap after a full collection. */
+    private static void report(String when, long pid) throws Exception {
+        String status = Files.readString(Path.of("/proc", Long.toString(pid), "status"));
+        long rss = kilobytes(status, "VmRSS");
+        long peak = kilobytes(status, "VmHWM");
+        String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
+        run(jcmd, Long.toString(pid), "GC.run");
+        String heap = run(jcmd, Long.toString(pid), "GC.heap_info");
+        Matcher used = USED.matcher(heap);
+        long live = used.find() ? Long.parseLong(used.group(1)) : -1;
+        Matcher total = COMMITTED.matcher(heap);
+        long committed = total.find() ? Long.parseLong(total.group(1)) : -1;
+        System.out.printf(Locale.ROOT, "%-22s RSS %4d MB (peak %4d MB) | heap committed %4d MB, live after full GC %4d MB%n",
+                when, rss / 1024, peak / 1024, committed / 1024, live / 1024);
+    }
+
+    private static long kilobytes(String status, String field) {
+        Matcher m = Pattern.compile(field + ":\\s+(\\d+) kB").matcher(status);
+        return m.find() ? Long.parseLong(m.group(1)) : -1;
+    }
+
+    private static int awaitPort(Process serve) throws Exception {
+        CompletableFuture<Integer> port = new CompletableFuture<>();
+        StringBuilder out = new StringBuilder();
+        Thread.ofPlatform().daemon().start(() -> {
+            try (BufferedReader in = new BufferedReader(new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = in.readLine()) != null) {
+                    synchronized (out) {
+                        out.append(line).append('\n');
+                    }
+                    Matcher m = LISTENING.matcher(line);
+                    if (m.find()) {
+                        port.complete(Integer.parseInt(m.group(1)));
+                    }
+                }
+            } catch (IOException ignored) {
+                // the process ended
+            }
+            synchronized (out) {
+                port.completeExceptionally(new IllegalStateException("serve exited before listening:\n" + out));
+            }
+        });
+        return port.get(20, TimeUnit.MINUTES);
+    }
+
+    /** Polls readiness: the port opens before the sites are indexed. */
+    private static void awaitReady(int port) throws Exception {
+        HttpClient client = HttpClient.newHttpClient();
+        HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/observe/health/ready")).build();
+        long deadline = System.nanoTime() + Duration.ofMinutes(30).toNanos();
+        while (client.send(ready, HttpResponse.BodyHandlers.discarding()).statusCode() != 200) {
+            if (System.nanoTime() > deadline) {
+                throw new IllegalStateException("serve did not turn ready");
+            }
+            Thread.sleep(500);
+        }
+    }
+
+    private static String run(String... command) throws Exception {
+        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new IllegalStateException(String.join(" ", command) + " failed:\n" + out);
+        }
+        return out;
+    }
+
+    private static String lastLine(String out) {
+        String[] lines = out.strip().split("\n");
+        return lines[lines.length - 1].strip();
+    }
+}

@@ -1,0 +1,121 @@
+package dev.docsassistant.fleet;
+
+import dev.docsassistant.app.App;
+import dev.docsassistant.app.Bootstrap;
+import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.edges.ServerSetup;
+import dev.docsassistant.security.RateLimits;
+import dev.docsassistant.testing.CapturedLogs;
+import dev.docsassistant.testing.MachineDependencies;
+import dev.docsassistant.testing.RawHttp;
+import dev.docsassistant.testing.TempDirs;
+import io.helidon.webserver.WebServer;
+import io.helidon.webserver.WebServerConfig;
+import org.junit.jupiter.api.Test;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A server whose Redis is down when it starts: it starts all the same, answers with rate limits
+ * failing open (logged once, counted in a metric) and reports not-ready naming Redis; when a Redis
+ * server comes up on that port, the server connects by itself, turns ready and counts again.
+ */
+class RedisDownAtStartTest {
+    private static final Duration WAIT = Duration.ofSeconds(30);
+    private static final int LIMIT = 50;
+
+    @Test
+    void startsWithoutRedisFailsOpenAndTurnsReadyWhenRedisComesUp() throws Exception {
+        MachineDependencies.require(Files.isExecutable(Path.of("/usr/bin/redis-server")), "redis-server");
+        int redisPort;
+        try (ServerSocket free = new ServerSocket(0)) {
+            redisPort = free.getLocalPort(); // nobody listens here once it is closed
+        }
+        Path dir = TempDirs.create("docs-assistant-redis-down-");
+        Path site = Path.of(System.getProperty("user.dir")).resolve("../examples/acme-docs").normalize();
+        Path config = dir.resolve("application.yaml");
+        String org = "redis-down-" + UUID.randomUUID();
+        Files.writeString(config, """
+                docs-assistant:
+                  data-dir: data
+                  search: {mode: keyword}
+                  redis: {url: "redis://127.0.0.1:%d", timeout: 500ms}
+                  limits: {store: redis, organization-per-hour: %d, ip-per-day: 1000000}
+                  sites:
+                    - {domain: docs, organization: %s, path: "%s"}
+                """.formatted(redisPort, LIMIT, org, site));
+        Process redis = null;
+        try (App app = Bootstrap.start(AppConfig.load(config), new PrintStream(OutputStream.nullOutputStream()))) {
+            String authorization = "Bearer " + app.keys().create(org, Optional.empty(), List.of(), "test").secret();
+            WebServerConfig.Builder builder = WebServer.builder().host("127.0.0.1").port(0);
+            ServerSetup.configure(builder, app);
+            WebServer server = builder.build().start();
+            try {
+                int port = server.port();
+                assertEquals(200, get(port, "/observe/health/live").status());
+                RawHttp.Response ready = get(port, "/observe/health/ready");
+                assertEquals(503, ready.status(), ready.body());
+                assertTrue(ready.body().contains("\"redis\":\"DOWN: 127.0.0.1:" + redisPort), ready.body());
+                assertEquals(503, get(port, "/health").status());
+
+                // Captured once the server runs: starting it resets the logging configuration.
+                try (CapturedLogs logs = CapturedLogs.of(RateLimits.class)) {
+                    for (int i = 0; i < 3; i++) {
+                        RawHttp.Response open = search(port, authorization);
+                        assertEquals(200, open.status(), "fails open: " + open.body());
+                        assertEquals(Integer.toString(LIMIT), open.header("RateLimit-Remaining"), "not counted");
+                    }
+                    assertEquals(1, logs.messages().stream().filter(m -> m.contains("rate limits are not counted")).count(), logs.text());
+                }
+                String metrics = get(port, "/observe/metrics").body();
+                assertTrue(metrics.matches("(?s).*docs_assistant_rate_limit_fail_open_total(\\{[^}]*})? [1-9].*"), metrics);
+                assertTrue(metrics.matches("(?s).*docs_assistant_redis_errors_total(\\{[^}]*})? [1-9].*"), metrics);
+
+                redis = new ProcessBuilder("/usr/bin/redis-server", "--port", Integer.toString(redisPort), "--bind", "127.0.0.1",
+                        "--save", "", "--appendonly", "no").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                long deadline = System.nanoTime() + WAIT.toNanos();
+                int status;
+                do {
+                    Thread.sleep(100); // a readiness probe's poll
+                    status = get(port, "/observe/health/ready").status();
+                } while (status != 200 && System.nanoTime() < deadline);
+                RawHttp.Response up = get(port, "/observe/health/ready");
+                assertEquals(200, up.status(), up.body());
+                assertTrue(up.body().contains("\"redis\":\"UP: 127.0.0.1:" + redisPort), up.body());
+                assertEquals(200, get(port, "/health").status());
+                assertEquals(Integer.toString(LIMIT - 1), search(port, authorization).header("RateLimit-Remaining"), "counted again");
+                assertEquals(Integer.toString(LIMIT - 2), search(port, authorization).header("RateLimit-Remaining"));
+            } finally {
+                server.stop();
+            }
+        } finally {
+            if (redis != null) {
+                redis.destroy();
+                redis.waitFor(10, TimeUnit.SECONDS);
+            }
+        }
+    }
+
+    private static RawHttp.Response get(int port, String path) {
+        return RawHttp.exchange(port, "GET " + path + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", WAIT).response();
+    }
+
+    private static RawHttp.Response search(int port, String authorization) {
+        String body = "{\"query\": \"retry schedule\", \"pageSize\": 1}";
+        return RawHttp.exchange(port, "POST /v1/search/docs HTTP/1.1\r\nHost: localhost\r\nAuthorization: " + authorization
+                + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length() + "\r\nConnection: close\r\n\r\n" + body,
+                WAIT).response();
+    }
+}
