@@ -117,6 +117,29 @@ public final class OpenApiContract {
         return response;
     }
 
+    /** The same check for an exchange made with {@link RawHttp}: the request as sent, its first response. */
+    public static RawHttp.Response check(String rawRequest, RawHttp.Response response) {
+        int end = rawRequest.indexOf("\r\n\r\n");
+        String[] head = rawRequest.substring(0, end).split("\r\n");
+        String[] requestLine = head[0].split(" ");
+        String body = rawRequest.substring(end + 4);
+        check(requestLine[0], requestLine[1], headers(head), body.isEmpty() ? null : body, response.status(),
+                headers(response.head().split("\r\n")), response.body());
+        return response;
+    }
+
+    /** Header lines (after the first line of a head) as name → values. */
+    private static Map<String, List<String>> headers(String[] head) {
+        Map<String, List<String>> headers = new java.util.LinkedHashMap<>();
+        for (int i = 1; i < head.length; i++) {
+            int colon = head[i].indexOf(':');
+            if (colon > 0) {
+                headers.computeIfAbsent(head[i].substring(0, colon), k -> new java.util.ArrayList<>()).add(head[i].substring(colon + 1).trim());
+            }
+        }
+        return headers;
+    }
+
     private static String decode(String s) {
         return URLDecoder.decode(s, StandardCharsets.UTF_8);
     }
