@@ -95,7 +95,7 @@ final class SiteLayout {
                 .append("</head>\n<body>\n")
                 .append(frame.injected().bodyStart())
                 .append("<a class=\"skip-link\" href=\"#" + CONTENT_ID + "\">").append(Html.escape(t.get("skip"))).append("</a>\n");
-        SiteChrome.banner(h, docs, links);
+        SiteChrome.banner(h, docs, links, t);
         header(h, frame, page, t);
         h.append("<div class=\"layout\">\n");
         sidebar(h, frame, page, t);

@@ -201,7 +201,8 @@ class SitePresentationTest {
         String html = html("/guide");
         assertTrue(html.contains("<a class=\"navbar-primary\" href=\"https://acme.example/start\">Get started</a>"));
         assertTrue(html.contains("<p><strong>New:</strong> read <a href=\"/guide\">the guide</a></p>"), html);
-        assertTrue(html.contains("data-banner-close"));
+        assertTrue(html.contains("data-banner-close hidden aria-label=\"Dismiss\""), html);
+        assertTrue(html("/fr").contains("data-banner-close hidden aria-label=\"Fermer\""), "the close button speaks the page's language");
         assertTrue(html.contains("<p class=\"footer-header\">Company</p>") && html.contains(">Careers</a>"));
         assertTrue(html.matches("(?s).*<a href=\"https://github.com/acme\" aria-label=\"Acme github\"><svg class=\"icon\".*"));
     }
