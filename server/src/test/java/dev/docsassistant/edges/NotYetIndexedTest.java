@@ -62,7 +62,7 @@ class NotYetIndexedTest {
         App app = Bootstrap.open(AppConfig.load(config));
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch readyIndexed = new CountDownLatch(1);
-        app.sites().onLoaded(s -> {
+        app.sites().onServed(s -> {
             if (s.domain().equals("ready")) {
                 readyIndexed.countDown();
             }
