@@ -1,9 +1,10 @@
 // A local OpenAI-compatible Chat Completions server that streams `chat.completion.chunk` events.
 // It answers by linking to the first documentation path it was given in the prompt, plus one link
-// to a page that was never retrieved (which must not become a source).
+// to a page that was never retrieved (which must not become a source). With `reasoning`, it first
+// thinks aloud in `reasoning_content` deltas, as DeepSeek, vLLM and llama.cpp reasoning models do.
 import { createServer } from 'node:http';
 
-export async function startProvider() {
+export async function startProvider({ reasoning = [] } = {}) {
   const requests = [];
   const server = createServer((req, res) => {
     let body = '';
@@ -16,6 +17,10 @@ export async function startProvider() {
       const tokens = ['The answer is on ', `[this page](${path})`, '. Not on ', '[that one](/never/retrieved)', '.'];
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const send = (o) => res.write(`data: ${typeof o === 'string' ? o : JSON.stringify(o)}\n\n`);
+      for (const r of reasoning) {
+        send({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { reasoning_content: r }, finish_reason: null }] });
+        await new Promise((ok) => setTimeout(ok, 10));
+      }
       for (const t of tokens) {
         send({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: t }, finish_reason: null }] });
         await new Promise((ok) => setTimeout(ok, 10));

@@ -21,6 +21,7 @@ export function corpus(name) {
  * the last line it prints). Returns { url, key, authorization, output, stop }; output() is what the
  * server has printed so far.
  *
+ * @param reasoning relay the model's reasoning as v2 reasoning-* parts (docs-assistant.stream.reasoning)
  * @param llm       when given ({ baseUrl }), answers are written by the language-model generator talking to
  *                  that OpenAI-compatible endpoint instead of the offline extractive one
  * @param sites     sites to serve: a corpus name, or { domain, path, organization? } for another folder
@@ -28,7 +29,7 @@ export function corpus(name) {
  * @param siteYaml  extra YAML lines for each site entry, by domain (e.g. its assistant-key)
  * @param timeoutMs how long indexing may take before the server counts as failed
  */
-export async function startServer({ finishThreadId = true, llm, sites = ['mcp'], siteYaml = {}, timeoutMs = 60000 } = {}) {
+export async function startServer({ finishThreadId = true, reasoning = false, llm, sites = ['mcp'], siteYaml = {}, timeoutMs = 60000 } = {}) {
   const dir = tempDir('docs-assistant-js-');
   const config = join(dir, 'application.yaml');
   writeFileSync(config, [
@@ -40,6 +41,7 @@ export async function startServer({ finishThreadId = true, llm, sites = ['mcp'],
     `    embedding-cache: ${join(repo, 'server', 'target', 'embedding-cache')}`,
     '  stream:',
     `    finish-thread-id: ${finishThreadId}`,
+    `    reasoning: ${reasoning}`,
     ...(llm ? ['  generator: llm', '  llm:', `    base-url: ${llm.baseUrl}`, '    model: test-model'] : []),
     '  sites:',
     ...sites.map((s) => (typeof s === 'string' ? { domain: s, path: corpus(s) } : s)).flatMap(({ domain, path, organization }) => [

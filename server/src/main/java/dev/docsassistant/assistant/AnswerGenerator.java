@@ -38,6 +38,13 @@ public interface AnswerGenerator {
         void text(String delta);
 
         /**
+         * The next piece of the model's reasoning before (or between) its answer's words: never part of
+         * the answer or the thread; relayed only to readers who asked for it.
+         */
+        default void reasoning(String delta) {
+        }
+
+        /**
          * Whether the reader is known to have gone. A generator waiting on a slow service checks it
          * now and then, so that a model still thinking is not left running for nobody.
          */

@@ -44,6 +44,18 @@ public interface AssistantEvents {
 
     void source(AnswerSource source);
 
+    /**
+     * Whether this sink relays the model's reasoning ({@link #reasoning}). Reasoning then starts the
+     * stream like the first word would; a sink that does not relay it leaves the start to the answer.
+     */
+    default boolean relaysReasoning() {
+        return false;
+    }
+
+    /** The next piece of the model's reasoning; called only when {@link #relaysReasoning()}. */
+    default void reasoning(String delta) {
+    }
+
     void text(String delta);
 
     void finish(String threadId);

@@ -31,9 +31,18 @@ public record AssistantRequest(String domain, String fp, List<ChatMessage> messa
 
     /** The question: the text of the last user message. */
     public String question() {
+        return lastUserMessage().text();
+    }
+
+    /** The client's id of the question (the last user message), or null when it sent none. */
+    public String questionId() {
+        return lastUserMessage().id();
+    }
+
+    private ChatMessage lastUserMessage() {
         for (int i = messages.size() - 1; i >= 0; i--) {
             if (messages.get(i).isUser()) {
-                return messages.get(i).text();
+                return messages.get(i);
             }
         }
         throw new IllegalStateException("no user message");

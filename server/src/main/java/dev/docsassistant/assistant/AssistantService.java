@@ -109,7 +109,7 @@ public final class AssistantService {
             if (earlier.isEmpty() && accepted.threadKey() == null) {
                 // A client continuing with the threadId alone sends only the new message: the thread's
                 // stored turns are the conversation so far (the generator trims them to its history budget).
-                earlier = storedConversation(accepted.threadId());
+                earlier = storedConversation(accepted.threadId(), request.questionId(), request.question());
             }
             List<String> earlierQuestions = earlier.stream().filter(ChatMessage::isUser).map(ChatMessage::text).toList();
             String query = RetrievalQuery.of(request.question(), earlierQuestions, request.context());
@@ -123,9 +123,15 @@ public final class AssistantService {
             turn.searched(query, hits);
             generator.generate(new AnswerGenerator.Input(request.question(), earlier,
                     request.context(), hits, accepted.site().content().name(), request.currentPath()), turn);
-            threads.append(accepted.threadId(), List.of(
-                    new ThreadStore.StoredMessage(0, "user", request.question(), "[]"),
+            // Stored just before finish leaves: a client that never saw finish retries the same message
+            // (same id and text), and that retry replaces this turn (ThreadStore.append), never repeats it.
+            int replaced = threads.append(accepted.threadId(), List.of(
+                    new ThreadStore.StoredMessage(0, "user", request.question(), "[]", request.questionId()),
                     new ThreadStore.StoredMessage(0, "assistant", turn.text.toString(), sourcesJson(turn.used))));
+            if (replaced > 0) {
+                LOG.fine(() -> "message " + request.questionId() + " asked again in thread " + accepted.threadId()
+                        + ": " + replaced + " stored messages replaced");
+            }
             turn.begin();
             events.finish(accepted.threadId());
             answers.accept(turn.record((System.nanoTime() - startNanos) / 1_000_000));
@@ -229,10 +235,30 @@ public final class AssistantService {
             text.append(delta);
             events.text(delta);
         }
+
+        @Override
+        public void reasoning(String delta) {
+            if (delta.isEmpty() || !events.relaysReasoning()) {
+                return;
+            }
+            begin();
+            events.reasoning(delta);
+        }
     }
 
-    private List<ChatMessage> storedConversation(String threadId) {
-        return threads.messages(threadId).stream().map(m -> new ChatMessage(m.role(), m.content())).toList();
+    /**
+     * The thread's stored turns; for a question the thread already holds (same id and text: a retry),
+     * only those before it, which its answer replaces.
+     */
+    private List<ChatMessage> storedConversation(String threadId, String questionId, String question) {
+        List<ChatMessage> out = new ArrayList<>();
+        for (ThreadStore.StoredMessage m : threads.messages(threadId)) {
+            if (questionId != null && questionId.equals(m.clientId()) && question.equals(m.content())) {
+                break;
+            }
+            out.add(new ChatMessage(m.role(), m.content()));
+        }
+        return out;
     }
 
     private static int lastUserIndex(List<ChatMessage> messages) {

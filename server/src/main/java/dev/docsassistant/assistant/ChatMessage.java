@@ -5,8 +5,13 @@ package dev.docsassistant.assistant;
  *
  * @param role {@code system}, {@code user} or {@code assistant}
  * @param text the message text
+ * @param id   the client's id of the message (AI SDK {@code messages[].id}, gRPC {@code Message.id}), or null
  */
-public record ChatMessage(String role, String text) {
+public record ChatMessage(String role, String text, String id) {
+    public ChatMessage(String role, String text) {
+        this(role, text, null);
+    }
+
     public boolean isUser() {
         return role.equals("user");
     }

@@ -42,6 +42,11 @@ public final class FallbackGenerator implements AnswerGenerator {
                 }
 
                 @Override
+                public void reasoning(String delta) {
+                    output.reasoning(delta); // not the answer: an answer from the fallback after it is still one answer
+                }
+
+                @Override
                 public boolean abandoned() {
                     return output.abandoned();
                 }

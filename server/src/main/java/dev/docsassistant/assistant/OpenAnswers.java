@@ -98,7 +98,6 @@ public final class OpenAnswers {
             return events.abandoned();
         }
 
-
         @Override
         public Channel channel() {
             return events.channel();
@@ -120,6 +119,17 @@ public final class OpenAnswers {
         public void text(String delta) {
             check();
             events.text(delta);
+        }
+
+        @Override
+        public boolean relaysReasoning() {
+            return events.relaysReasoning();
+        }
+
+        @Override
+        public void reasoning(String delta) {
+            check();
+            events.reasoning(delta);
         }
 
         @Override

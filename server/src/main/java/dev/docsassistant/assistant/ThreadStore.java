@@ -29,8 +29,15 @@ public final class ThreadStore {
     public record ThreadRef(String id, String key) {
     }
 
-    /** One stored message. */
-    public record StoredMessage(int seq, String role, String content, String sources) {
+    /**
+     * One stored message.
+     *
+     * @param clientId the client's id of the message (questions only), or null
+     */
+    public record StoredMessage(int seq, String role, String content, String sources, String clientId) {
+        public StoredMessage(int seq, String role, String content, String sources) {
+            this(seq, role, content, sources, null);
+        }
     }
 
     private final Database db;
@@ -72,16 +79,26 @@ public final class ThreadStore {
         });
     }
 
-    /** Appends messages in one transaction; concurrent appends to one thread each get their own numbers. */
-    public void append(String id, List<StoredMessage> messages) {
+    /**
+     * Appends messages in one transaction; concurrent appends to one thread each get their own numbers.
+     * When the first message is a question the thread already holds under the same client id and text
+     * (a retry after a lost {@code finish}, or an AI SDK regenerate), that stored question and every
+     * message after it are replaced, as the AI SDK's client drops them from its own copy of the
+     * conversation: the thread never holds one question twice. The same id with other text is a new
+     * question (some clients number every message {@code m1}), appended as usual.
+     *
+     * @return how many stored messages were replaced (0 for a plain append)
+     */
+    public int append(String id, List<StoredMessage> messages) {
         for (int attempt = 1; ; attempt++) {
             try {
-                db.transaction(c -> {
+                return db.transaction(c -> {
                     lockThread(c, id);
+                    int replaced = messages.isEmpty() ? 0 : dropFrom(c, id, messages.getFirst());
                     int seq = nextSeq(c, id);
                     long now = System.currentTimeMillis();
                     try (PreparedStatement ps = c.prepareStatement("INSERT INTO thread_messages "
-                            + "(thread_id, seq, role, content, sources, created_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+                            + "(thread_id, seq, role, content, sources, created_at, client_id) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
                         for (StoredMessage m : messages) {
                             ps.setString(1, id);
                             ps.setInt(2, seq++);
@@ -89,6 +106,7 @@ public final class ThreadStore {
                             ps.setString(4, m.content());
                             ps.setString(5, m.sources());
                             ps.setLong(6, now);
+                            ps.setString(7, m.clientId());
                             ps.addBatch();
                         }
                         ps.executeBatch();
@@ -98,9 +116,8 @@ public final class ThreadStore {
                         ps.setString(2, id);
                         ps.executeUpdate();
                     }
-                    return null;
+                    return replaced;
                 });
-                return;
             } catch (StoreException e) {
                 // Two appends raced for the same numbers: the loser retries with fresh ones.
                 if (attempt >= MAX_ATTEMPTS) {
@@ -114,11 +131,12 @@ public final class ThreadStore {
         return db.transaction(c -> {
             List<StoredMessage> out = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT seq, role, content, sources FROM thread_messages WHERE thread_id = ? ORDER BY seq")) {
+                    "SELECT seq, role, content, sources, client_id FROM thread_messages WHERE thread_id = ? ORDER BY seq")) {
                 ps.setString(1, id);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        out.add(new StoredMessage(rs.getInt(1), rs.getString(2), rs.getString(3), rs.getString(4)));
+                        out.add(new StoredMessage(rs.getInt(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                                rs.getString(5)));
                     }
                 }
             }
@@ -144,6 +162,21 @@ public final class ThreadStore {
                 ps.setString(1, id);
                 ps.executeQuery().close();
             }
+        }
+    }
+
+    /** Deletes the stored copy of {@code question} (same client id and text) and every later message; none when there is none. */
+    private static int dropFrom(Connection c, String id, StoredMessage question) throws SQLException {
+        if (question.clientId() == null) {
+            return 0;
+        }
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM thread_messages WHERE thread_id = ? AND seq >= "
+                + "(SELECT MIN(seq) FROM thread_messages WHERE thread_id = ? AND client_id = ? AND content = ?)")) {
+            ps.setString(1, id);
+            ps.setString(2, id);
+            ps.setString(3, question.clientId());
+            ps.setString(4, question.content());
+            return ps.executeUpdate();
         }
     }
 

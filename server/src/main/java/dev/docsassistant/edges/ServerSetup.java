@@ -7,7 +7,6 @@ import dev.docsassistant.http.RestEdge;
 import dev.docsassistant.mcp.McpRoutes;
 import io.helidon.common.socket.SocketOptions;
 import io.helidon.webserver.WebServerConfig;
-import io.helidon.webserver.http1.Http1Config;
 
 /**
  * Wires the edges, REST (with MCP beside it) and gRPC, onto one web server (one port for both); shared by {@code serve},
@@ -28,7 +27,7 @@ public final class ServerSetup {
         ConnectionGuard guard = new ConnectionGuard(connections, app.security().proxies()::trusts);
         // Without TCP_NODELAY, small stream events wait for delayed ACKs (~40 ms stalls).
         server.connectionOptions(new GuardedSocketOptions(SocketOptions.builder().tcpNoDelay(true).build(), guard));
-        server.addConnectionSelector(new Http1FallbackSelector(Http1Config.create()));
+        server.addConnectionSelector(new Http1Selector(server.protocols()));
         server.directHandlers(JsonDirectHandler.all());
         // Helidon's own error texts (never the request's bytes: those it marks unsafe) go into {"message"}.
         server.errorHandling(errors -> errors.includeEntity(true));

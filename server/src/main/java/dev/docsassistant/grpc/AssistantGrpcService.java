@@ -41,12 +41,16 @@ public final class AssistantGrpcService implements GrpcService {
     private final Sites sites;
     private final AssistantRules rules;
     private final InsightsLog insights;
+    private final boolean reasoning;
 
-    public AssistantGrpcService(AssistantService assistant, Sites sites, AssistantRules rules, InsightsLog insights) {
+    /** @param reasoning relay a model's reasoning as {@code reasoning_delta} events ({@code stream.reasoning}) */
+    public AssistantGrpcService(AssistantService assistant, Sites sites, AssistantRules rules, InsightsLog insights,
+                                boolean reasoning) {
         this.assistant = assistant;
         this.sites = sites;
         this.rules = rules;
         this.insights = insights;
+        this.reasoning = reasoning;
     }
 
     @Override
@@ -77,7 +81,7 @@ public final class AssistantGrpcService implements GrpcService {
                         .asRuntimeException();
             }
             AssistantService.Accepted accepted = assistant.accept(rules.check(ProtoRequests.draft(request)));
-            ProtoEventStream events = new ProtoEventStream(observer, call, accepted.threadKey());
+            ProtoEventStream events = new ProtoEventStream(observer, call, accepted.threadKey(), reasoning);
             assistant.answer(accepted, events);
             if (!events.ended()) {
                 // Abandoned: the client cancelled or the deadline passed; the core has stopped.

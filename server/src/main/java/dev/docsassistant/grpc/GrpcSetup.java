@@ -34,24 +34,25 @@ public final class GrpcSetup {
      */
     public static Runnable configure(WebServerConfig.Builder server, App app, ServerInterceptor... outermost) {
         return configure(server, app.assistant(), app.sites(), app.assistantRules(), app.access(), app.insightsLog(),
-                Optional.of(app.state()), outermost);
+                Optional.of(app.state()), app.config().section().get("stream.reasoning").asBoolean().orElse(false), outermost);
     }
 
     /** Wires the edge over a given core (tests use it with their own answer generator), always serving. */
     public static Runnable configure(WebServerConfig.Builder server, AssistantService assistant, Sites sites,
                                      AssistantRules rules, AccessCheck access, InsightsLog insights) {
-        return configure(server, assistant, sites, rules, access, insights, Optional.empty());
+        return configure(server, assistant, sites, rules, access, insights, Optional.empty(), false);
     }
 
     /**
      * Health follows {@code state} when given: NOT_SERVING while the server is not ready (a site, the
      * store or Redis down) and from the moment it starts draining, as HTTP readiness does.
      *
+     * @param reasoning relay a model's reasoning ({@code stream.reasoning})
      * @param outermost interceptors that see every call first (the connection guard marks HTTP/2 connections)
      */
     private static Runnable configure(WebServerConfig.Builder server, AssistantService assistant, Sites sites,
                                       AssistantRules rules, AccessCheck access, InsightsLog insights,
-                                      Optional<ServerState> state, ServerInterceptor... outermost) {
+                                      Optional<ServerState> state, boolean reasoning, ServerInterceptor... outermost) {
         HelidonGrpcLog.install();
         HealthStatusManager health = new HealthStatusManager();
         Consumer<Boolean> serving = ready -> {
@@ -73,7 +74,7 @@ public final class GrpcSetup {
         server.addFeature(new StopsWithServer("grpc-deadlines", deadlines::shutdownNow));
         routing.intercept(new CallMetrics(() -> state.map(ServerState::draining).orElse(false)),
                         new StatusMessages(), new CallContexts(deadlines), new AccessInterceptor(access))
-                .service(new AssistantGrpcService(assistant, sites, rules, insights))
+                .service(new AssistantGrpcService(assistant, sites, rules, insights, reasoning))
                 .service(new HealthGrpcService(health));
         server.addRouting(routing);
         server.addFeature(GrpcReflectionFeature.create(reflection -> reflection.enabled(true)));

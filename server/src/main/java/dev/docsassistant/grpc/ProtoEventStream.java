@@ -7,6 +7,7 @@ import dev.docsassistant.insights.Channel;
 import dev.docsassistant.proto.v1.MessageEvent;
 import dev.docsassistant.proto.v1.MessageFinish;
 import dev.docsassistant.proto.v1.MessageStart;
+import dev.docsassistant.proto.v1.ReasoningDelta;
 import dev.docsassistant.proto.v1.Source;
 import dev.docsassistant.proto.v1.TextDelta;
 import io.grpc.Context;
@@ -22,13 +23,28 @@ final class ProtoEventStream implements AssistantEvents {
     private final StreamObserver<MessageEvent> out;
     private final Context call;
     private final String threadKey;
+    private final boolean reasoning;
     private boolean ended;
 
-    /** @param threadKey the key of a thread this message creates, or null */
-    ProtoEventStream(StreamObserver<MessageEvent> out, Context call, String threadKey) {
+    /**
+     * @param threadKey the key of a thread this message creates, or null
+     * @param reasoning relay the model's reasoning as {@code reasoning_delta} events ({@code stream.reasoning})
+     */
+    ProtoEventStream(StreamObserver<MessageEvent> out, Context call, String threadKey, boolean reasoning) {
         this.out = out;
         this.call = call;
         this.threadKey = threadKey;
+        this.reasoning = reasoning;
+    }
+
+    @Override
+    public boolean relaysReasoning() {
+        return reasoning;
+    }
+
+    @Override
+    public void reasoning(String delta) {
+        send(MessageEvent.newBuilder().setReasoningDelta(ReasoningDelta.newBuilder().setDelta(delta)).build());
     }
 
     @Override

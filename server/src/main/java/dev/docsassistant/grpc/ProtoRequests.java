@@ -49,7 +49,7 @@ final class ProtoRequests {
                 case ROLE_UNSPECIFIED -> null;
                 case UNRECOGNIZED -> "role " + m.getRoleValue();
             };
-            out.add(new ChatMessage(role, text(m.getPartsList())));
+            out.add(new ChatMessage(role, text(m.getPartsList()), m.getId()));
         }
         return out;
     }

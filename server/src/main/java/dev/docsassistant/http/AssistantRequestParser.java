@@ -42,7 +42,8 @@ final class AssistantRequestParser {
         for (int i = 0; i < array.size(); i++) {
             String path = "messages[" + i + "]";
             JsonNode m = Fields.objectItem(array, i, path);
-            out.add(new ChatMessage(Fields.optString(m, "role", path + ".role"), text(m, path)));
+            out.add(new ChatMessage(Fields.optString(m, "role", path + ".role"), text(m, path),
+                    Fields.optString(m, "id", path + ".id")));
         }
         return out;
     }

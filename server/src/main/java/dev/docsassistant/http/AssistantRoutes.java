@@ -32,6 +32,7 @@ public final class AssistantRoutes implements HttpService {
     private final AssistantRequestParser parser;
     private final AssistantLimits limits;
     private final boolean finishThreadId;
+    private final boolean reasoning;
     private final Duration keepAlive;
 
     public AssistantRoutes(AssistantService assistant, AssistantRules rules, Config section) {
@@ -39,6 +40,7 @@ public final class AssistantRoutes implements HttpService {
         this.limits = rules.limits();
         this.parser = new AssistantRequestParser(rules);
         this.finishThreadId = section.get("stream.finish-thread-id").asBoolean().orElse(true);
+        this.reasoning = section.get("stream.reasoning").asBoolean().orElse(false);
         this.keepAlive = section.get("stream.keep-alive").as(Duration.class).orElse(Duration.ofSeconds(15));
     }
 
@@ -58,7 +60,7 @@ public final class AssistantRoutes implements HttpService {
             res.header("x-accel-buffering", "no");
             return res.outputStream();
         }, PeerProbe.of(req));
-        UiMessageStream stream = new UiMessageStream(out, finishThreadId);
+        UiMessageStream stream = new UiMessageStream(out, finishThreadId, reasoning);
         CountDownLatch done = new CountDownLatch(1);
         // Each stream ticks on its own virtual thread: a reader too slow to take a comment blocks only
         // its own stream. Never interrupted: an interrupt during a socket write would close the connection.

@@ -14,8 +14,6 @@ import java.io.UncheckedIOException;
 
 /** Reads a JSON object request body within a size limit, turning every failure into a 4xx. */
 public final class JsonBody {
-    /** Helidon's words for a last chunk followed by trailer fields. */
-    private static final String TRAILERS = "Invalid terminating chunk";
     private JsonBody() {
     }
 
@@ -36,11 +34,7 @@ public final class JsonBody {
         return parse(bytes);
     }
 
-    /**
-     * Up to {@code limit} bytes of the body. A chunked body with trailer fields (legal HTTP/1.1, which
-     * Helidon 4.4 reports as an "invalid terminating chunk" after the last data) is complete: its data
-     * is kept, the trailers ignored, and the connection closes after the answer.
-     */
+    /** Up to {@code limit} bytes of the body (chunk extensions and trailers are dropped as the connection reads them). */
     private static byte[] readAtMost(ServerRequest req, int limit) {
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         byte[] buffer = new byte[8192];
@@ -54,12 +48,6 @@ public final class JsonBody {
             if (body.size() < limit) {
                 in.close();
             }
-        } catch (RequestException e) {
-            if (!TRAILERS.equals(e.getMessage())) {
-                throw brokenFraming(req, e);
-            }
-            // The rest of the trailer section is still unread: this connection cannot carry another request.
-            RequestFraming.endConnection(req);
         } catch (IOException | RuntimeException e) {
             throw brokenFraming(req, e);
         }
@@ -76,7 +64,9 @@ public final class JsonBody {
         }
         boolean chunked = req.headers().contains(HeaderValues.TRANSFER_ENCODING_CHUNKED);
         String message;
-        if (e instanceof DataReader.InsufficientDataAvailableException || e instanceof IOException
+        if (e instanceof RequestException r && r.getMessage() != null && r.getMessage().startsWith("request body ")) {
+            message = r.getMessage(); // the connection's chunk reader says in full what was wrong
+        } else if (e instanceof DataReader.InsufficientDataAvailableException || e instanceof IOException
                 || e instanceof UncheckedIOException) {
             message = chunked ? "request body ended before its last chunk"
                     : "request body ended before its Content-Length of " + req.headers().contentLength().orElse(0) + " bytes";

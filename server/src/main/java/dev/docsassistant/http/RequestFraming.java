@@ -6,7 +6,6 @@ import io.helidon.http.ServerRequestHeaders;
 import io.helidon.webserver.http.FilterChain;
 import io.helidon.webserver.http.RoutingRequest;
 import io.helidon.webserver.http.RoutingResponse;
-import io.helidon.webserver.http.ServerRequest;
 
 import java.util.List;
 
@@ -21,21 +20,9 @@ final class RequestFraming {
     private RequestFraming() {
     }
 
-    /** Marks the request's connection to be closed after its answer (its body left bytes unread). */
-    static void endConnection(ServerRequest req) {
-        req.context().register(ConnectionEnds.INSTANCE);
-    }
-
-    private enum ConnectionEnds { INSTANCE }
-
     static void filter(FilterChain chain, RoutingRequest req, RoutingResponse res) {
         String problem = problem(req.headers());
         if (problem == null) {
-            res.beforeSend(() -> {
-                if (req.context().get(ConnectionEnds.class).isPresent()) {
-                    res.header(HeaderValues.CONNECTION_CLOSE);
-                }
-            });
             chain.proceed();
             return;
         }

@@ -9,17 +9,42 @@ import java.util.Map;
 
 /**
  * Encodes assistant events as the AI SDK UI message stream (SSE, ai@5+): start, start-step,
- * source-url…, text-start, text-delta…, text-end, finish-step, finish, {@code [DONE]}.
+ * source-url…, text-start, text-delta…, text-end, finish-step, finish, {@code [DONE]}; with
+ * {@code stream.reasoning}, a model's reasoning goes before the text it leads to as reasoning-start,
+ * reasoning-delta… and reasoning-end (the chunk shapes of {@code ui-message-chunks.ts}, ai@5.0.52+).
  */
 final class UiMessageStream implements AssistantEvents {
     private static final String TEXT_ID = "t1";
     private final StreamOutput out;
     private final boolean finishThreadId;
+    private final boolean reasoning;
     private boolean textStarted;
+    /** The open reasoning part's id ({@code r1}, {@code r2} when the model thinks again after writing), or null. */
+    private String reasoningId;
+    private int reasoningParts;
 
-    UiMessageStream(StreamOutput out, boolean finishThreadId) {
+    /**
+     * @param reasoning relay the model's reasoning as {@code reasoning-start}, {@code reasoning-delta}
+     *                  and {@code reasoning-end} parts ({@code stream.reasoning})
+     */
+    UiMessageStream(StreamOutput out, boolean finishThreadId, boolean reasoning) {
         this.out = out;
         this.finishThreadId = finishThreadId;
+        this.reasoning = reasoning;
+    }
+
+    @Override
+    public boolean relaysReasoning() {
+        return reasoning;
+    }
+
+    @Override
+    public void reasoning(String delta) {
+        if (reasoningId == null) {
+            reasoningId = "r" + ++reasoningParts;
+            event(Json.object("type", "reasoning-start", "id", reasoningId));
+        }
+        event(Json.object("type", "reasoning-delta", "id", reasoningId, "delta", delta));
     }
 
     @Override
@@ -35,11 +60,13 @@ final class UiMessageStream implements AssistantEvents {
 
     @Override
     public void source(AnswerSource source) {
+        endReasoning();
         event(Json.object("type", "source-url", "sourceId", source.id(), "url", source.url(), "title", source.title()));
     }
 
     @Override
     public void text(String delta) {
+        endReasoning();
         if (!textStarted) {
             textStarted = true;
             event(Json.object("type", "text-start", "id", TEXT_ID));
@@ -49,6 +76,7 @@ final class UiMessageStream implements AssistantEvents {
 
     @Override
     public void finish(String threadId) {
+        endReasoning();
         endText();
         event(Json.object("type", "finish-step"));
         Map<String, Object> finish = new LinkedHashMap<>();
@@ -84,6 +112,14 @@ final class UiMessageStream implements AssistantEvents {
     @Override
     public boolean abandoned() {
         return out.gone();
+    }
+
+    /** A reasoning part ends where the answer (or another part) goes on: the client shows it as finished thinking. */
+    private void endReasoning() {
+        if (reasoningId != null) {
+            event(Json.object("type", "reasoning-end", "id", reasoningId));
+            reasoningId = null;
+        }
     }
 
     private void endText() {

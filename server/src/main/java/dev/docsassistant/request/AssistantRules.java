@@ -15,6 +15,8 @@ import java.util.Set;
 public final class AssistantRules {
     private static final Set<String> ROLES = Set.of("system", "user", "assistant");
     private static final Set<String> CONTEXT_TYPES = Set.of("code", "textSelection");
+    /** A message id names a message within its thread (the AI SDK's are 16 characters); stored with the question. */
+    static final int MAX_MESSAGE_ID = 200;
 
     private final AssistantLimits limits;
     private final boolean requireThreadKey;
@@ -73,12 +75,14 @@ public final class AssistantRules {
             if (text.length() > limits.maxTextChars()) {
                 throw new InvalidFieldException(path, "text must be at most " + limits.maxTextChars() + " characters");
             }
+            Rules.maxLength(path + ".id", m.id(), MAX_MESSAGE_ID);
             question |= m.isUser() && !text.isBlank();
         }
         if (!question) {
             throw new InvalidFieldException("messages", "must contain a user message with text");
         }
-        return messages.stream().map(m -> m.text() == null ? new ChatMessage(m.role(), "") : m).toList();
+        return messages.stream().map(m -> new ChatMessage(m.role(), m.text() == null ? "" : m.text(),
+                Rules.blankToNull(m.id()))).toList();
     }
 
     private List<ContextItem> context(List<ContextItem> context) {

@@ -83,4 +83,68 @@ class ThreadStoreTest {
             assertEquals("hello", store.messages(id).get(0).content());
         }
     }
+
+    private static List<ThreadStore.StoredMessage> turn(String clientId, String question, String answer) {
+        return List.of(new ThreadStore.StoredMessage(0, "user", question, "[]", clientId),
+                new ThreadStore.StoredMessage(0, "assistant", answer, "[]"));
+    }
+
+    private static List<String> contents(ThreadStore store, String id) {
+        return store.messages(id).stream().map(ThreadStore.StoredMessage::content).toList();
+    }
+
+    @Test
+    void aQuestionStoredAgainUnderItsIdReplacesItsTurn() {
+        for (Database db : TestDatabases.fresh(dir)) {
+            try (db) {
+                ThreadStore store = new ThreadStore(db);
+                String id = store.create("mcp", "fp").id();
+                assertEquals(0, store.append(id, turn("q1", "first?", "a1")));
+                assertEquals(0, store.append(id, turn("q2", "second?", "a2")));
+                assertEquals(2, store.append(id, turn("q2", "second?", "a2 again")), db.dialect().toString());
+                assertEquals(List.of("first?", "a1", "second?", "a2 again"), contents(store, id), db.dialect().toString());
+                assertEquals(List.of(1, 2, 3, 4), store.messages(id).stream().map(ThreadStore.StoredMessage::seq).toList());
+                assertEquals("q2", store.messages(id).get(2).clientId());
+
+                // An earlier question asked again (an AI SDK regenerate): the client drops what followed it, so does the thread.
+                assertEquals(4, store.append(id, turn("q1", "first?", "a1 again")));
+                assertEquals(List.of("first?", "a1 again"), contents(store, id));
+
+                // The same id with other text is another question: clients that number every message alike lose nothing.
+                assertEquals(0, store.append(id, turn("q1", "third?", "a3")));
+                assertEquals(0, store.append(id, turn(null, "fourth?", "a4")));
+                assertEquals(0, store.append(id, turn(null, "fourth?", "a4")), "no id: nothing to recognise a retry by");
+                assertEquals(List.of("first?", "a1 again", "third?", "a3", "fourth?", "a4", "fourth?", "a4"), contents(store, id));
+
+                // Ids are per thread.
+                String other = store.create("mcp", "fp").id();
+                assertEquals(0, store.append(other, turn("q2", "second?", "elsewhere")));
+                assertEquals(8, store.messages(id).size());
+            }
+        }
+    }
+
+    @Test
+    void concurrentRetriesOfOneQuestionStoreOneTurn() throws Exception {
+        for (Database db : TestDatabases.fresh(dir)) {
+            try (db) {
+                ThreadStore store = new ThreadStore(db);
+                String id = store.create("mcp", "fp").id();
+                store.append(id, turn("q0", "before?", "a0"));
+                ExecutorService pool = Executors.newFixedThreadPool(8);
+                List<Future<?>> futures = new ArrayList<>();
+                for (int i = 0; i < 24; i++) {
+                    int n = i;
+                    futures.add(pool.submit(() -> store.append(id, turn("q1", "again?", "a" + n))));
+                }
+                for (Future<?> f : futures) {
+                    f.get();
+                }
+                pool.shutdown();
+                List<ThreadStore.StoredMessage> messages = store.messages(id);
+                assertEquals(4, messages.size(), db.dialect() + ": " + contents(store, id));
+                assertEquals(List.of("before?", "a0", "again?"), contents(store, id).subList(0, 3));
+            }
+        }
+    }
 }

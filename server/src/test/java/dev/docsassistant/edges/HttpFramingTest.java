@@ -15,6 +15,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -84,12 +85,13 @@ class HttpFramingTest {
     }
 
     @Test
-    void chunkedTrailersAreAccepted() {
+    void chunkedTrailersAreAcceptedAndTheConnectionGoesOn() {
         String body = "{\"query\":\"tools\"}";
         Exchange exchange = RawHttp.exchange(port, search("Transfer-Encoding: chunked\r\n",
-                Integer.toHexString(body.length()) + "\r\n" + body + "\r\n0\r\nX-Checksum: 1\r\n\r\n"), WAIT);
-        assertEquals(200, exchange.response().status(), exchange.text());
-        assertTrue(exchange.closed() && exchange.millis() < 1500, "closed after the answer: " + exchange.millis() + " ms");
+                Integer.toHexString(body.length()) + "\r\n" + body + "\r\n0\r\nX-Checksum: 1\r\n\r\n")
+                + "GET /health HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", WAIT);
+        assertEquals(List.of(200, 200), exchange.responses().stream().map(Response::status).toList(), exchange.text());
+        assertTrue(exchange.closed() && exchange.millis() < 1500, "closed after the second answer: " + exchange.millis() + " ms");
     }
 
     @ParameterizedTest

@@ -205,6 +205,8 @@ class AssistantRoutesTest {
                 new String[]{"{\"fp\":\"a\",\"messages\":[{\"role\":\"assistant\",\"content\":\"x\"}]}", "400", "messages must contain a user message with text"},
                 new String[]{"{\"fp\":\"a\",\"messages\":[{\"role\":\"bot\",\"content\":\"x\"}]}", "400", "messages[0].role must be one of system, user, assistant"},
                 new String[]{"{\"fp\":\"a\",\"messages\":[{\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"text\":5}]}]}", "400", "messages[0].parts[0].text must be a string"},
+                new String[]{"{\"fp\":\"a\",\"messages\":[{\"id\":\"" + "m".repeat(201) + "\",\"role\":\"user\",\"content\":\"x\"}]}", "400", "messages[0].id must be at most 200 characters"},
+                new String[]{"{\"fp\":\"a\",\"messages\":[{\"id\":7,\"role\":\"user\",\"content\":\"x\"}]}", "400", "messages[0].id must be a string"},
                 new String[]{"{\"fp\":\"a\",\"messages\":[" + user + "],\"retrievalPageSize\":0}", "400", "retrievalPageSize must be an integer from 1 to 50"},
                 new String[]{"{\"fp\":\"a\",\"messages\":[" + user + "],\"currentPath\":\"/" + "x".repeat(200) + "\"}", "400", "currentPath must be at most 200 characters"},
                 new String[]{"{\"fp\":\"a\",\"messages\":[" + user + "],\"context\":[{\"type\":\"image\",\"value\":\"x\"}]}", "400", "context[0].type must be code or textSelection"},

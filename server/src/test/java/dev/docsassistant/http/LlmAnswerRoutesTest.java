@@ -173,6 +173,16 @@ class LlmAnswerRoutesTest {
     }
 
     @Test
+    void aModelsReasoningIsNotRelayedUnlessAsked() {
+        PROVIDER.reply(new FakeChatProvider.Raw(List.of(FakeChatProvider.reasoningChunk("Thinking. "),
+                chunk("Deliveries are retried."), FakeChatProvider.finishChunk("stop"), "[DONE]")));
+        Reply r = post("/v2/assistant/acme/message", v2Body(QUESTION));
+        assertEquals(200, r.status(), r.body());
+        assertTrue(r.types().stream().noneMatch(t -> t.startsWith("reasoning")), r.body());
+        assertEquals("Deliveries are retried.", r.text());
+    }
+
+    @Test
     void v1CarriesTheSameAnswerWithSourcesAfterTheirText() {
         PROVIDER.answer("Deliveries are retried ", "([Retries](/guides/retries)).");
         Reply r = post("/v1/assistant/acme/message", Json.write(Json.object("fp", "a", "messages",

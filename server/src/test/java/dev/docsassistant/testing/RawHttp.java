@@ -20,6 +20,7 @@ import java.util.regex.Pattern;
  */
 public final class RawHttp {
     private static final Pattern CONTENT_LENGTH = Pattern.compile("(?i)\r\ncontent-length:\\s*(\\d+)");
+    private static final Pattern CHUNKED = Pattern.compile("(?i)\r\ntransfer-encoding:\\s*chunked");
     private RawHttp() {
     }
 
@@ -33,7 +34,7 @@ public final class RawHttp {
             return new String(bytes, StandardCharsets.ISO_8859_1);
         }
 
-        /** The responses in the bytes, in order (a keep-alive connection may carry several). */
+        /** The responses in the bytes, in order (a keep-alive connection may carry several); chunked bodies decoded. */
         public List<Response> responses() {
             List<Response> out = new ArrayList<>();
             String rest = text();
@@ -50,14 +51,39 @@ public final class RawHttp {
                 if (length.find()) {
                     next = Math.min(rest.length(), end + 4 + Integer.parseInt(length.group(1)));
                     body = rest.substring(end + 4, next);
+                } else if (CHUNKED.matcher(head).find()) {
+                    StringBuilder decoded = new StringBuilder();
+                    next = dechunk(rest, end + 4, decoded);
+                    body = decoded.toString();
                 } else {
-                    body = rest.substring(end + 4); // chunked or to EOF: the rest, as is
+                    body = rest.substring(end + 4); // to EOF: the rest, as is
                     next = rest.length();
                 }
                 out.add(new Response(status, head, body));
                 rest = rest.substring(next);
             }
             return out;
+        }
+
+        /** Decodes a chunked body from {@code from} into {@code body}; returns where the next response starts (or the end). */
+        private static int dechunk(String text, int from, StringBuilder body) {
+            int at = from;
+            while (true) {
+                int eol = text.indexOf("\r\n", at);
+                if (eol < 0) {
+                    body.append(text.substring(at));
+                    return text.length();
+                }
+                int size = Integer.parseInt(text.substring(at, eol).split(";")[0].trim(), 16);
+                at = eol + 2;
+                if (size == 0) {
+                    int end = text.indexOf("\r\n\r\n", at - 2);
+                    return end < 0 ? text.length() : end + 4;
+                }
+                int stop = Math.min(text.length(), at + size);
+                body.append(text, at, stop);
+                at = Math.min(text.length(), stop + 2);
+            }
         }
 
         public Response response() {

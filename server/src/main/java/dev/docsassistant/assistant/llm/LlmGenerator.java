@@ -99,7 +99,10 @@ public final class LlmGenerator implements AnswerGenerator {
                     if (chunk.done()) {
                         break;
                     }
-                    progressing |= !chunk.reasoning().isEmpty();
+                    if (!chunk.reasoning().isEmpty()) {
+                        progressing = true;
+                        out.reasoning(chunk.reasoning());
+                    }
                     if (!chunk.content().isEmpty()) {
                         answered = true;
                         progressing = true;

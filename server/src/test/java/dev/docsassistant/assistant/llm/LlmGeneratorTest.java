@@ -78,8 +78,15 @@ class LlmGeneratorTest {
         final List<String> events = new ArrayList<>();
         final List<Long> textTimes = new ArrayList<>();
         final StringBuilder text = new StringBuilder();
+        final StringBuilder reasoning = new StringBuilder();
         final List<SearchHit> sources = new ArrayList<>();
         int abandonAfter = Integer.MAX_VALUE;
+
+        @Override
+        public void reasoning(String delta) {
+            reasoning.append(delta);
+            events.add("reasoning " + delta);
+        }
 
         @Override
         public void source(SearchHit hit) {
@@ -332,6 +339,9 @@ class LlmGeneratorTest {
         Recorded out = new Recorded();
         generator("timeouts: {first-token: 400ms}").generate(INPUT, out);
         assertEquals("Retried 8 times.", out.text.toString());
+        assertEquals("thinking 0. thinking 1. thinking 2. thinking 3. thinking 4. thinking 5. thinking 6. thinking 7. ",
+                out.reasoning.toString(), "the reasoning is handed on, apart from the answer");
+        assertTrue(out.events.indexOf("reasoning thinking 7. ") < out.events.indexOf("text Retried 8 times."));
     }
 
     @Test
