@@ -1,9 +1,12 @@
 // The MCP server of a site through the official TypeScript SDK client (Streamable HTTP), as an AI
-// tool uses it. (The MCP Inspector's standalone CLI package, @modelcontextprotocol/inspector-cli
-// 1.0.3, installs but cannot start outside the Inspector's own repository: it imports a
-// package.json two folders above itself.)
+// tool uses it, and through the MCP Inspector's CLI mode (`mcp-inspector --cli`), as a developer
+// checks a server by hand.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startServer } from '../lib/server.mjs';
@@ -72,4 +75,30 @@ test('errors: bad arguments are tool errors, an unknown tool and a bad key are M
   const keyed = await connect({ Authorization: server.authorization });
   assert.equal((await keyed.listTools()).tools.length, 3);
   await keyed.close();
+});
+
+/** Runs the Inspector's CLI mode against the site's MCP endpoint; resolves with its parsed JSON output. */
+async function inspector(...args) {
+  const pkg = createRequire(import.meta.url).resolve('@modelcontextprotocol/inspector/package.json');
+  const bin = join(dirname(pkg), 'clients', 'launcher', 'build', 'index.js');
+  const { stdout } = await promisify(execFile)(process.execPath, [bin, '--cli', `${server.url}/sites/mcp/mcp`, ...args],
+    { timeout: 60000 });
+  return JSON.parse(stdout);
+}
+
+test('the MCP Inspector CLI lists the tools and calls search and get_page', async () => {
+  const listed = await inspector('--method', 'tools/list');
+  assert.deepEqual(listed.tools.map((t) => t.name), ['search', 'get_page', 'ask']);
+  const found = await inspector('--method', 'tools/call', '--tool-name', 'search', '--tool-arg', 'query=list the tools a server offers', 'pageSize=2');
+  assert.equal(found.isError, false);
+  assert.ok(found.structuredContent.results.length > 0 && found.structuredContent.results.length <= 2, JSON.stringify(found));
+  const path = found.structuredContent.results[0].path;
+  const page = await inspector('--method', 'tools/call', '--tool-name', 'get_page', '--tool-arg', `path=${path}`);
+  assert.equal(page.isError, false);
+  assert.match(page.content[0].text, /^# /);
+  // A tool error is the Inspector's exit status 5 with the error as JSON on stderr.
+  await assert.rejects(inspector('--method', 'tools/call', '--tool-name', 'get_page', '--tool-arg', 'path=/no/such/page'),
+    (e) => e.code === 5 && JSON.parse(e.stderr).error.code === 'tool_is_error');
+  const resources = await inspector('--method', 'resources/list');
+  assert.ok(resources.resources.some((r) => r.uri === 'docs://mcp/docs/draft/getting-started/intro'));
 });

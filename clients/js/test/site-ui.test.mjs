@@ -1,14 +1,17 @@
 // The rendered sites as readers meet them in Chromium: a strict Content-Security-Policy that no
 // page trips, a small first script, dark mode that toggles and persists, code tabs, the ⌘K search
 // dialog driven by the keyboard, accessibility (axe-core) and link contrast in both themes, the
-// assistant panel making room. Screenshots (light/dark, desktop/mobile) go to artifacts/.
+// assistant panel making room, a dismissible banner, page icons. Screenshots (light/dark,
+// desktop/mobile) go to artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { startServer } from '../lib/server.mjs';
 import { launchBrowser, screenshot } from '../lib/browser.mjs';
+import { tempDir } from '../lib/tmp.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
@@ -21,9 +24,22 @@ const SAMPLE = ['/sites/mcp/', '/sites/mcp/docs/2026-07-28/learn/architecture', 
 let server;
 let browser;
 
+/** A small site with what the corpora lack: a dismissible banner, front-matter page icons, a button colour. */
+function relaySite() {
+  const dir = tempDir('docs-assistant-relay-');
+  writeFileSync(join(dir, 'docs.json'), JSON.stringify({
+    name: 'Relay', colors: { primary: '#166e3f', light: '#4ade80', dark: '#7c2d12' },
+    banner: { content: 'Relay 2 is out: read [what changed](/changes).', dismissible: true },
+    navigation: { groups: [{ group: 'Start', pages: ['index', 'changes'] }] },
+  }));
+  writeFileSync(join(dir, 'index.mdx'), '---\ntitle: Relay\nicon: rocket\n---\n\nWebhook delivery for busy teams.\n');
+  writeFileSync(join(dir, 'changes.mdx'), '---\ntitle: What changed\nicon: clock-rotate-left\n---\n\nRetries now back off.\n');
+  return { domain: 'relay', path: dir };
+}
+
 before(async () => {
   server = await startServer({
-    sites: ['mcp', 'mintlify'],
+    sites: ['mcp', 'mintlify', relaySite()],
     siteYaml: { mintlify: [`assistant-key: ${KEY}`], mcp: [`assistant-key: ${MCP_KEY}`] },
     timeoutMs: 240000,
   });
@@ -227,6 +243,58 @@ test('the Ask AI panel makes room instead of covering the page', async () => {
   assert.ok(content <= panel, `page text ends at ${content}, the panel starts at ${panel}`);
   await screenshot(page, 'assistant-panel-room');
   await page.context().close();
+});
+
+test('a dismissible banner goes when closed and stays away on the next pages', async () => {
+  const page = await newPage();
+  await page.goto(server.url + '/sites/relay/');
+  const banner = page.locator('[data-banner]');
+  assert.match(await banner.innerText(), /Relay 2 is out/);
+  const close = banner.locator('[data-banner-close]');
+  await close.waitFor({ state: 'visible' }); // shown by the site script, which makes it work
+  await close.click();
+  await banner.waitFor({ state: 'detached' });
+  await page.goto(server.url + '/sites/relay/changes');
+  // The page is served with the banner; the site script removes it at once, as it was dismissed.
+  await page.waitForFunction(() => !document.querySelector('[data-banner]'));
+  await page.reload();
+  await page.waitForFunction(() => !document.querySelector('[data-banner]'));
+  assert.deepEqual(await violations(page), []);
+  await page.context().close();
+
+  const fresh = await newPage();
+  await fresh.goto(server.url + '/sites/relay/changes');
+  await fresh.locator('[data-banner] [data-banner-close]').waitFor({ state: 'visible' });
+  await fresh.context().close();
+});
+
+test('a page icon shows in its sidebar entry and before its title', async () => {
+  const page = await newPage();
+  await page.goto(server.url + '/sites/relay/changes');
+  const title = page.locator('.page-header h1 svg.icon');
+  assert.ok(await title.isVisible());
+  const box = await title.boundingBox();
+  assert.ok(box.width > 10 && box.height > 10, JSON.stringify(box));
+  assert.ok(await page.locator('.sidebar a[href$="/changes"] svg.icon').isVisible());
+  assert.ok(await page.locator('.sidebar a[href="/sites/relay/"] svg.icon, .sidebar a[href="/sites/relay"] svg.icon').first().isVisible());
+  await screenshot(page, 'page-icons');
+  await page.context().close();
+});
+
+test('docs.json colors.dark colours the buttons in both themes', async () => {
+  for (const scheme of ['light', 'dark']) {
+    const page = await newPage({ colorScheme: scheme });
+    await page.goto(server.url + '/sites/relay/');
+    const { button, text, banner } = await page.evaluate(() => ({
+      button: getComputedStyle(document.querySelector('.ask-button')).backgroundColor,
+      text: getComputedStyle(document.querySelector('.ask-button')).color,
+      banner: getComputedStyle(document.querySelector('.banner')).backgroundColor,
+    }));
+    assert.equal(button, 'rgb(124, 45, 18)', scheme);
+    assert.ok(contrast(button, text) >= 4.5, `${scheme}: ${text} on ${button}`);
+    assert.notEqual(banner, button, 'the banner keeps the primary colour');
+    await page.context().close();
+  }
 });
 
 test('screenshots: light and dark, desktop and mobile', async () => {

@@ -42,7 +42,7 @@ public final class ServerState implements AutoCloseable {
         this.database = database;
         this.redis = redis;
         this.lastReady = ready();
-        sites.onLoaded(site -> publish(ready())); // the last site indexed turns readiness up at once, not at the next poll
+        sites.onServed(site -> publish(ready())); // the last site indexed turns readiness up at once, not at the next poll
     }
 
     /** Every readiness condition, evaluated now. */

@@ -70,10 +70,11 @@ final class ApiAccess implements Handler {
     }
 
     /**
-     * Puts the CORS and rate-limit headers of this request on its response. Called before the route
-     * runs and again by the error handlers, which start the response afresh.
+     * Puts the CORS and rate-limit headers of this request on its response (and v1's sunset headers).
+     * Called before the route runs and again by the error handlers, which start the response afresh.
      */
     static void decorate(ServerRequest req, ServerResponse res) {
+        V1Sunset.reapply(req, res);
         req.headers().first(HeaderNames.ORIGIN).ifPresent(origin -> {
             // The API takes keys in a header, never cookies: no Allow-Credentials, so echoing the origin is safe.
             res.header(HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, origin);

@@ -34,16 +34,14 @@ public final class AssistantRoutes implements HttpService {
     private final boolean finishThreadId;
     private final boolean reasoning;
     private final Duration keepAlive;
-    private final V1Sunset sunset;
 
-    public AssistantRoutes(AssistantService assistant, AssistantRules rules, StreamSettings stream, V1Sunset sunset) {
+    public AssistantRoutes(AssistantService assistant, AssistantRules rules, StreamSettings stream) {
         this.assistant = assistant;
         this.limits = rules.limits();
         this.parser = new AssistantRequestParser(rules);
         this.finishThreadId = stream.finishThreadId();
         this.reasoning = stream.reasoning();
         this.keepAlive = stream.keepAlive();
-        this.sunset = sunset;
     }
 
     @Override
@@ -83,12 +81,11 @@ public final class AssistantRoutes implements HttpService {
         }
     }
 
+    /** Its {@code Deprecation}, {@code Sunset} and {@code Link} headers come from the {@link V1Sunset} filter. */
     private void v1(ServerRequest req, ServerResponse res) {
-        sunset.apply(res);
         AssistantService.Accepted accepted = accept(req);
         StreamOutput out = new StreamOutput(() -> {
             headers(res, accepted);
-            sunset.apply(res);
             res.header(HeaderNames.CONTENT_TYPE, "text/plain; charset=utf-8");
             res.header("X-Vercel-AI-Data-Stream", "v1");
             return res.outputStream();

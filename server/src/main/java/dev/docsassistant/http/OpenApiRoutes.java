@@ -14,8 +14,8 @@ import java.io.UncheckedIOException;
 
 /**
  * The OpenAPI 3.1 document of the REST API, at {@code /openapi.yaml} and {@code /openapi.json}. It
- * is a file written by hand ({@code openapi/openapi.yaml} in the resources, kept true by
- * {@code OpenApiContractTest}); the JSON form is made once, when the server starts.
+ * is a file written by hand ({@code openapi/openapi.yaml} in the resources, kept true by the REST
+ * tests, whose every exchange is checked against it); the JSON form is made once, when the server starts.
  */
 public final class OpenApiRoutes implements HttpService {
     static final String RESOURCE = "/openapi/openapi.yaml";

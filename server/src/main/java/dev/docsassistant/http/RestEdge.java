@@ -28,7 +28,8 @@ public final class RestEdge {
         SiteRoutes sites = new SiteRoutes(app, site -> Injected.of(
                 app.integrations().render(site.content().docsJson().get("integrations"))));
         ApiAccess access = new ApiAccess(app.access());
-        routing.addFilter(new ServingFilter(app.state()))
+        routing.addFilter(V1Sunset.from(app.config().section()))
+                .addFilter(new ServingFilter(app.state()))
                 .addFilter(RequestFraming::filter)
                 .error(ApiException.class, (req, res, e) -> {
                     ApiAccess.decorate(req, res);
@@ -75,6 +76,7 @@ public final class RestEdge {
                 .any("/v1/assistant/{domain}/message", POST_ONLY)
                 .any("/v2/assistant/{domain}/message", POST_ONLY)
                 .any("/v1/feedback/{domain}", POST_ONLY)
+                .any("/v1/assistant/{domain}/feedback", POST_ONLY)
                 // Keys, organisations, rate limits and CORS, before any work on every API route.
                 .any("/v1/search/{domain}", access)
                 .any("/v1/page/{domain}", access)
@@ -86,7 +88,7 @@ public final class RestEdge {
                 .register(new AnswerFeedbackRoutes(app.sites(), app.insightsLog()))
                 .register("/v1", new FeedbackRoutes(app.sites()))
                 .register(new AssistantRoutes(app.assistant(), app.assistantRules(),
-                        app.settings().stream(), V1Sunset.from(app.config().section())));
+                        app.settings().stream()));
         app.security().adminToken().ifPresent(token -> routing.register("/admin/v1",
                 new AdminRoutes(app.keys(), app.access(), token, organizations(app))));
         sites.routing(routing);

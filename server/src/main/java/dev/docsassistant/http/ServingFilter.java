@@ -9,7 +9,7 @@ import io.helidon.webserver.http.RoutingRequest;
 import io.helidon.webserver.http.RoutingResponse;
 
 /**
- * The first filter of every REST request: while the server drains, new requests get 503 with
+ * Before any route of the REST edge: while the server drains, new requests get 503 with
  * {@code Retry-After} and {@code Connection: close} (the load balancer sends them elsewhere; open
  * streams go on); otherwise the request runs and is counted and timed by route and status. The
  * observe endpoints stay open, so probes see readiness turn down and scrapes keep working.

@@ -3,6 +3,11 @@ package dev.docsassistant.http;
 import dev.docsassistant.config.ConfigException;
 import dev.docsassistant.config.SettingDoc;
 import io.helidon.config.Config;
+import io.helidon.webserver.http.Filter;
+import io.helidon.webserver.http.FilterChain;
+import io.helidon.webserver.http.RoutingRequest;
+import io.helidon.webserver.http.RoutingResponse;
+import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import java.time.LocalDate;
@@ -10,19 +15,24 @@ import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
 import java.time.format.DateTimeParseException;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * The headers that tell clients of the deprecated v1 assistant route where it is going:
  * {@code Deprecation} (RFC 9745, a structured-field date), {@code Sunset} (RFC 8594, an HTTP date)
  * and a {@code Link} to the v2 documentation with {@code rel="successor-version"}. The dates and the
  * link come from {@code docs-assistant.v1.{deprecated, sunset, successor}}.
+ *
+ * <p>The first filter of the REST edge, so every response of the route carries them: the answer,
+ * and each refusal (wrong method, no key, rate limit, bad body, unknown thread, draining server).
+ * The error handlers start the response afresh and put them back through {@link #reapply}.
  */
-public record V1Sunset(String deprecation, String sunset, String link) {
+public record V1Sunset(String deprecation, String sunset, String link) implements Filter {
+    private static final Pattern V1_ASSISTANT = Pattern.compile("/v1/assistant/[^/]+/message/?");
     static final String DEFAULT_DEPRECATED = "2026-11-22";
     static final String DEFAULT_SUNSET = "2027-06-30";
     /** The v2 operation in the served OpenAPI document ({@code /} is {@code ~1} in a JSON Pointer). */
     static final String DEFAULT_SUCCESSOR = "/openapi.yaml#/paths/~1v2~1assistant~1%7Bdomain%7D~1message";
-    public static final V1Sunset DEFAULTS = of(LocalDate.parse(DEFAULT_DEPRECATED), LocalDate.parse(DEFAULT_SUNSET), DEFAULT_SUCCESSOR);
 
     public static final SettingDoc.Group REFERENCE = new SettingDoc.Group("Deprecated v1 assistant route", "V1Sunset", List.of(
             new SettingDoc("docs-assistant.v1.deprecated", "date", DEFAULT_DEPRECATED, "the Deprecation header of v1 assistant answers"),
@@ -59,6 +69,20 @@ public record V1Sunset(String deprecation, String sunset, String link) {
         } catch (DateTimeParseException e) {
             throw new ConfigException("docs-assistant.v1." + key + ": '" + value + "' is not a date (YYYY-MM-DD)");
         }
+    }
+
+    @Override
+    public void filter(FilterChain chain, RoutingRequest req, RoutingResponse res) {
+        if (V1_ASSISTANT.matcher(req.path().path()).matches()) {
+            req.context().register(this);
+            apply(res);
+        }
+        chain.proceed();
+    }
+
+    /** Puts the headers back on a response started afresh, when the request is one of the v1 route's. */
+    static void reapply(ServerRequest req, ServerResponse res) {
+        req.context().get(V1Sunset.class).ifPresent(headers -> headers.apply(res));
     }
 
     void apply(ServerResponse res) {

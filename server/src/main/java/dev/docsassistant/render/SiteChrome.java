@@ -65,7 +65,7 @@ final class SiteChrome {
     }
 
     /** {@code banner.content} (inline Markdown) above the top bar; dismissible ones get a close button. */
-    static void banner(StringBuilder h, JsonNode docs, LinkResolver links) {
+    static void banner(StringBuilder h, JsonNode docs, LinkResolver links, UiStrings t) {
         String content = docs.path("banner").path("content").asText("");
         if (content.isBlank()) {
             return;
@@ -74,7 +74,8 @@ final class SiteChrome {
         h.append("<div class=\"banner\" data-banner=\"").append(Integer.toHexString(content.hashCode())).append("\"><p>")
                 .append(new HtmlSanitizer(links).clean(MdxComponents.inlineText(content.strip()))).append("</p>");
         if (dismissible) {
-            h.append("<button type=\"button\" class=\"banner-close\" data-banner-close hidden aria-label=\"Dismiss\">×</button>");
+            h.append("<button type=\"button\" class=\"banner-close\" data-banner-close hidden aria-label=\"")
+                    .append(HtmlEncoder.attr(t.get("dismiss"))).append("\">×</button>");
         }
         h.append("</div>\n");
     }

@@ -96,7 +96,7 @@ final class SiteLayout {
                 .append("</head>\n<body>\n")
                 .append(frame.injected().bodyStart())
                 .append("<a class=\"skip-link\" href=\"#" + CONTENT_ID + "\">").append(HtmlEncoder.attr(t.get("skip"))).append("</a>\n");
-        SiteChrome.banner(h, docs, links);
+        SiteChrome.banner(h, docs, links, t);
         header(h, frame, page, t);
         h.append("<div class=\"layout\">\n");
         sidebar(h, frame, page, t);
@@ -105,7 +105,9 @@ final class SiteLayout {
         if (page.pagePath() != null && page.nav() != null) {
             breadcrumb(page.nav()).ifPresent(b -> h.append("<p class=\"eyebrow\">").append(HtmlEncoder.attr(b)).append("</p>\n"));
         }
-        h.append("<h1>").append(HtmlEncoder.attr(page.title())).append("</h1>\n");
+        // The page's own icon (front matter), beside its title as in the sidebar.
+        String icon = page.pagePath() == null ? null : frame.site().page(page.pagePath()).map(Page::icon).orElse(null);
+        h.append("<h1>").append(frame.icons().html(icon)).append(HtmlEncoder.attr(page.title())).append("</h1>\n");
         if (!page.description().isEmpty()) {
             h.append("<p class=\"lead\">").append(HtmlEncoder.attr(page.description())).append("</p>\n");
         }
@@ -309,6 +311,7 @@ final class SiteLayout {
         boolean current = path.equals(page.pagePath());
         h.append("<li><a href=\"").append(HtmlEncoder.attr(frame.links().page(path))).append('"')
                 .append(current ? " class=\"active\" aria-current=\"page\"" : "").append('>')
+                .append(frame.icons().html(target.get().icon()))
                 .append(HtmlEncoder.attr(label != null ? label : target.get().navTitle())).append("</a></li>\n");
     }
 

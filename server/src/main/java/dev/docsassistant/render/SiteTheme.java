@@ -43,6 +43,11 @@ record SiteTheme(String defaultMode, boolean strict, String cssVariables) {
                 + ";--on-brand:" + onColor(primary) + ";--on-brand-dark:" + onColor(accentDark)
                 + ";--link-light:" + linkLight + ";--link-dark:" + linkDark
                 + ";--bg-light:" + lightBg + ";--bg-dark:" + darkBg;
+        // colors.dark: the buttons' colour in both themes (else each theme's primary).
+        String button = color(colors.path("dark").asText(null), null);
+        if (button != null) {
+            css += ";--brand-button:" + button + ";--on-brand-button:" + onColor(button);
+        }
         JsonNode appearance = docs.path("appearance");
         String mode = appearance.path("default").asText("system").toLowerCase(Locale.ROOT);
         if (!mode.equals("light") && !mode.equals("dark")) {

@@ -18,10 +18,11 @@ import java.util.List;
  * @param markdown    the page body as Markdown
  * @param sections    the body split at headings
  * @param sidebarTitle front matter sidebarTitle (the shorter name navigation shows), or null
+ * @param icon        front matter icon (an icon name of the site's set, a URL or a site path), or null
  */
 public record Page(String path, String file, String title, String description, List<String> keywords,
                    List<String> groups, String tag, NavPlacement nav, boolean searchable, double boost,
-                   String markdown, List<Section> sections, String sidebarTitle) {
+                   String markdown, List<Section> sections, String sidebarTitle, String icon) {
 
     /** The name the navigation shows: the sidebar title, else the title. */
     public String navTitle() {

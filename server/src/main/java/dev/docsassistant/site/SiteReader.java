@@ -127,7 +127,8 @@ public final class SiteReader {
         double boost = fm.number("boost").filter(b -> b > 0).orElse(nav == null ? 1.0 : nav.boost());
         return Optional.of(new Page(path, rel, title, fm.string("description").orElse(""), List.copyOf(keywords),
                 List.copyOf(fm.strings("groups")), fm.string("tag").orElse(null), nav,
-                searchable(fm, nav, indexAll), boost, markdown, sections, fm.string("sidebarTitle").orElse(null)));
+                searchable(fm, nav, indexAll), boost, markdown, sections, fm.string("sidebarTitle").orElse(null),
+                fm.string("icon").filter(s -> !s.isBlank()).orElse(null)));
     }
 
     /**

@@ -17,6 +17,9 @@ public final class Sites implements AutoCloseable {
     /** Every configured domain, in configuration order; the value is null while the site is pending. */
     private final Map<String, Site> byDomain = new LinkedHashMap<>();
     private final List<Consumer<Site>> listeners = new ArrayList<>();
+    private final List<Consumer<Site>> servedListeners = new ArrayList<>();
+    /** Held by {@link #add} and the registrations, so a listener hears each site exactly once. */
+    private final Object loading = new Object();
     private boolean closed;
 
     /** Sites loaded already. */
@@ -31,18 +34,33 @@ public final class Sites implements AutoCloseable {
         return sites;
     }
 
-    /** A site finished loading: from now on it is served. */
+    /**
+     * A site finished loading: the {@linkplain #onLoaded edges set it up} (its pages, its MCP
+     * server), then it is served and {@linkplain #onServed readiness hears of it}. In that order, a
+     * request meanwhile is told "still being indexed", never "unknown site" or "MCP is turned off".
+     */
     public void add(Site site) {
-        List<Consumer<Site>> told;
-        synchronized (this) {
-            if (closed) {
-                site.search().close();
-                return;
+        synchronized (loading) {
+            List<Consumer<Site>> prepare;
+            synchronized (this) {
+                if (closed) {
+                    site.search().close();
+                    return;
+                }
+                prepare = List.copyOf(listeners);
             }
-            byDomain.put(site.domain(), site);
-            told = List.copyOf(listeners);
+            prepare.forEach(l -> l.accept(site));
+            List<Consumer<Site>> served;
+            synchronized (this) {
+                if (closed) {
+                    site.search().close();
+                    return;
+                }
+                byDomain.put(site.domain(), site);
+                served = List.copyOf(servedListeners);
+            }
+            served.forEach(l -> l.accept(site));
         }
-        told.forEach(l -> l.accept(site));
     }
 
     /**
@@ -73,14 +91,25 @@ public final class Sites implements AutoCloseable {
         return byDomain.values().stream().filter(s -> s != null).toList();
     }
 
-    /** Hears every loaded site: those loaded already at once, the others as they finish. */
+    /** Hears every loaded site, just before it is served: those loaded already at once, the others as they finish. */
     public void onLoaded(Consumer<Site> listener) {
-        Collection<Site> loaded;
-        synchronized (this) {
-            listeners.add(listener);
-            loaded = all();
+        register(listeners, listener);
+    }
+
+    /** Hears every site once it is served: those served already at once, the others as they come. */
+    public void onServed(Consumer<Site> listener) {
+        register(servedListeners, listener);
+    }
+
+    private void register(List<Consumer<Site>> list, Consumer<Site> listener) {
+        synchronized (loading) {
+            Collection<Site> loaded;
+            synchronized (this) {
+                list.add(listener);
+                loaded = all();
+            }
+            loaded.forEach(listener);
         }
-        loaded.forEach(listener);
     }
 
     @Override

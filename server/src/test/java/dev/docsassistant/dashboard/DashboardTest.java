@@ -3,6 +3,7 @@ package dev.docsassistant.dashboard;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.app.App;
 import dev.docsassistant.http.Json;
+import dev.docsassistant.testing.OpenApiContract;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
 import dev.docsassistant.proto.v1.SubmitFeedbackRequest;
 import io.grpc.ManagedChannel;
@@ -145,9 +146,8 @@ class DashboardTest {
         assertEquals(400, badType.statusCode());
         assertTrue(badType.body().contains("helpful"), badType.body());
         assertEquals(400, feedback(key, "{\"messageId\": \"" + messageId + "\", \"helpful\": true}").statusCode());
-        assertEquals(401, http.send(HttpRequest.newBuilder(URI.create(base + "/v1/assistant/acme-docs/feedback"))
-                .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{}")).build(),
-                HttpResponse.BodyHandlers.ofString()).statusCode(), "the assistant's key rules apply");
+        assertEquals(401, api(HttpRequest.newBuilder(URI.create(base + "/v1/assistant/acme-docs/feedback"))
+                .header("content-type", "application/json"), "{}").statusCode(), "the assistant's key rules apply");
 
         ManagedChannel channel = NettyChannelBuilder.forAddress("localhost", port).usePlaintext().build();
         try {
@@ -212,26 +212,29 @@ class DashboardTest {
 
     /** Asks over REST v2; returns the start event (its messageId and threadId). */
     private JsonNode ask(String key, String question) throws Exception {
-        String body = http.send(HttpRequest.newBuilder(URI.create(base + "/v2/assistant/acme-docs/message"))
-                .header("authorization", key).header("content-type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(Json.write(Json.object("fp", "anonymous", "messages", List.of(
-                        Json.object("id", "m1", "role", "user", "parts", List.of(Json.object("type", "text", "text", question))))))))
-                .build(), HttpResponse.BodyHandlers.ofString()).body();
+        String body = api(HttpRequest.newBuilder(URI.create(base + "/v2/assistant/acme-docs/message"))
+                .header("authorization", key).header("content-type", "application/json"), Json.write(Json.object("fp", "anonymous",
+                "messages", List.of(Json.object("id", "m1", "role", "user", "parts", List.of(Json.object("type", "text", "text", question)))))))
+                .body();
         JsonNode start = json(body.lines().filter(l -> l.startsWith("data: {\"type\":\"start\"")).findFirst().orElseThrow().substring(6));
         return Json.MAPPER.createObjectNode().put("messageId", start.path("messageId").asText())
                 .put("threadId", start.path("messageMetadata").path("threadId").asText());
     }
 
     private HttpResponse<String> feedback(String key, String body) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(base + "/v1/assistant/acme-docs/feedback")).header("authorization", key)
-                .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        return api(HttpRequest.newBuilder(URI.create(base + "/v1/assistant/acme-docs/feedback")).header("authorization", key)
+                .header("content-type", "application/json"), body);
     }
 
     private HttpResponse<String> search(String domain, String secret) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(base + "/v1/search/" + domain)).header("authorization", "Bearer " + secret)
-                .header("content-type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"query\": \"retries\"}")).build(),
-                HttpResponse.BodyHandlers.ofString());
+        return api(HttpRequest.newBuilder(URI.create(base + "/v1/search/" + domain)).header("authorization", "Bearer " + secret)
+                .header("content-type", "application/json"), "{\"query\": \"retries\"}");
+    }
+
+    /** A POST to the REST API, its exchange held to the OpenAPI document. */
+    private HttpResponse<String> api(HttpRequest.Builder builder, String body) throws Exception {
+        HttpRequest request = builder.POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        return OpenApiContract.check(request, body, http.send(request, HttpResponse.BodyHandlers.ofString()));
     }
 
     private HttpResponse<String> get(String path, String cookie) throws Exception {

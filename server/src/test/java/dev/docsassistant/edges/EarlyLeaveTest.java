@@ -6,7 +6,6 @@ import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.assistant.ThreadStore;
 import dev.docsassistant.http.AssistantRoutes;
 import dev.docsassistant.request.StreamSettings;
-import dev.docsassistant.http.V1Sunset;
 import dev.docsassistant.testing.TestApps;
 import io.helidon.common.socket.SocketOptions;
 import io.helidon.config.Config;
@@ -66,7 +65,7 @@ class EarlyLeaveTest {
         Config section = Config.just(ConfigSources.create(Map.of("stream.keep-alive", "PT60S")));
         ConnectionGuard guard = new ConnectionGuard(ConnectionSettings.DEFAULTS, address -> false);
         server.connectionOptions(new GuardedSocketOptions(SocketOptions.builder().build(), guard));
-        server.routing(r -> r.addFeature(guard).register(new AssistantRoutes(assistant, app.assistantRules(), StreamSettings.create(section.get("stream")), V1Sunset.DEFAULTS)));
+        server.routing(r -> r.addFeature(guard).register(new AssistantRoutes(assistant, app.assistantRules(), StreamSettings.create(section.get("stream")))));
     }
 
     private static void sleep() {

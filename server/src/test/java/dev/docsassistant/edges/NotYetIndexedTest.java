@@ -6,6 +6,7 @@ import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
 import dev.docsassistant.proto.v1.SearchRequest;
 import dev.docsassistant.site.Progress;
+import dev.docsassistant.testing.OpenApiContract;
 import dev.docsassistant.testing.RawHttp;
 import dev.docsassistant.testing.TempDirs;
 import io.grpc.ManagedChannel;
@@ -61,7 +62,7 @@ class NotYetIndexedTest {
         App app = Bootstrap.open(AppConfig.load(config));
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch readyIndexed = new CountDownLatch(1);
-        app.sites().onLoaded(s -> {
+        app.sites().onServed(s -> {
             if (s.domain().equals("ready")) {
                 readyIndexed.countDown();
             }
@@ -90,7 +91,8 @@ class NotYetIndexedTest {
             RawHttp.Response readiness = get(port, "localhost", "/observe/health/ready");
             assertEquals(503, readiness.status(), readiness.body());
             assertTrue(readiness.body().contains("still being indexed: held"), readiness.body());
-            assertEquals(503, get(port, "localhost", "/health").status());
+            String health = "GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
+            assertEquals(503, OpenApiContract.check(health, RawHttp.exchange(port, health, WAIT).response()).status());
             assertEquals(ServingStatus.NOT_SERVING, HealthGrpc.newBlockingStub(channel)
                     .check(HealthCheckRequest.getDefaultInstance()).getStatus());
 
@@ -98,9 +100,10 @@ class NotYetIndexedTest {
             assertStillIndexing(search(port, "held", authorization), message);
             String question = "{\"fp\": \"anonymous\", \"messages\": [{\"id\": \"m1\", \"role\": \"user\", "
                     + "\"parts\": [{\"type\": \"text\", \"text\": \"How are deliveries retried?\"}]}]}";
-            assertStillIndexing(RawHttp.exchange(port, "POST /v2/assistant/held/message HTTP/1.1\r\nHost: localhost\r\n"
+            String ask = "POST /v2/assistant/held/message HTTP/1.1\r\nHost: localhost\r\n"
                     + "Authorization: " + authorization + "\r\nContent-Type: application/json\r\nContent-Length: "
-                    + question.length() + "\r\nConnection: close\r\n\r\n" + question, WAIT).response(), message);
+                    + question.length() + "\r\nConnection: close\r\n\r\n" + question;
+            assertStillIndexing(OpenApiContract.check(ask, RawHttp.exchange(port, ask, WAIT).response()), message);
             assertStillIndexing(get(port, "localhost", "/sites/held/"), message);
             assertStillIndexing(get(port, "held.localhost", "/"), message);
             assertStillIndexing(RawHttp.exchange(port, "POST /sites/held/mcp HTTP/1.1\r\nHost: localhost\r\n"
@@ -153,9 +156,9 @@ class NotYetIndexedTest {
 
     private static RawHttp.Response search(int port, String domain, String authorization) {
         String body = "{\"query\": \"retry schedule\", \"pageSize\": 1}";
-        return RawHttp.exchange(port, "POST /v1/search/" + domain + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: " + authorization
-                + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length() + "\r\nConnection: close\r\n\r\n" + body,
-                WAIT).response();
+        String request = "POST /v1/search/" + domain + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: " + authorization
+                + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length() + "\r\nConnection: close\r\n\r\n" + body;
+        return OpenApiContract.check(request, RawHttp.exchange(port, request, WAIT).response());
     }
 
     private static dev.docsassistant.proto.v1.SearchResponse grpcSearch(ManagedChannel channel, String domain, String authorization) {

@@ -9,14 +9,12 @@ import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.security.ApiKey;
 import dev.docsassistant.security.ApiKeys;
 import dev.docsassistant.security.KeyHasher;
+import dev.docsassistant.testing.ApiClient;
 import dev.docsassistant.testing.TestApps;
 import dev.docsassistant.testing.CapturedLogs;
 import dev.docsassistant.testing.TestSites;
 import io.helidon.http.HeaderName;
-import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;
-import io.helidon.webclient.api.HttpClientRequest;
-import io.helidon.webclient.api.HttpClientResponse;
 import io.helidon.webclient.api.WebClient;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
@@ -68,10 +66,10 @@ class ApiSecurityTest {
     private static App app;
     private static int port;
 
-    private final WebClient client;
+    private final ApiClient api;
 
     ApiSecurityTest(WebClient client, WebServer server) {
-        this.client = client;
+        this.api = new ApiClient(client);
         port = server.port();
     }
 
@@ -142,25 +140,25 @@ class ApiSecurityTest {
     }
 
     private Reply send(Method method, String path, String body, String authorization, String forwardedFor, String... headers) {
-        int query = path.indexOf('?');
-        HttpClientRequest req = client.method(method).path(query < 0 ? path : path.substring(0, query))
-                .header(HeaderNames.X_FORWARDED_FOR, forwardedFor == null ? nextAddress() : forwardedFor);
-        if (query >= 0) {
-            for (String pair : path.substring(query + 1).split("&")) {
-                req.queryParam(pair.substring(0, pair.indexOf('=')), pair.substring(pair.indexOf('=') + 1));
-            }
-        }
+        List<String> all = new ArrayList<>(List.of("X-Forwarded-For", forwardedFor == null ? nextAddress() : forwardedFor));
         if (authorization != null) {
-            req.header(HeaderNames.AUTHORIZATION, authorization);
+            all.addAll(List.of("Authorization", authorization));
         }
-        for (int i = 0; i < headers.length; i += 2) {
-            req.header(HeaderNames.create(headers[i]), headers[i + 1]);
+        if (body != null) {
+            all.addAll(List.of("Content-Type", "application/json"));
         }
-        try (HttpClientResponse res = body == null ? req.request() : req.header(HeaderNames.CONTENT_TYPE, "application/json").submit(body)) {
-            Map<String, String> h = new LinkedHashMap<>();
-            res.headers().forEach(header -> h.put(header.name().toLowerCase(), header.get()));
-            return new Reply(res.status().code(), h, res.status().code() == 204 ? "" : res.as(String.class));
-        }
+        all.addAll(List.of(headers));
+        ApiClient.Reply res = api.send(method, path, body, all.toArray(String[]::new));
+        Map<String, String> h = new LinkedHashMap<>();
+        res.headers().forEach(header -> h.put(header.name().toLowerCase(), header.get()));
+        return new Reply(res.status(), h, res.body());
+    }
+
+    /** The deprecated v1 route says so on refusals too (the defaults: no docs-assistant.v1 dates here). */
+    private static void assertSunsetHeaders(Reply r) {
+        assertEquals("@1795305600", r.header("Deprecation"), "Deprecation on " + r.status());
+        assertEquals("Wed, 30 Jun 2027 23:59:59 GMT", r.header("Sunset"), "Sunset on " + r.status());
+        assertTrue(String.valueOf(r.header("Link")).endsWith("; rel=\"successor-version\""), "Link on " + r.status());
     }
 
     private Reply post(String path, String body, String authorization, String... headers) {
@@ -215,6 +213,9 @@ class ApiSecurityTest {
                 assertEquals(401, r.status(), route.getKey() + " " + c.getKey());
                 assertEquals(c.getValue(), r.message(), route.getKey() + " " + c.getKey());
                 assertEquals("Bearer", r.header("WWW-Authenticate"));
+                if (route.getKey().startsWith("/v1/assistant/")) {
+                    assertSunsetHeaders(r);
+                }
             }
         }
         // Without a valid key, a site that does not exist looks exactly like one that does.
@@ -232,6 +233,9 @@ class ApiSecurityTest {
             Reply r = post(route.getKey(), route.getValue(), key("beta"));
             assertEquals(403, r.status(), route.getKey());
             assertEquals("this key is not valid for site 'alpha-docs'", r.message());
+            if (route.getKey().startsWith("/v1/assistant/")) {
+                assertSunsetHeaders(r);
+            }
         }
         assertEquals(403, post("/v1/search/no-such-site", search("x"), key("beta")).status());
         for (Map.Entry<String, String> route : routes("beta-docs").entrySet()) {
@@ -261,6 +265,9 @@ class ApiSecurityTest {
         assertTrue(retryAfter > 86_000 && retryAfter <= 86_400, String.valueOf(retryAfter));
         assertEquals(429, send(Method.POST, "/v2/assistant/ipcount-docs/message", v2("hi"), null, client).status(),
                 "every route and even requests without a key count");
+        Reply v1 = send(Method.POST, "/v1/assistant/ipcount-docs/message", v1("hi"), key("ipcount"), client);
+        assertEquals(429, v1.status());
+        assertSunsetHeaders(v1);
         assertEquals(200, send(Method.POST, "/v1/search/ipcount-docs", search("retries"), key("ipcount"), "203.0.113.51").status(),
                 "another client has its own count");
     }

@@ -4,9 +4,9 @@ import dev.docsassistant.edges.ServerSetup;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.search.SearchHit;
 import dev.docsassistant.search.SearchRequest;
+import dev.docsassistant.testing.ApiClient;
 import dev.docsassistant.testing.TestApps;
 import io.helidon.http.HeaderNames;
-import io.helidon.webclient.api.HttpClientResponse;
 import io.helidon.webclient.api.WebClient;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.testing.junit5.ServerTest;
@@ -28,10 +28,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ServerTest
 class AssistantRoutesTest {
     private static final String QUESTION = "Which exit code does the Inspector CLI use when the server needs authentication?";
-    private final WebClient client;
+    private final ApiClient api;
 
     AssistantRoutesTest(WebClient client) {
-        this.client = client;
+        this.api = new ApiClient(client);
     }
 
     @SetUpServer
@@ -55,12 +55,8 @@ class AssistantRoutesTest {
     /** Posts with a key of the organisation owning the site ({@code mintlify}: other; anything else: acme). */
     private Reply post(String path, String body) {
         String organization = path.contains("/mintlify/") ? "other" : "acme";
-        try (HttpClientResponse res = client.post(path).header(HeaderNames.CONTENT_TYPE, "application/json")
-                .header(HeaderNames.AUTHORIZATION, TestApps.authorization(TestApps.corpora(), organization)).submit(body)) {
-            return new Reply(res.status().code(), res.headers().first(HeaderNames.create("X-Thread-Id")).orElse(null),
-                    res.headers().first(HeaderNames.create("X-Thread-Key")).orElse(null),
-                    res.headers().first(HeaderNames.CONTENT_TYPE).orElse(""), res.as(String.class), res.headers());
-        }
+        ApiClient.Reply res = api.postJson(path, body, "Authorization", TestApps.authorization(TestApps.corpora(), organization));
+        return new Reply(res.status(), res.header("X-Thread-Id"), res.header("X-Thread-Key"), res.contentType(), res.body(), res.headers());
     }
 
     private static JsonNode json(String s) {
@@ -163,12 +159,39 @@ class AssistantRoutesTest {
         assertTrue(r.body().contains("2:[{\"type\":\"finish\",\"threadId\":\"" + r.threadId() + "\"}]"));
         assertTrue(prefixes.stream().allMatch(p -> Set.of("f", "9", "a", "h", "0", "2", "e", "d").contains(p)), prefixes.toString());
         // RFC 9745 / RFC 8594: the defaults, since the test configuration sets no docs-assistant.v1 dates.
-        assertEquals("@1795305600", r.headers().first(HeaderNames.create("Deprecation")).orElseThrow());
-        assertEquals("Wed, 30 Jun 2027 23:59:59 GMT", r.headers().first(HeaderNames.create("Sunset")).orElseThrow());
+        assertSunsetHeaders(200, r.headers());
         assertEquals("</openapi.yaml#/paths/~1v2~1assistant~1%7Bdomain%7D~1message>; rel=\"successor-version\"",
                 r.headers().first(HeaderNames.create("Link")).orElseThrow());
         Reply v2 = post("/v2/assistant/mcp/message", v2(QUESTION, null));
         assertFalse(v2.headers().contains(HeaderNames.create("Deprecation")), "v2 is not deprecated");
+    }
+
+    /** The v1 deprecation headers, with the defaults (the test configuration sets no docs-assistant.v1 dates). */
+    static void assertSunsetHeaders(int status, io.helidon.http.Headers headers) {
+        assertEquals("@1795305600", headers.first(HeaderNames.create("Deprecation")).orElse(null), "Deprecation on " + status);
+        assertEquals("Wed, 30 Jun 2027 23:59:59 GMT", headers.first(HeaderNames.create("Sunset")).orElse(null), "Sunset on " + status);
+        assertTrue(headers.first(HeaderNames.create("Link")).orElse("").endsWith("; rel=\"successor-version\""), "Link on " + status);
+    }
+
+    @Test
+    void everyV1ResponseCarriesTheSunsetHeadersErrorsIncluded() {
+        String user = "{\"role\":\"user\",\"content\":\"hi\"}";
+        String key = TestApps.authorization(TestApps.corpora(), "acme");
+        List<ApiClient.Reply> replies = List.of(
+                api.postJson("/v1/assistant/mcp/message", "{\"fp\":\"a\",\"messages\":[]}", "Authorization", key),
+                api.postJson("/v1/assistant/mcp/message", "{\"fp\":\"a\",\"messages\":[" + user + "]}"),
+                api.postJson("/v1/assistant/mintlify/message", "{\"fp\":\"a\",\"messages\":[" + user + "]}", "Authorization", key),
+                api.postJson("/v1/assistant/mcp/message", "{\"fp\":\"a\",\"threadId\":\"thr_nope\",\"messages\":[" + user + "]}",
+                        "Authorization", key),
+                api.send(io.helidon.http.Method.GET, "/v1/assistant/mcp/message", null, "Authorization", key),
+                api.postJson("/v1/assistant/mcp/message", "{\"fp\":\"a\",\"messages\":[{\"role\":\"user\",\"content\":\""
+                        + "x".repeat(1_100_000) + "\"}]}", "Authorization", key),
+                api.postJson("/v1/assistant/mcp/message", "{\"fp\":", "Authorization", key));
+        assertEquals(List.of(400, 401, 403, 404, 405, 413, 400), replies.stream().map(ApiClient.Reply::status).toList());
+        replies.forEach(r -> assertSunsetHeaders(r.status(), r.headers()));
+        // v1's feedback route is not the deprecated one.
+        ApiClient.Reply feedback = api.postJson("/v1/assistant/mcp/feedback", "{}", "Authorization", key);
+        assertFalse(feedback.headers().contains(HeaderNames.create("Sunset")), feedback.toString());
     }
 
     @Test

@@ -59,7 +59,7 @@ class KeepAliveTest {
         };
         AssistantService assistant = new AssistantService(app.sites(), new ThreadStore(app.database()), slow);
         Config section = Config.just(ConfigSources.create(Map.of("stream.keep-alive", "PT0.05S")));
-        server.routing(r -> r.register(new AssistantRoutes(assistant, app.assistantRules(), StreamSettings.create(section.get("stream")), V1Sunset.DEFAULTS)));
+        server.routing(r -> r.register(new AssistantRoutes(assistant, app.assistantRules(), StreamSettings.create(section.get("stream")))));
     }
 
     /** Like a slow model; the bound only keeps a failing test from hanging. */

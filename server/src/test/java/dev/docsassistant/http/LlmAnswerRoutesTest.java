@@ -8,9 +8,8 @@ import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.testing.FakeChatProvider;
 import dev.docsassistant.testing.RawHttp;
+import dev.docsassistant.testing.ApiClient;
 import dev.docsassistant.testing.TestApps;
-import io.helidon.http.HeaderNames;
-import io.helidon.webclient.api.HttpClientResponse;
 import io.helidon.webclient.api.WebClient;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
@@ -144,10 +143,8 @@ class LlmAnswerRoutesTest {
     }
 
     private Reply post(String path, String body) {
-        try (HttpClientResponse res = client.post(path).header(HeaderNames.CONTENT_TYPE, "application/json")
-                .header(HeaderNames.AUTHORIZATION, TestApps.authorization(app, "acme")).submit(body)) {
-            return new Reply(res.status().code(), res.as(String.class));
-        }
+        ApiClient.Reply res = new ApiClient(client).postJson(path, body, "Authorization", TestApps.authorization(app, "acme"));
+        return new Reply(res.status(), res.body());
     }
 
     @Test

@@ -8,6 +8,7 @@ import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.security.ApiKey;
 import dev.docsassistant.security.ApiKeys;
 import dev.docsassistant.security.KeyHasher;
+import dev.docsassistant.testing.OpenApiContract;
 import dev.docsassistant.testing.TestSites;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
@@ -81,10 +82,11 @@ class PageKeysTest {
         }
 
         int search(String domain, String key) throws Exception {
-            return HTTP.send(HttpRequest.newBuilder(uri("/v1/search/" + domain))
+            String body = "{\"query\": \"retries\"}";
+            HttpRequest request = HttpRequest.newBuilder(uri("/v1/search/" + domain))
                     .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString("{\"query\": \"retries\"}")).build(),
-                    HttpResponse.BodyHandlers.ofString()).statusCode();
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+            return OpenApiContract.check(request, body, HTTP.send(request, HttpResponse.BodyHandlers.ofString())).statusCode();
         }
 
         /** The key a site's rendered page embeds, or empty for {@code null}. */

@@ -14,13 +14,12 @@ import dev.docsassistant.proto.v1.Role;
 import dev.docsassistant.proto.v1.TextPart;
 import dev.docsassistant.testing.FakeChatProvider;
 import dev.docsassistant.testing.TempDirs;
+import dev.docsassistant.testing.ApiClient;
 import dev.docsassistant.testing.TestApps;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.MetadataUtils;
-import io.helidon.http.HeaderNames;
-import io.helidon.webclient.api.HttpClientResponse;
 import io.helidon.webclient.api.WebClient;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
@@ -104,12 +103,9 @@ class ReasoningPartsTest {
     }
 
     private Answer post(String path, String body) {
-        try (HttpClientResponse res = client.post(path).header(HeaderNames.CONTENT_TYPE, "application/json")
-                .header(HeaderNames.AUTHORIZATION, TestApps.authorization(app, "acme")).submit(body)) {
-            String text = res.as(String.class);
-            assertEquals(200, res.status().code(), text);
-            return new Answer(res.headers().first(HeaderNames.create("X-Thread-Id")).orElseThrow(), text);
-        }
+        ApiClient.Reply res = new ApiClient(client).postJson(path, body, "Authorization", TestApps.authorization(app, "acme"));
+        assertEquals(200, res.status(), res.body());
+        return new Answer(res.header("X-Thread-Id"), res.body());
     }
 
     @Test

@@ -9,13 +9,12 @@ import dev.docsassistant.proto.v1.MessageEvent;
 import dev.docsassistant.proto.v1.MessagePart;
 import dev.docsassistant.proto.v1.Role;
 import dev.docsassistant.proto.v1.TextPart;
+import dev.docsassistant.testing.ApiClient;
 import dev.docsassistant.testing.TestApps;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.MetadataUtils;
-import io.helidon.http.HeaderNames;
-import io.helidon.webclient.api.HttpClientResponse;
 import io.helidon.webclient.api.WebClient;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
@@ -64,14 +63,11 @@ class RetriedMessageTest {
                 ? Json.object("id", id, "role", "user", "content", text)
                 : Json.object("id", id, "role", "user", "parts", List.of(Json.object("type", "text", "text", text)));
         String body = Json.write(Json.object("fp", "anonymous", "threadId", threadId, "messages", List.of(message)));
-        try (HttpClientResponse res = client.post("/" + version + "/assistant/mcp/message")
-                .header(HeaderNames.CONTENT_TYPE, "application/json")
-                .header(HeaderNames.AUTHORIZATION, TestApps.authorization(TestApps.corpora(), "acme")).submit(body)) {
-            String stream = res.as(String.class);
-            assertEquals(200, res.status().code(), stream);
-            assertTrue(stream.contains("v1".equals(version) ? "\nd:" : "\"type\":\"finish\""), stream);
-            return res.headers().first(HeaderNames.create("X-Thread-Id")).orElseThrow();
-        }
+        ApiClient.Reply res = new ApiClient(client).postJson("/" + version + "/assistant/mcp/message", body,
+                "Authorization", TestApps.authorization(TestApps.corpora(), "acme"));
+        assertEquals(200, res.status(), res.body());
+        assertTrue(res.body().contains("v1".equals(version) ? "\nd:" : "\"type\":\"finish\""), res.body());
+        return res.header("X-Thread-Id");
     }
 
     private void assertRetryKeepsOneCopy(String version) {

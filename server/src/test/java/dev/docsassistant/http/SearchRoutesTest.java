@@ -2,9 +2,8 @@ package dev.docsassistant.http;
 
 import dev.docsassistant.edges.ServerSetup;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.docsassistant.testing.ApiClient;
 import dev.docsassistant.testing.TestApps;
-import io.helidon.http.HeaderNames;
-import io.helidon.webclient.api.HttpClientResponse;
 import io.helidon.webclient.api.WebClient;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.testing.junit5.ServerTest;
@@ -24,10 +23,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @ServerTest
 class SearchRoutesTest {
-    private final WebClient client;
+    private final ApiClient api;
 
     SearchRoutesTest(WebClient client) {
-        this.client = client;
+        this.api = new ApiClient(client);
     }
 
     @SetUpServer
@@ -36,11 +35,10 @@ class SearchRoutesTest {
     }
 
     private Reply post(String path, String body) {
-        try (HttpClientResponse res = client.post(path).header(HeaderNames.CONTENT_TYPE, "application/json")
-                .header(HeaderNames.AUTHORIZATION, TestApps.authorization(TestApps.corpora(),
-                        path.endsWith("/mintlify") ? "other" : "acme")).submit(body)) {
-            String text = res.as(String.class);
-            return new Reply(res.status().code(), text.isEmpty() ? null : Json.MAPPER.readTree(text));
+        ApiClient.Reply res = api.postJson(path, body, "Authorization", TestApps.authorization(TestApps.corpora(),
+                path.endsWith("/mintlify") ? "other" : "acme"));
+        try {
+            return new Reply(res.status(), res.body().isEmpty() ? null : Json.MAPPER.readTree(res.body()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -105,9 +103,7 @@ class SearchRoutesTest {
 
     @Test
     void withoutAnAdminTokenThereIsNoAdminApi() {
-        try (HttpClientResponse res = client.get("/admin/v1/keys").header(HeaderNames.AUTHORIZATION, "Bearer x").request()) {
-            assertEquals(404, res.status().code());
-        }
+        assertEquals(404, api.send(io.helidon.http.Method.GET, "/admin/v1/keys", null, "Authorization", "Bearer x").status());
     }
 
     @Test

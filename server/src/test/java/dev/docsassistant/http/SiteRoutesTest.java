@@ -1,6 +1,7 @@
 package dev.docsassistant.http;
 
 import dev.docsassistant.edges.ServerSetup;
+import dev.docsassistant.testing.ApiClient;
 import dev.docsassistant.testing.TestApps;
 import io.helidon.http.HeaderNames;
 import io.helidon.webclient.api.HttpClientResponse;
@@ -89,11 +90,10 @@ class SiteRoutesTest {
 
     @Test
     void theApiStillAnswersOnASiteHost() {
-        try (HttpClientResponse res = client.post("/v1/search/mcp").header(HeaderNames.HOST, "mcp.localhost")
-                .header(HeaderNames.AUTHORIZATION, auth()).header(HeaderNames.CONTENT_TYPE, "application/json").submit("{\"query\": \"tools/list\", \"pageSize\": 1}")) {
-            assertEquals(200, res.status().code());
-            assertTrue(res.as(String.class).startsWith("[{"));
-        }
+        ApiClient.Reply res = new ApiClient(client).postJson("/v1/search/mcp", "{\"query\": \"tools/list\", \"pageSize\": 1}",
+                "Host", "mcp.localhost", "Authorization", auth());
+        assertEquals(200, res.status());
+        assertTrue(res.body().startsWith("[{"));
     }
 
     @Test
@@ -145,26 +145,16 @@ class SiteRoutesTest {
 
     @Test
     void feedbackIsAcceptedAndValidated() {
-        try (HttpClientResponse res = client.post("/v1/feedback/mcp").header(HeaderNames.AUTHORIZATION, auth())
-                .header(HeaderNames.CONTENT_TYPE, "application/json")
-                .submit("{\"path\": \"" + PAGE + "\", \"helpful\": true}")) {
-            assertEquals(204, res.status().code());
-        }
-        try (HttpClientResponse res = client.post("/v1/feedback/mcp").header(HeaderNames.AUTHORIZATION, auth())
-                .header(HeaderNames.CONTENT_TYPE, "application/json")
-                .submit("{\"path\": \"" + PAGE + "\", \"helpful\": \"yes\"}")) {
-            assertEquals(400, res.status().code());
-            assertTrue(res.as(String.class).contains("helpful"));
-        }
-        try (HttpClientResponse res = client.post("/v1/feedback/nope").header(HeaderNames.AUTHORIZATION, auth())
-                .header(HeaderNames.CONTENT_TYPE, "application/json")
-                .submit("{\"path\": \"/x\", \"helpful\": true}")) {
-            assertEquals(403, res.status().code(), "a key of one organisation learns nothing about other sites");
-        }
-        try (HttpClientResponse res = client.post("/v1/feedback/mcp").header(HeaderNames.CONTENT_TYPE, "application/json")
-                .submit("{\"path\": \"/x\", \"helpful\": true}")) {
-            assertEquals(401, res.status().code(), "feedback needs the site's key like every API call");
-        }
+        ApiClient api = new ApiClient(client);
+        assertEquals(204, api.postJson("/v1/feedback/mcp", "{\"path\": \"" + PAGE + "\", \"helpful\": true}", "Authorization", auth()).status());
+        ApiClient.Reply notBoolean = api.postJson("/v1/feedback/mcp", "{\"path\": \"" + PAGE + "\", \"helpful\": \"yes\"}",
+                "Authorization", auth());
+        assertEquals(400, notBoolean.status());
+        assertTrue(notBoolean.body().contains("helpful"));
+        assertEquals(403, api.postJson("/v1/feedback/nope", "{\"path\": \"/x\", \"helpful\": true}", "Authorization", auth()).status(),
+                "a key of one organisation learns nothing about other sites");
+        assertEquals(401, api.postJson("/v1/feedback/mcp", "{\"path\": \"/x\", \"helpful\": true}").status(),
+                "feedback needs the site's key like every API call");
     }
 
     private static String auth() {

@@ -6,9 +6,8 @@ import dev.docsassistant.assistant.ThreadStore;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.edges.ServerSetup;
 import dev.docsassistant.testing.TempDirs;
+import dev.docsassistant.testing.ApiClient;
 import dev.docsassistant.testing.TestApps;
-import io.helidon.http.HeaderNames;
-import io.helidon.webclient.api.HttpClientResponse;
 import io.helidon.webclient.api.WebClient;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.testing.junit5.ServerTest;
@@ -63,11 +62,9 @@ class ThreadKeyRoutesTest {
     private Reply ask(String question, String threadId, String threadKey) {
         String body = Json.write(Json.object("fp", "anonymous", "threadId", threadId, "threadKey", threadKey, "messages",
                 List.of(Json.object("id", "m1", "role", "user", "parts", List.of(Json.object("type", "text", "text", question))))));
-        try (HttpClientResponse res = client.post("/v2/assistant/acme/message").header(HeaderNames.CONTENT_TYPE, "application/json")
-                .header(HeaderNames.AUTHORIZATION, TestApps.authorization(app, "acme")).submit(body)) {
-            return new Reply(res.status().code(), res.headers().first(HeaderNames.create("X-Thread-Id")).orElse(null),
-                    res.headers().first(HeaderNames.create("X-Thread-Key")).orElse(null), res.as(String.class));
-        }
+        ApiClient.Reply res = new ApiClient(client).postJson("/v2/assistant/acme/message", body,
+                "Authorization", TestApps.authorization(app, "acme"));
+        return new Reply(res.status(), res.header("X-Thread-Id"), res.header("X-Thread-Key"), res.body());
     }
 
     @Test

@@ -62,7 +62,7 @@ class UnfinishedTurnTest {
         };
         AssistantService assistant = new AssistantService(app.sites(), new ThreadStore(app.database()), leftBehind);
         Config section = Config.just(ConfigSources.create(Map.of("stream.keep-alive", "PT0.05S")));
-        server.routing(r -> r.register(new AssistantRoutes(assistant, app.assistantRules(), StreamSettings.create(section.get("stream")), V1Sunset.DEFAULTS)));
+        server.routing(r -> r.register(new AssistantRoutes(assistant, app.assistantRules(), StreamSettings.create(section.get("stream")))));
     }
 
     @Test

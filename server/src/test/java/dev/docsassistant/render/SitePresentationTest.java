@@ -35,7 +35,7 @@ class SitePresentationTest {
     static void site() {
         new TestSites(dir)
                 .file("docs.json", """
-                        {"name": "Acme", "theme": "mint", "colors": {"primary": "#09090b", "light": "#fafafa"},
+                        {"name": "Acme", "theme": "mint", "colors": {"primary": "#09090b", "light": "#fafafa", "dark": "#166e3f"},
                          "logo": {"light": "/logo/light.svg", "dark": "/logo/dark.svg"},
                          "appearance": {"default": "dark"},
                          "navbar": {"primary": {"type": "button", "label": "Get started", "href": "https://acme.example/start"}},
@@ -82,13 +82,13 @@ class SitePresentationTest {
                         </Frame>
 
                         **重要。**然后继续。
-                        """, "title: Guide")
+                        """, "title: Guide", "icon: book-open")
                 .page("table", """
                         | Version | Changes |
                         | --- | --- |
                         | 2 | <ul><li>`a` removed</li><li>b added</li></ul> |
-                        """, "title: Table")
-                .page("fr/index", "<Note>Une remarque.</Note>", "title: Accueil");
+                        """, "title: Table", "icon: /logo/light.svg")
+                .page("fr/index", "<Note>Une remarque.</Note>", "title: Accueil", "icon: no-such-icon-anywhere");
         SiteContent content = SiteReader.read(dir);
         site = new Site(new SiteConfig("acme", "acme", dir, Optional.empty()), content, LuceneSiteSearch.open(content, index, SearchSettings.KEYWORD), null);
         renderer = new SiteRenderer(site, SiteAssets.fromClassPath(), "svc_dsc_test", Injected.NONE);
@@ -150,6 +150,19 @@ class SitePresentationTest {
     }
 
     @Test
+    void aPagesFrontMatterIconIsInItsSidebarEntryAndTitle() {
+        String guide = html("/guide");
+        String svg = "<svg class=\"icon\" viewBox=\"0 0 [0-9]+ 512\" fill=\"currentColor\" aria-hidden=\"true\" focusable=\"false\"><path d=\"[^\"]+\"/></svg>";
+        assertTrue(guide.matches("(?s).*<h1>" + svg + "Guide</h1>.*"), "the book-open icon from Font Awesome, inline, before the title");
+        String table = html("/table");
+        assertTrue(table.matches("(?s).*<li><a href=\"/guide\">" + svg + "Guide</a></li>.*"), "and in the sidebar, on every page");
+        assertTrue(table.contains("<h1><img class=\"icon\" src=\"/logo/light.svg\" alt=\"\" aria-hidden=\"true\">Table</h1>"), "a path is an image");
+        assertTrue(table.contains(" aria-current=\"page\"><img class=\"icon\" src=\"/logo/light.svg\""), table);
+        assertTrue(html("/fr").contains("<h1>Accueil</h1>"), "an icon in neither set shows nothing");
+        assertFalse(html("/").matches("(?s).*<h1><(svg|img).*"), "a page without one has none");
+    }
+
+    @Test
     void homePageHasOneAddressAndItsOwnTitle() {
         SiteRenderer.Result index = renderer.render("/index", "", null);
         assertEquals(new SiteRenderer.Redirect(308, "/"), index);
@@ -170,6 +183,8 @@ class SitePresentationTest {
         assertTrue(html.contains("data-theme-toggle"));
         // Links stay readable: the near-black primary is used as is on white and lightened on dark.
         assertTrue(html.contains("--link-light:#09090b") && html.contains("--link-dark:#fafafa"), html.substring(0, 600));
+        // colors.dark colours the buttons in both themes, with readable text on them.
+        assertTrue(html.contains("--brand-button:#166e3f;--on-brand-button:#ffffff"), html.substring(0, 600));
     }
 
     @Test
@@ -186,7 +201,8 @@ class SitePresentationTest {
         String html = html("/guide");
         assertTrue(html.contains("<a class=\"navbar-primary\" href=\"https://acme.example/start\">Get started</a>"));
         assertTrue(html.contains("<p><strong>New:</strong> read <a href=\"/guide\">the guide</a></p>"), html);
-        assertTrue(html.contains("data-banner-close"));
+        assertTrue(html.contains("data-banner-close hidden aria-label=\"Dismiss\""), html);
+        assertTrue(html("/fr").contains("data-banner-close hidden aria-label=\"Fermer\""), "the close button speaks the page's language");
         assertTrue(html.contains("<p class=\"footer-header\">Company</p>") && html.contains(">Careers</a>"));
         assertTrue(html.matches("(?s).*<a href=\"https://github.com/acme\" aria-label=\"Acme github\"><svg class=\"icon\".*"));
     }
