@@ -61,7 +61,18 @@ class HybridSearchTest {
         assertTrue(keyword.search(SearchRequest.of(question, 3)).isEmpty(), "no word in common");
         LuceneSiteSearch hybrid = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("h"),
                 SearchSettings.hybrid(dir.resolve("cache")));
-        assertEquals("/retries", hybrid.search(SearchRequest.of(question, 3)).get(0).pagePath());
+        List<SearchHit> hits = hybrid.search(SearchRequest.of(question, 3));
+        assertEquals("/retries", hits.get(0).pagePath());
+        assertTrue(hits.stream().allMatch(h -> h.score() > 0 && h.score() <= 1), "a cosine, not a raw score: " + hits);
+    }
+
+    @Test
+    void textUnrelatedToEveryPageFindsNothing(@TempDir Path dir) {
+        LuceneSiteSearch hybrid = LuceneSiteSearch.open(SiteReader.read(retriesSite(dir.resolve("site")).dir()), dir.resolve("h"),
+                SearchSettings.hybrid(dir.resolve("cache")));
+        // No word in common and no meaning near: the nearest vectors are not results.
+        assertEquals(List.of(), hybrid.search(SearchRequest.of("xylophone orchestra tuning", 3)));
+        assertEquals(List.of(), hybrid.search(SearchRequest.of("chocolate cake recipe", 3)));
     }
 
     @Test

@@ -61,6 +61,15 @@ class SearchRankingTest {
         assertEquals("fr", french.language(), french.path());
     }
 
+    @Test
+    void aPageWithManySectionsIsWeighedDownOnlyBeyondThirty() {
+        assertEquals(1.0, LuceneSiteSearch.sizePrior(1));
+        assertEquals(1.0, LuceneSiteSearch.sizePrior(30));
+        // 300 sections: 1 / (1 + 0.3 ln 10)
+        assertEquals(0.5914, LuceneSiteSearch.sizePrior(300), 1e-4);
+        assertTrue(LuceneSiteSearch.sizePrior(3000) < LuceneSiteSearch.sizePrior(300));
+    }
+
     /** Each README language: a page with an inflected word is found by another form of it (stems, CJK bigrams). */
     @Test
     void everyListedLanguageIsAnalysedAsItself() {
