@@ -99,6 +99,12 @@ class HybridSearchTest {
         LuceneSiteSearch second = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("index-2"), SearchSettings.hybrid(cache));
         assertTrue(second.rebuilt());
         assertEquals(0, second.embeddingsComputed());
+        // Reopened as it is, the index centres queries as it centred its sections when it was built.
+        String question = "my endpoint was down for an hour, will the event be sent to me later?";
+        List<SearchHit> built = second.search(SearchRequest.of(question, 3));
+        LuceneSiteSearch reused = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("index-2"), SearchSettings.hybrid(cache));
+        assertFalse(reused.rebuilt());
+        assertEquals(built, reused.search(SearchRequest.of(question, 3)));
         site.page("billing", "Invoices are issued every quarter.", "title: Billing");
         LuceneSiteSearch changed = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("index-2"), SearchSettings.hybrid(cache));
         assertTrue(changed.rebuilt());
