@@ -25,13 +25,13 @@ class SearchFiltersTest {
                 {"version": "v2", "default": true, "groups": [{"group": "G", "pages": ["v2/webhooks", "v2/billing", "v2/partners"]}]},
                 {"version": "v1", "groups": [{"group": "G", "pages": ["v1/webhooks"]}]}]},
               {"language": "fr", "versions": [
-                {"version": "v2", "groups": [{"group": "G", "pages": ["fr/v2/webhooks"]}]}]}]}}
+                {"version": "v2", "groups": [{"group": "G", "pages": ["fr/v2/webhooks", "fr/v2/partenaires"]}]}]}]}}
             """;
 
     @TempDir
     Path dir;
 
-    /** Two versions, two languages, a tagged page in each language and one page for the partners group. */
+    /** Two versions, two languages, a tagged page in each language and a page for the partners group in each. */
     private TestSites site() {
         return new TestSites(dir.resolve("site")).file("docs.json", NAVIGATION)
                 .page("v2/webhooks", "Webhook deliveries are retried with backoff.", "title: Webhooks", "tag: New")
@@ -39,7 +39,9 @@ class SearchFiltersTest {
                 .page("v2/billing", "Invoices are sent by webhook when a payment succeeds.", "title: Billing")
                 .page("v2/partners", "Partner webhook deliveries go to the partner console.", "title: Partners",
                         "groups: [partners]")
-                .page("fr/v2/webhooks", "Les webhooks sont renvoyés avec un délai croissant.", "title: Webhooks", "tag: New");
+                .page("fr/v2/webhooks", "Les webhooks sont renvoyés avec un délai croissant.", "title: Webhooks", "tag: New")
+                .page("fr/v2/partenaires", "Les webhooks des partenaires vont à leur console.", "title: Partenaires",
+                        "groups: [partners]");
     }
 
     private LuceneSiteSearch open(TestSites site) {
@@ -58,6 +60,8 @@ class SearchFiltersTest {
                 "the anonymous caller: public English pages");
         assertEquals(Set.of("/v1/webhooks"), pages(search, "webhook", new SearchFilter("v1", null, null, List.of())));
         assertEquals(Set.of("/fr/v2/webhooks"), pages(search, "webhooks", new SearchFilter(null, "fr", null, List.of())));
+        assertEquals(Set.of("/fr/v2/webhooks", "/fr/v2/partenaires"),
+                pages(search, "webhooks", new SearchFilter(null, "fr", null, List.of("partners"))));
         assertEquals(Set.of("/v2/webhooks"), pages(search, "webhook", new SearchFilter(null, null, "NEW", List.of())),
                 "a tag that matches, in any case");
         assertEquals(Set.of("/fr/v2/webhooks"), pages(search, "webhooks", new SearchFilter("v2", "fr", "new", List.of())),
