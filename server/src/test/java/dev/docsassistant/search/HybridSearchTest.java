@@ -112,6 +112,17 @@ class HybridSearchTest {
     }
 
     @Test
+    void switchingAnIndexFromKeywordToHybridRebuildsIt(@TempDir Path dir) {
+        TestSites site = retriesSite(dir.resolve("site"));
+        LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("index"), SearchSettings.KEYWORD).close();
+        LuceneSiteSearch hybrid = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("index"),
+                SearchSettings.hybrid(dir.resolve("cache")));
+        assertTrue(hybrid.rebuilt(), "the keyword index has no vectors");
+        assertEquals("/retries", hybrid.search(SearchRequest.of("my endpoint was down for an hour, will the event be sent "
+                + "to me later?", 3)).get(0).pagePath());
+    }
+
+    @Test
     void keywordModeRanksByBm25Alone(@TempDir Path dir) {
         TestSites site = retriesSite(dir.resolve("site"));
         LuceneSiteSearch keyword = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("k"), SearchSettings.KEYWORD);
