@@ -101,5 +101,20 @@ class PromptBuilderTest {
         assertEquals(4, all.size());
         assertTrue(all.stream().noneMatch(p -> p.content().contains("developer mode")));
         assertEquals(List.of(), new PromptBuilder(null, 0).history(conversation));
+        // A message longer than the whole budget keeps its end, marked as cut, at exactly the budget.
+        String long_ = "start " + "x".repeat(300) + " end";
+        List<PromptMessage> cut = new PromptBuilder(null, 50).history(List.of(new ChatMessage("user", long_)));
+        assertEquals(List.of(new PromptMessage("user", "…" + long_.substring(long_.length() - 199))), cut);
+    }
+
+    @Test
+    void everyAttachedItemIsNumberedAndNamed() {
+        AnswerGenerator.Input in = new AnswerGenerator.Input("Why?", List.of(),
+                List.of(new ContextItem("textSelection", "selected words", null, null),
+                        new ContextItem("code", "int x = 1;", "/guides/setup", null)),
+                List.of(), "Acme", null);
+        String user = new PromptBuilder(null, 100, () -> "ab12").build(in).getLast().content();
+        assertTrue(user.contains("item 1: text selection\nselected words\n\nitem 2: code from /guides/setup\nint x = 1;\n"), user);
+        assertTrue(user.contains("(no section of the documentation matched the question)"), user);
     }
 }
