@@ -71,6 +71,11 @@ class LlmSettingsTest {
                 assertThrows(ConfigException.class, () -> read(base + "  timeouts: {total: soon}\n", Map.of())).getMessage());
         assertEquals("llm.temperature must be between 0 and 2",
                 assertThrows(ConfigException.class, () -> read(base + "  temperature: 7\n", Map.of())).getMessage());
+        assertEquals("llm.temperature must be between 0 and 2",
+                assertThrows(ConfigException.class, () -> read(base + "  temperature: -0.1\n", Map.of())).getMessage());
+        // The bounds themselves are valid temperatures.
+        assertEquals(0.0, read(base + "  temperature: 0\n", Map.of()).temperature().getAsDouble());
+        assertEquals(2.0, read(base + "  temperature: 2\n", Map.of()).temperature().getAsDouble());
         assertEquals("llm.api-key-header: not a header the HTTP client may send: Host",
                 assertThrows(ConfigException.class, () -> read(base + "  api-key-header: Host\n", Map.of())).getMessage());
         assertFalse(read(base + "  api-key-env: K\n", Map.of("K", "sk-secret")).toString().contains("sk-secret"));
