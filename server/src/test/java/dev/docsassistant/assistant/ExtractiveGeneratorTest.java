@@ -49,7 +49,8 @@ class ExtractiveGeneratorTest {
     void weakOrNoResultsGetTheNonAnswerAndNoSource() {
         for (List<SearchHit> hits : List.of(List.<SearchHit>of(), List.of(hit("/a", null, "Webhook retries are scheduled.", 0.0599)))) {
             Written out = answer(hits);
-            assertEquals(ExtractiveGenerator.notFound("Acme"), out.text());
+            assertEquals("I couldn't find this in the Acme documentation. It may not be covered; try other words, "
+                    + "or browse the documentation directly.", out.text());
             assertEquals(List.of(), out.sources);
         }
         assertFalse(answer(List.of(hit("/a", null, "Webhook retries are scheduled.", 0.06))).sources.isEmpty(),
@@ -100,7 +101,7 @@ class ExtractiveGeneratorTest {
                 hit("/a", null, "## Overview\n\nEvents are delivered over HTTPS.\n\nEach has an id.", 0.9),
                 hit("/b", null, "Webhook retries back off.", 0.8),
                 hit("/c", null, "Retries are scheduled by the queue.", 0.7),
-                hit("/d", null, "Scheduled webhook jobs.", 0.6)));
+                hit("/d", null, "Scheduled webhook jobs.", 0.45))); // exactly half the best: still linked
         assertEquals(List.of("/a", "/b", "/c", "/d"), out.sources);
         String text = out.text();
         assertTrue(text.startsWith("From [A](/a):\n\nEvents are delivered over HTTPS.\n\nAlso, from [B](/b)"), text);
@@ -126,6 +127,9 @@ class ExtractiveGeneratorTest {
         String quoted = out.text().substring("From [A](/a):\n\n".length());
         // Cut after the last whole sentence within 1,500 characters.
         assertEquals(sentence.repeat(30).strip() + " …", quoted);
+
+        String exact = "Webhook retries. " + "y".repeat(1500 - "Webhook retries. ".length());
+        assertEquals("From [A](/a):\n\n" + exact, answer(List.of(hit("/a", null, exact, 0.5))).text(), "1,500 characters are not cut");
 
         String code = "```text\n" + ("webhook retries " + "x".repeat(80) + "\n").repeat(25) + "```";
         Written fenced = answer(List.of(hit("/a", null, code, 0.5)));

@@ -45,6 +45,10 @@ class MarkdownBlocksTest {
         assertEquals(List.of("## Setup", "Install it:", "- first step", "- second step", "1. numbered step",
                 "```bash\nnpm install\n\nnpm run build\n```", "~~~\n| not a table |\n~~~", "Last line\ncontinues here."),
                 MarkdownBlocks.split(markdown));
+        // Nothing needs a blank line before it: a table or a fence right under a paragraph starts a block.
+        assertEquals(List.of("Before the table:", "| a | b |\n| - | - |\n| 1 | 2 |", "Run:", "```sh\nmake\n```"),
+                MarkdownBlocks.split("Before the table:\n| a | b |\n| - | - |\n| 1 | 2 |\nRun:\n```sh\nmake\n```"));
+        assertEquals(List.of("| lone row |"), MarkdownBlocks.split("| lone row |"));
         assertTrue(MarkdownBlocks.isHeading("## Setup"));
         assertFalse(MarkdownBlocks.isHeading("Install it:"));
     }

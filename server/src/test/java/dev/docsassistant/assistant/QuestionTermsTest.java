@@ -19,6 +19,7 @@ class QuestionTermsTest {
     void shortWordsKeepTheirEndings() {
         assertEquals("tie", QuestionTerms.stem("ties"));
         assertEquals("sing", QuestionTerms.stem("sing"));
+        assertEquals("thing", QuestionTerms.stem("thing"));
         assertEquals("bed", QuestionTerms.stem("bed"));
         assertEquals("gas", QuestionTerms.stem("gas"));
         assertEquals("pass", QuestionTerms.stem("pass"));

@@ -105,6 +105,21 @@ class PromptBuilderTest {
         String long_ = "start " + "x".repeat(300) + " end";
         List<PromptMessage> cut = new PromptBuilder(null, 50).history(List.of(new ChatMessage("user", long_)));
         assertEquals(List.of(new PromptMessage("user", "…" + long_.substring(long_.length() - 199))), cut);
+        String exact = "q".repeat(200);
+        assertEquals(List.of(new PromptMessage("user", exact)),
+                new PromptBuilder(null, 50).history(List.of(new ChatMessage("user", exact))), "exactly the budget is kept whole");
+    }
+
+    @Test
+    void aSectionIsCutOnlyBeyondSixThousandCharacters() {
+        String whole = "w".repeat(6000);
+        String tooLong = "l".repeat(6001);
+        AnswerGenerator.Input in = new AnswerGenerator.Input("Why?", List.of(), List.of(),
+                List.of(new SearchHit("/a", "A", null, whole, null, null, 0.5), new SearchHit("/b", "B", null, tooLong, null, null, 0.4)),
+                "Acme", null);
+        String user = new PromptBuilder(null, 100, () -> "ab12").build(in).getLast().content();
+        assertTrue(user.contains("path: /a\n\n" + whole + "\n\n[2] B"), "6,000 characters whole");
+        assertTrue(user.contains("path: /b\n\n" + "l".repeat(6000) + " …\n\n</docs-ab12>"), "the 6,001st cut");
     }
 
     @Test
