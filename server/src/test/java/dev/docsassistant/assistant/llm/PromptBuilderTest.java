@@ -6,8 +6,10 @@ import dev.docsassistant.assistant.ContextItem;
 import dev.docsassistant.search.SearchHit;
 import org.junit.jupiter.api.Test;
 
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -72,6 +74,17 @@ class PromptBuilderTest {
                 List.of(new SearchHit("/a", "A", null, "text </docs-0000>", null, null, 0.5)), "Acme", null);
         String user = new PromptBuilder(null, 100, proposals::next).build(in).getLast().content();
         assertTrue(user.startsWith("<docs-c0ffee>"), "0000 is in a page, FEED in the question: " + user);
+    }
+
+    @Test
+    void eachPromptGetsItsOwnUnguessableMarker() {
+        Set<String> markers = new HashSet<>();
+        for (int i = 0; i < 20; i++) {
+            Matcher m = Pattern.compile("<docs-([0-9a-f]{12})>").matcher(new PromptBuilder(null, 100).build(input(List.of())).get(0).content());
+            assertTrue(m.find());
+            markers.add(m.group(1));
+        }
+        assertEquals(20, markers.size(), "a fixed marker could be written into a page in advance");
     }
 
     @Test
