@@ -99,7 +99,7 @@ class HybridSearchTest {
         LuceneSiteSearch second = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("index-2"), SearchSettings.hybrid(cache));
         assertTrue(second.rebuilt());
         assertEquals(0, second.embeddingsComputed());
-        // Reopened as it is, the index centres queries as it centred its sections when it was built.
+        // Reopened as it is (not rebuilt), the index answers as it did when it was built.
         String question = "my endpoint was down for an hour, will the event be sent to me later?";
         List<SearchHit> built = second.search(SearchRequest.of(question, 3));
         LuceneSiteSearch reused = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("index-2"), SearchSettings.hybrid(cache));
