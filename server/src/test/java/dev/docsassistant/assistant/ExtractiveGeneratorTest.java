@@ -7,49 +7,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** How the offline writer picks its sources when relevance is not ordered like the ranking (hybrid search). */
+/** The offline answer: quoted passages of the best results, the sources named, or the plain non-answer. */
 class ExtractiveGeneratorTest {
-    private static SearchHit hit(String path, String text, double score) {
-        return new SearchHit(path, path.substring(1), null, text, null, null, score);
-    }
+    private static final String QUESTION = "How are webhook retries scheduled?";
 
-    private static Recorded answer(List<SearchHit> hits) {
-        Recorded out = new Recorded();
-        new ExtractiveGenerator().generate(new AnswerGenerator.Input("How are failed deliveries retried?", List.of(),
-                List.of(), hits, "Acme", null), out);
-        return out;
-    }
-
-    @Test
-    void aFirstResultWithLowRelevanceDoesNotMakeTheAnswerAbstainWhenALaterOneIsStrong() {
-        Recorded out = answer(List.of(
-                hit("/overview", "Deliveries overview.", 0.04),
-                hit("/guides/retries", "Failed deliveries are retried five times with exponential backoff.", 0.5)));
-        assertEquals(List.of("/guides/retries"), out.sources, "the weak first hit is below half the best and is skipped");
-        assertTrue(out.text.toString().contains("retried five times"), out.text.toString());
-    }
-
-    @Test
-    void itAbstainsWhenNoResultReachesTheFloor() {
-        Recorded out = answer(List.of(hit("/a", "Unrelated text.", 0.05), hit("/b", "Other text.", 0.03)));
-        assertEquals(List.of(), out.sources);
-        assertEquals(ExtractiveGenerator.notFound("Acme"), out.text.toString());
-    }
-
-    @Test
-    void everyResultAtLeastHalfAsRelevantAsTheBestIsNamedWhateverItsPlace() {
-        Recorded out = answer(List.of(
-                hit("/a", "Deliveries are retried.", 0.3),
-                hit("/b", "Nothing here.", 0.1),
-                hit("/c", "Failed deliveries wait between attempts.", 0.4)));
-        assertEquals(List.of("/a", "/c"), out.sources);
-    }
-
-    private static final class Recorded implements AnswerGenerator.Output {
+    /** What the generator wrote: the text deltas as they came and the sources named. */
+    private static final class Written implements AnswerGenerator.Output {
+        final List<String> deltas = new ArrayList<>();
         final List<String> sources = new ArrayList<>();
-        final StringBuilder text = new StringBuilder();
 
         @Override
         public void source(SearchHit hit) {
@@ -58,7 +26,132 @@ class ExtractiveGeneratorTest {
 
         @Override
         public void text(String delta) {
-            text.append(delta);
+            deltas.add(delta);
         }
+
+        String text() {
+            return String.join("", deltas);
+        }
+    }
+
+    private static SearchHit hit(String path, String section, String content, double score) {
+        String name = path.substring(1, 2).toUpperCase();
+        return new SearchHit(path, name, section, content, null, null, score);
+    }
+
+    private static Written answer(List<SearchHit> hits) {
+        Written out = new Written();
+        new ExtractiveGenerator().generate(new AnswerGenerator.Input(QUESTION, List.of(), List.of(), hits, "Acme", null), out);
+        return out;
+    }
+
+    @Test
+    void weakOrNoResultsGetTheNonAnswerAndNoSource() {
+        for (List<SearchHit> hits : List.of(List.<SearchHit>of(), List.of(hit("/a", null, "Webhook retries are scheduled.", 0.0599)))) {
+            Written out = answer(hits);
+            assertEquals("I couldn't find this in the Acme documentation. It may not be covered; try other words, "
+                    + "or browse the documentation directly.", out.text());
+            assertEquals(List.of(), out.sources);
+        }
+        assertFalse(answer(List.of(hit("/a", null, "Webhook retries are scheduled.", 0.06))).sources.isEmpty(),
+                "the abstention bound itself answers");
+    }
+
+    @Test
+    void theBestPassagesAreQuotedInReadingOrderAndFurtherResultsLinked() {
+        String a = """
+                ## Retry schedule
+
+                Webhook retries are scheduled hourly.
+
+                Unrelated introduction.
+
+                Retries stop after a day.
+
+                Webhook signatures use HMAC.
+
+                The webhook retries log is kept.
+                """;
+        Written out = answer(List.of(
+                hit("/a#retry-schedule", "Retry schedule", a, 0.8),
+                hit("/b", null, "Webhook retries are scheduled hourly.", 0.7), // the same passage again: linked, not quoted
+                hit("/c", null, "Nothing in common.", 0.6),
+                hit("/d", null, "Scheduled deliveries use webhook queues.", 0.4), // half the best score still counts
+                hit("/e", null, "Webhook retries are scheduled on weekdays.", 0.39)));
+        assertEquals("""
+                From [A › Retry schedule](/a#retry-schedule):
+
+                Webhook retries are scheduled hourly.
+
+                Retries stop after a day.
+
+                The webhook retries log is kept.
+
+                Also, from [D](/d):
+
+                Scheduled deliveries use webhook queues.
+
+                See also: [B](/b), [C](/c).""", out.text());
+        assertEquals(List.of("/a#retry-schedule", "/d", "/b", "/c"), out.sources, "quoted pages first, then the linked ones");
+    }
+
+    @Test
+    void atMostThreePagesAreQuotedAndAPageWithoutTheQuestionsWordsOpensWithItsFirstParagraph() {
+        Written out = answer(List.of(
+                hit("/a", null, "## Overview\n\nEvents are delivered over HTTPS.\n\nEach has an id.", 0.9),
+                hit("/b", null, "Webhook retries back off.", 0.8),
+                hit("/c", null, "Retries are scheduled by the queue.", 0.7),
+                hit("/d", null, "Scheduled webhook jobs.", 0.45))); // exactly half the best: still linked
+        assertEquals(List.of("/a", "/b", "/c", "/d"), out.sources);
+        String text = out.text();
+        assertTrue(text.startsWith("From [A](/a):\n\nEvents are delivered over HTTPS.\n\nAlso, from [B](/b)"), text);
+        assertTrue(text.endsWith("\n\nSee also: [D](/d)."), text);
+    }
+
+    @Test
+    void passagesArriveAFewWordsAtATime() {
+        String words = "Webhook retries one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
+                + "fifteen sixteen seventeen eighteen";
+        Written out = answer(List.of(hit("/a", null, words, 0.5)));
+        assertEquals(List.of("From [A](/a):\n\n",
+                "Webhook retries one two three four five six ",
+                "seven eight nine ten eleven twelve thirteen fourteen ",
+                "fifteen sixteen seventeen eighteen"), out.deltas);
+    }
+
+    @Test
+    void aLongParagraphIsCutAtASentenceButCodeIsQuotedWhole() {
+        String sentence = "Webhook retries follow the schedule of the queue. ";
+        String paragraph = sentence.repeat(40).strip(); // about 2,000 characters
+        Written out = answer(List.of(hit("/a", null, paragraph, 0.5)));
+        String quoted = out.text().substring("From [A](/a):\n\n".length());
+        // Cut after the last whole sentence within 1,500 characters.
+        assertEquals(sentence.repeat(30).strip() + " …", quoted);
+
+        String exact = "Webhook retries. " + "y".repeat(1500 - "Webhook retries. ".length());
+        assertEquals("From [A](/a):\n\n" + exact, answer(List.of(hit("/a", null, exact, 0.5))).text(), "1,500 characters are not cut");
+
+        String code = "```text\n" + ("webhook retries " + "x".repeat(80) + "\n").repeat(25) + "```";
+        Written fenced = answer(List.of(hit("/a", null, code, 0.5)));
+        assertEquals("From [A](/a):\n\n" + code, fenced.text());
+    }
+
+    @Test
+    void aFirstResultWithLowRelevanceDoesNotMakeTheAnswerAbstainWhenALaterOneIsStrong() {
+        // Hybrid search orders by a fused score while each hit reports its own relevance.
+        Written out = answer(List.of(
+                hit("/overview", null, "Deliveries overview.", 0.04),
+                hit("/retries", null, "Webhook retries are scheduled five times with backoff.", 0.5)));
+        assertEquals(List.of("/retries"), out.sources, "the weak first hit is below half the best and is skipped");
+        assertTrue(out.text().contains("scheduled five times"), out.text());
+    }
+
+    @Test
+    void everyResultAtLeastHalfAsRelevantAsTheBestIsNamedWhateverItsPlace() {
+        Written out = answer(List.of(
+                hit("/a", null, "Webhook retries are scheduled.", 0.3),
+                hit("/b", null, "Nothing here.", 0.1),
+                hit("/c", null, "Webhook deliveries wait between retries.", 0.4)));
+        assertEquals(List.of("/a", "/c"), out.sources);
     }
 }

@@ -5,6 +5,8 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class MarkdownBlocksTest {
     private static final String SCHEDULE = """
@@ -18,6 +20,38 @@ class MarkdownBlocksTest {
 
             After the last attempt the delivery fails.
             """;
+
+    @Test
+    void headingsListItemsAndFencedCodeAreBlocksOfTheirOwn() {
+        String markdown = """
+                ## Setup
+                Install it:
+
+                - first step
+                - second step
+                1. numbered step
+
+                ```bash
+                npm install
+
+                npm run build
+                ```
+                ~~~
+                | not a table |
+                ~~~
+                Last line
+                continues here.
+                """;
+        assertEquals(List.of("## Setup", "Install it:", "- first step", "- second step", "1. numbered step",
+                "```bash\nnpm install\n\nnpm run build\n```", "~~~\n| not a table |\n~~~", "Last line\ncontinues here."),
+                MarkdownBlocks.split(markdown));
+        // Nothing needs a blank line before it: a table or a fence right under a paragraph starts a block.
+        assertEquals(List.of("Before the table:", "| a | b |\n| - | - |\n| 1 | 2 |", "Run:", "```sh\nmake\n```"),
+                MarkdownBlocks.split("Before the table:\n| a | b |\n| - | - |\n| 1 | 2 |\nRun:\n```sh\nmake\n```"));
+        assertEquals(List.of("| lone row |"), MarkdownBlocks.split("| lone row |"));
+        assertTrue(MarkdownBlocks.isHeading("## Setup"));
+        assertFalse(MarkdownBlocks.isHeading("Install it:"));
+    }
 
     @Test
     void tableRowsAreBlocksUnderTheirHeader() {

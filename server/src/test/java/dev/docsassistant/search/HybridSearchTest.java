@@ -61,7 +61,18 @@ class HybridSearchTest {
         assertTrue(keyword.search(SearchRequest.of(question, 3)).isEmpty(), "no word in common");
         LuceneSiteSearch hybrid = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("h"),
                 SearchSettings.hybrid(dir.resolve("cache")));
-        assertEquals("/retries", hybrid.search(SearchRequest.of(question, 3)).get(0).pagePath());
+        List<SearchHit> hits = hybrid.search(SearchRequest.of(question, 3));
+        assertEquals("/retries", hits.get(0).pagePath());
+        assertTrue(hits.stream().allMatch(h -> h.score() > 0 && h.score() <= 1), "a cosine, not a raw score: " + hits);
+    }
+
+    @Test
+    void textUnrelatedToEveryPageFindsNothing(@TempDir Path dir) {
+        LuceneSiteSearch hybrid = LuceneSiteSearch.open(SiteReader.read(retriesSite(dir.resolve("site")).dir()), dir.resolve("h"),
+                SearchSettings.hybrid(dir.resolve("cache")));
+        // No word in common and no meaning near: the nearest vectors are not results.
+        assertEquals(List.of(), hybrid.search(SearchRequest.of("xylophone orchestra tuning", 3)));
+        assertEquals(List.of(), hybrid.search(SearchRequest.of("chocolate cake recipe", 3)));
     }
 
     @Test
@@ -88,10 +99,27 @@ class HybridSearchTest {
         LuceneSiteSearch second = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("index-2"), SearchSettings.hybrid(cache));
         assertTrue(second.rebuilt());
         assertEquals(0, second.embeddingsComputed());
+        // Reopened as it is (not rebuilt), the index answers as it did when it was built.
+        String question = "my endpoint was down for an hour, will the event be sent to me later?";
+        List<SearchHit> built = second.search(SearchRequest.of(question, 3));
+        LuceneSiteSearch reused = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("index-2"), SearchSettings.hybrid(cache));
+        assertFalse(reused.rebuilt());
+        assertEquals(built, reused.search(SearchRequest.of(question, 3)));
         site.page("billing", "Invoices are issued every quarter.", "title: Billing");
         LuceneSiteSearch changed = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("index-2"), SearchSettings.hybrid(cache));
         assertTrue(changed.rebuilt());
         assertEquals(1, changed.embeddingsComputed(), "only the changed page");
+    }
+
+    @Test
+    void switchingAnIndexFromKeywordToHybridRebuildsIt(@TempDir Path dir) {
+        TestSites site = retriesSite(dir.resolve("site"));
+        LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("index"), SearchSettings.KEYWORD).close();
+        LuceneSiteSearch hybrid = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("index"),
+                SearchSettings.hybrid(dir.resolve("cache")));
+        assertTrue(hybrid.rebuilt(), "the keyword index has no vectors");
+        assertEquals("/retries", hybrid.search(SearchRequest.of("my endpoint was down for an hour, will the event be sent "
+                + "to me later?", 3)).get(0).pagePath());
     }
 
     @Test

@@ -41,6 +41,8 @@ class LuceneSiteSearchTest {
         List<SearchHit> hits = site("mcp").search(SearchRequest.of("resources subscribe notifications", 7));
         assertEquals(7, hits.size());
         assertEquals(7, hits.stream().map(SearchHit::pagePath).distinct().count());
+        // Many sections of one page can fill the first hits: enough are fetched for 50 distinct pages.
+        assertEquals(50, site("mcp").search(SearchRequest.of("server", 50)).stream().map(SearchHit::pagePath).distinct().count());
     }
 
     @Test

@@ -61,6 +61,36 @@ class SearchRankingTest {
         assertEquals("fr", french.language(), french.path());
     }
 
+    @Test
+    void theReadersLanguageVariantAndNearbyFoldersRankFirst() {
+        // pt and pt-BR share one analysis, so both are searched together and only the preference orders them.
+        String languages = "{\"navigation\": {\"languages\": ["
+                + "{\"language\": \"pt\", \"default\": true, \"groups\": [{\"group\": \"G\", \"pages\": [\"pt/guias/reenvio\", \"pt/guias/outra\", \"pt/api/reenvio\", \"pt/api/outra\"]}]},"
+                + "{\"language\": \"pt-BR\", \"groups\": [{\"group\": \"G\", \"pages\": [\"pt-br/guias/reenvio\", \"pt-br/guias/inicio\"]}]}]}}";
+        String text = "As entregas de webhook com falha são reenviadas com espera crescente.";
+        TestSites site = new TestSites(dir.resolve("pt")).file("docs.json", languages)
+                .page("pt/guias/reenvio", text, "title: Reenvio").page("pt/api/reenvio", text, "title: Reenvio")
+                .page("pt-br/guias/reenvio", text, "title: Reenvio").page("pt-br/guias/inicio", "Comece aqui.", "title: Início")
+                .page("pt/guias/outra", "Outra página.", "title: Outra").page("pt/api/outra", "Outra página.", "title: Outra");
+        LuceneSiteSearch search = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("pt-index"), SearchSettings.KEYWORD);
+        SearchRequest fromBrazil = new SearchRequest("entregas reenviadas", 5, 0, SearchFilter.NONE, "/pt-br/guias/inicio");
+        assertEquals("/pt-br/guias/reenvio", paths(search, fromBrazil).get(0));
+        // Same text, same language: the page sharing more folders with the one being read comes first.
+        SearchRequest fromApi = new SearchRequest("entregas reenviadas", 5, 0, SearchFilter.NONE, "/pt/api/outra");
+        assertEquals(List.of("/pt/api/reenvio", "/pt/guias/reenvio", "/pt-br/guias/reenvio"), paths(search, fromApi));
+        SearchRequest fromGuides = new SearchRequest("entregas reenviadas", 5, 0, SearchFilter.NONE, "/pt/guias/outra");
+        assertEquals(List.of("/pt/guias/reenvio", "/pt/api/reenvio", "/pt-br/guias/reenvio"), paths(search, fromGuides));
+    }
+
+    @Test
+    void aPageWithManySectionsIsWeighedDownOnlyBeyondThirty() {
+        assertEquals(1.0, LuceneSiteSearch.sizePrior(1));
+        assertEquals(1.0, LuceneSiteSearch.sizePrior(30));
+        // 300 sections: 1 / (1 + 0.3 ln 10)
+        assertEquals(0.5914, LuceneSiteSearch.sizePrior(300), 1e-4);
+        assertTrue(LuceneSiteSearch.sizePrior(3000) < LuceneSiteSearch.sizePrior(300));
+    }
+
     /** Each README language: a page with an inflected word is found by another form of it (stems, CJK bigrams). */
     @Test
     void everyListedLanguageIsAnalysedAsItself() {

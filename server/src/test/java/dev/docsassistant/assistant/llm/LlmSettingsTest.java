@@ -71,6 +71,16 @@ class LlmSettingsTest {
                 assertThrows(ConfigException.class, () -> read(base + "  timeouts: {total: soon}\n", Map.of())).getMessage());
         assertEquals("llm.temperature must be between 0 and 2",
                 assertThrows(ConfigException.class, () -> read(base + "  temperature: 7\n", Map.of())).getMessage());
+        assertEquals("llm.temperature must be between 0 and 2",
+                assertThrows(ConfigException.class, () -> read(base + "  temperature: -0.1\n", Map.of())).getMessage());
+        assertEquals("llm.max-tokens must be between 1 and 1000000",
+                assertThrows(ConfigException.class, () -> read(base + "  max-tokens: 0\n", Map.of())).getMessage());
+        assertEquals(1, read(base + "  max-tokens: 1\n", Map.of()).maxTokens());
+        assertEquals(1_000_000, read(base + "  max-tokens: 1000000\n", Map.of()).maxTokens());
+        assertEquals(0, read(base + "  history-tokens: 0\n", Map.of()).historyTokens(), "no history at all is allowed");
+        // The bounds themselves are valid temperatures.
+        assertEquals(0.0, read(base + "  temperature: 0\n", Map.of()).temperature().getAsDouble());
+        assertEquals(2.0, read(base + "  temperature: 2\n", Map.of()).temperature().getAsDouble());
         assertEquals("llm.api-key-header: not a header the HTTP client may send: Host",
                 assertThrows(ConfigException.class, () -> read(base + "  api-key-header: Host\n", Map.of())).getMessage());
         assertFalse(read(base + "  api-key-env: K\n", Map.of("K", "sk-secret")).toString().contains("sk-secret"));

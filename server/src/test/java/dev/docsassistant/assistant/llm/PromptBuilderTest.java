@@ -6,8 +6,10 @@ import dev.docsassistant.assistant.ContextItem;
 import dev.docsassistant.search.SearchHit;
 import org.junit.jupiter.api.Test;
 
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -75,6 +77,17 @@ class PromptBuilderTest {
     }
 
     @Test
+    void eachPromptGetsItsOwnUnguessableMarker() {
+        Set<String> markers = new HashSet<>();
+        for (int i = 0; i < 20; i++) {
+            Matcher m = Pattern.compile("<docs-([0-9a-f]{12})>").matcher(new PromptBuilder(null, 100).build(input(List.of())).get(0).content());
+            assertTrue(m.find());
+            markers.add(m.group(1));
+        }
+        assertEquals(20, markers.size(), "a fixed marker could be written into a page in advance");
+    }
+
+    @Test
     void siteInstructionsAreAppendedNeverReplacing() {
         String system = new PromptBuilder("Always answer in French.", 100).build(input(List.of())).get(0).content();
         assertTrue(system.startsWith("You are the documentation assistant of Acme Relay."), system);
@@ -101,5 +114,35 @@ class PromptBuilderTest {
         assertEquals(4, all.size());
         assertTrue(all.stream().noneMatch(p -> p.content().contains("developer mode")));
         assertEquals(List.of(), new PromptBuilder(null, 0).history(conversation));
+        // A message longer than the whole budget keeps its end, marked as cut, at exactly the budget.
+        String long_ = "start " + "x".repeat(300) + " end";
+        List<PromptMessage> cut = new PromptBuilder(null, 50).history(List.of(new ChatMessage("user", long_)));
+        assertEquals(List.of(new PromptMessage("user", "…" + long_.substring(long_.length() - 199))), cut);
+        String exact = "q".repeat(200);
+        assertEquals(List.of(new PromptMessage("user", exact)),
+                new PromptBuilder(null, 50).history(List.of(new ChatMessage("user", exact))), "exactly the budget is kept whole");
+    }
+
+    @Test
+    void aSectionIsCutOnlyBeyondSixThousandCharacters() {
+        String whole = "w".repeat(6000);
+        String tooLong = "l".repeat(6001);
+        AnswerGenerator.Input in = new AnswerGenerator.Input("Why?", List.of(), List.of(),
+                List.of(new SearchHit("/a", "A", null, whole, null, null, 0.5), new SearchHit("/b", "B", null, tooLong, null, null, 0.4)),
+                "Acme", null);
+        String user = new PromptBuilder(null, 100, () -> "ab12").build(in).getLast().content();
+        assertTrue(user.contains("path: /a\n\n" + whole + "\n\n[2] B"), "6,000 characters whole");
+        assertTrue(user.contains("path: /b\n\n" + "l".repeat(6000) + " …\n\n</docs-ab12>"), "the 6,001st cut");
+    }
+
+    @Test
+    void everyAttachedItemIsNumberedAndNamed() {
+        AnswerGenerator.Input in = new AnswerGenerator.Input("Why?", List.of(),
+                List.of(new ContextItem("textSelection", "selected words", null, null),
+                        new ContextItem("code", "int x = 1;", "/guides/setup", null)),
+                List.of(), "Acme", null);
+        String user = new PromptBuilder(null, 100, () -> "ab12").build(in).getLast().content();
+        assertTrue(user.contains("item 1: text selection\nselected words\n\nitem 2: code from /guides/setup\nint x = 1;\n"), user);
+        assertTrue(user.contains("(no section of the documentation matched the question)"), user);
     }
 }
