@@ -11,7 +11,7 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** Reciprocal rank fusion of the two rankings: ranks, not scores, and the embedding side at half weight. */
+/** The convex combination of the two rankings' scores: 0.6 × BM25 / best BM25 + 0.4 × cosine, times the page's weight. */
 class HybridFusionTest {
     @TempDir
     Path dir;
@@ -21,19 +21,49 @@ class HybridFusionTest {
         return new RankedPage(new IndexedSection(page, page.sections().get(0), LanguageAnalysis.EN), 100 * relevance, relevance);
     }
 
-    @Test
-    void aPageBothSidesFindOutranksPagesOnlyOneSideFinds() {
-        SiteContent site = SiteReader.read(new TestSites(dir).file("docs.json", "{\"navigation\": {\"pages\": [\"a\", \"b\", \"c\", \"d\"]}}")
+    private SiteContent site() {
+        return SiteReader.read(new TestSites(dir).file("docs.json", "{\"navigation\": {\"pages\": [\"a\", \"b\", \"c\", \"d\"]}}")
                 .page("a", "A.", "title: A").page("b", "B.", "title: B").page("c", "C.", "title: C").page("d", "D.", "title: D")
                 .dir());
-        List<RankedPage> keyword = List.of(ranked(site, "a", 0.9), ranked(site, "b", 0.8), ranked(site, "c", 0.3));
-        List<RankedPage> semantic = List.of(ranked(site, "c", 0.7), ranked(site, "d", 0.6));
-        List<RankedPage> fused = HybridFusion.fuse(keyword, semantic);
-        // c: 1/63 + 0.5/61; a: 1/61; b: 1/62; d: 0.5/62.
-        assertEquals(List.of("c", "a", "b", "d"), fused.stream().map(RankedPage::pagePath).toList());
-        assertEquals(0.3, fused.get(0).relevance(), "the keyword side's section and relevance are kept");
-        // The same page first on the embedding side alone does not displace BM25's first.
-        assertEquals(List.of("a", "d"), HybridFusion.fuse(List.of(ranked(site, "a", 0.9)), List.of(ranked(site, "d", 0.9),
-                ranked(site, "a", 0.1))).stream().map(RankedPage::pagePath).toList());
+    }
+
+    private static List<String> paths(List<RankedPage> pages) {
+        return pages.stream().map(RankedPage::pagePath).toList();
+    }
+
+    @Test
+    void aPageBothSidesRankHighOutranksOneOnlyBm25PutsFirst() {
+        SiteContent site = site();
+        List<RankedPage> fused = HybridFusion.fuse(List.of(ranked(site, "a", 0.9), ranked(site, "b", 0.85)),
+                List.of(ranked(site, "b", 0.6), ranked(site, "a", 0.1)), page -> 1);
+        // a: 0.6 × 1 + 0.4 × 0.1 = 0.64; b: 0.6 × 0.85 / 0.9 + 0.4 × 0.6 ≈ 0.807.
+        assertEquals(List.of("b", "a"), paths(fused));
+        assertEquals(0.6 * 0.85 / 0.9 + 0.4 * 0.6, fused.get(0).rankScore(), 1e-9);
+        assertEquals(0.85, fused.get(0).relevance(), "the keyword side's section and relevance are kept");
+    }
+
+    @Test
+    void aPageOnlyTheModelFindsDoesNotDisplaceAStrongBm25FirstUnlessItsWeightSaysSo() {
+        SiteContent site = site();
+        List<RankedPage> keyword = List.of(ranked(site, "a", 0.9));
+        List<RankedPage> semantic = List.of(ranked(site, "d", 0.9), ranked(site, "a", 0.1));
+        // a: 0.64; d: 0.4 × 0.9 = 0.36.
+        assertEquals(List.of("a", "d"), paths(HybridFusion.fuse(keyword, semantic, page -> 1)));
+        assertEquals(0.9, HybridFusion.fuse(keyword, semantic, page -> 1).get(1).relevance(), "a model-only page reports its cosine");
+        // The page's weight multiplies the fused score once: d × 2 = 0.72 > 0.64.
+        assertEquals(List.of("d", "a"), paths(HybridFusion.fuse(keyword, semantic, page -> page.path().equals("d") ? 2 : 1)));
+    }
+
+    @Test
+    void bm25IsReadRelativeToTheQuerysBestSoLongQuestionsWeighAsMuchAsShortOnes() {
+        SiteContent site = site();
+        // Shares of 0.09 and 0.9 give the same fused order and scores once divided by the best.
+        List<RankedPage> small = HybridFusion.fuse(List.of(ranked(site, "a", 0.09), ranked(site, "b", 0.045)),
+                List.of(ranked(site, "b", 0.5)), page -> 1);
+        List<RankedPage> large = HybridFusion.fuse(List.of(ranked(site, "a", 0.9), ranked(site, "b", 0.45)),
+                List.of(ranked(site, "b", 0.5)), page -> 1);
+        assertEquals(paths(large), paths(small));
+        assertEquals(large.get(0).rankScore(), small.get(0).rankScore(), 1e-9);
+        assertEquals(List.of("a", "b"), paths(large), "a: 0.6 against b: 0.3 + 0.2 = 0.5");
     }
 }
