@@ -8,6 +8,7 @@ import * as ai6strict from 'ai6strict';
 import { callChatApi } from '@ai-sdk/ui-utils';
 import { startServer } from '../lib/server.mjs';
 import { startProvider } from '../lib/fake-provider.mjs';
+import { MemoryState } from '../lib/chat-state.mjs';
 
 const QUESTION = 'Which exit code does the Inspector CLI use when the server needs authentication?';
 let provider;
@@ -20,14 +21,6 @@ before(async () => {
     startServer({ llm: provider, finishThreadId: false })]);
 });
 after(() => { loose?.stop(); strict?.stop(); provider?.stop(); });
-
-class MemoryState {
-  constructor() { this.status = 'ready'; this.error = undefined; this.messages = []; }
-  pushMessage = (m) => { this.messages = this.messages.concat(m); };
-  popMessage = () => { this.messages = this.messages.slice(0, -1); };
-  replaceMessage = (i, m) => { this.messages = [...this.messages.slice(0, i), m, ...this.messages.slice(i + 1)]; };
-  snapshot = (v) => structuredClone(v);
-}
 
 async function ask(lib, server) {
   class Chat extends lib.AbstractChat {

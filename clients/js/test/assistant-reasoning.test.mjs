@@ -7,6 +7,7 @@ import * as ai5 from 'ai5';
 import * as ai6strict from 'ai6strict';
 import { startServer } from '../lib/server.mjs';
 import { startProvider } from '../lib/fake-provider.mjs';
+import { MemoryState } from '../lib/chat-state.mjs';
 
 const QUESTION = 'Which exit code does the Inspector CLI use when the server needs authentication?';
 const THOUGHTS = ['The reader asks about ', 'exit codes; ', 'the CLI page lists them.'];
@@ -18,14 +19,6 @@ before(async () => {
   server = await startServer({ llm: provider, reasoning: true, finishThreadId: false });
 });
 after(() => { server?.stop(); provider?.stop(); });
-
-class MemoryState {
-  constructor() { this.status = 'ready'; this.error = undefined; this.messages = []; }
-  pushMessage = (m) => { this.messages = this.messages.concat(m); };
-  popMessage = () => { this.messages = this.messages.slice(0, -1); };
-  replaceMessage = (i, m) => { this.messages = [...this.messages.slice(0, i), m, ...this.messages.slice(i + 1)]; };
-  snapshot = (v) => structuredClone(v);
-}
 
 async function ask(lib) {
   let wireText;

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import * as ai6 from 'ai6';
 import { startServer } from '../lib/server.mjs';
 import { startProvider } from '../lib/fake-provider.mjs';
+import { MemoryState } from '../lib/chat-state.mjs';
 
 const FIRST = 'How do I debug a server with the Inspector?';
 const SECOND = 'Which exit code does the Inspector CLI use when the server needs authentication?';
@@ -19,14 +20,6 @@ before(async () => {
   server = await startServer({ llm: provider });
 });
 after(() => { server?.stop(); provider?.stop(); });
-
-class MemoryState {
-  constructor() { this.status = 'ready'; this.error = undefined; this.messages = []; }
-  pushMessage = (m) => { this.messages = this.messages.concat(m); };
-  popMessage = () => { this.messages = this.messages.slice(0, -1); };
-  replaceMessage = (i, m) => { this.messages = [...this.messages.slice(0, i), m, ...this.messages.slice(i + 1)]; };
-  snapshot = (v) => structuredClone(v);
-}
 
 test('ai@6 regenerate() asks the same message again and the thread holds it once', async () => {
   let threadId = null;

@@ -5,6 +5,7 @@ import * as ai6 from 'ai6';
 import * as ai5 from 'ai5';
 import * as ai6strict from 'ai6strict';
 import { startServer } from '../lib/server.mjs';
+import { MemoryState } from '../lib/chat-state.mjs';
 
 const QUESTION = 'Which exit code does the Inspector CLI use when the server needs authentication?';
 const FOLLOW_UP = 'and which one when the server cannot be reached?';
@@ -15,14 +16,6 @@ before(async () => {
   [loose, strict] = await Promise.all([startServer(), startServer({ finishThreadId: false })]);
 });
 after(() => { loose?.stop(); strict?.stop(); });
-
-class MemoryState {
-  constructor() { this.status = 'ready'; this.error = undefined; this.messages = []; }
-  pushMessage = (m) => { this.messages = this.messages.concat(m); };
-  popMessage = () => { this.messages = this.messages.slice(0, -1); };
-  replaceMessage = (i, m) => { this.messages = [...this.messages.slice(0, i), m, ...this.messages.slice(i + 1)]; };
-  snapshot = (v) => structuredClone(v);
-}
 
 function chatWith(lib, server) {
   const headers = [];
