@@ -40,6 +40,10 @@ public final class Startup {
     record Started(Process process, int port, long listeningNanos) {
     }
 
+    /** One search request: the path (site included) and the JSON body. */
+    private record Search(String path, String body) {
+    }
+
     public static void main(String[] args) throws Exception {
         int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 1;
         Path dir = Path.of("bench", "target", "startup").toAbsolutePath();
@@ -66,12 +70,10 @@ public final class Startup {
             Files.writeString(keyFile, lines[lines.length - 1].strip());
         }
         String authorization = "Bearer " + Files.readString(keyFile).strip();
-        List<HttpRequest.Builder> searches = new ArrayList<>();
+        List<Search> searches = new ArrayList<>();
         for (String corpus : DevSet.CORPORA) {
             for (DevSet.Question q : DevSet.questions(corpus)) {
-                searches.add(HttpRequest.newBuilder(URI.create("/v1/search/" + corpus))
-                        .header("content-type", "application/json").header("authorization", authorization)
-                        .POST(HttpRequest.BodyPublishers.ofString(searchBody(q))));
+                searches.add(new Search("/v1/search/" + corpus, searchBody(q)));
             }
         }
         System.out.println("indexes: " + dir.resolve("data") + "; " + searches.size() + " distinct searches cycled");
@@ -83,12 +85,12 @@ public final class Startup {
         }
         for (int round = 0; round < rounds; round++) {
             for (boolean aot : new boolean[] {false, true}) {
-                measure(config, aot, searches);
+                measure(config, aot, searches, authorization);
             }
         }
     }
 
-    private static void measure(Path config, boolean aot, List<HttpRequest.Builder> searches) throws Exception {
+    private static void measure(Path config, boolean aot, List<Search> searches, String authorization) throws Exception {
         long begin = System.nanoTime();
         Started serve = start(config, aot);
         try {
@@ -96,8 +98,8 @@ public final class Startup {
             String base = "http://127.0.0.1:" + serve.port();
             awaitReady(client, base);
             long readyNanos = System.nanoTime() - begin;
-            long[] first = searchTimes(client, base, searches, 0);
-            long[] warm = searchTimes(client, base, searches, REQUESTS);
+            long[] first = searchTimes(client, base, authorization, searches, 0);
+            long[] warm = searchTimes(client, base, authorization, searches, REQUESTS);
             double load = Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
             System.out.printf(Locale.ROOT, "%-13s listening %5.2f s, ready %5.2f s | first 1,000 searches p50 %6.2f ms p99 %7.2f ms"
                             + " mean %6.2f ms | next 1,000 p50 %5.2f ms p99 %6.2f ms mean %5.2f ms | first/warm p50 %4.1fx"
@@ -112,11 +114,13 @@ public final class Startup {
     }
 
     /** {@link #REQUESTS} searches one after another, from the {@code offset}th question on; sorted nanoseconds. */
-    private static long[] searchTimes(HttpClient client, String base, List<HttpRequest.Builder> searches, int offset) throws Exception {
+    private static long[] searchTimes(HttpClient client, String base, String authorization, List<Search> searches, int offset) throws Exception {
         long[] nanos = new long[REQUESTS];
         for (int i = 0; i < REQUESTS; i++) {
-            HttpRequest.Builder template = searches.get((offset + i) % searches.size());
-            HttpRequest request = template.copy().uri(URI.create(base + template.build().uri())).build();
+            Search search = searches.get((offset + i) % searches.size());
+            HttpRequest request = HttpRequest.newBuilder(URI.create(base + search.path()))
+                    .header("content-type", "application/json").header("authorization", authorization)
+                    .POST(HttpRequest.BodyPublishers.ofString(search.body())).build();
             long start = System.nanoTime();
             HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
             nanos[i] = System.nanoTime() - start;
