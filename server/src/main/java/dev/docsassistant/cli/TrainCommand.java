@@ -49,10 +49,13 @@ public final class TrainCommand implements Callable<Integer> {
     @Option(names = "--rounds", paramLabel = "N", description = "Rounds of requests (default ${DEFAULT-VALUE})")
     int rounds = 40;
 
+    @Option(names = "--site", paramLabel = "DIR", description = "The example site (default: examples/acme-docs of the installation)")
+    Path site;
+
     @Override
     public Integer call() throws Exception {
         Path home = Path.of(Optional.ofNullable(System.getenv("DOCS_ASSISTANT_HOME")).orElse("."));
-        Path site = home.resolve("examples/acme-docs").toAbsolutePath();
+        Path site = (this.site != null ? this.site : home.resolve("examples/acme-docs")).toAbsolutePath();
         Path dir = Files.createTempDirectory("docs-assistant-train-");
         try {
             Path config = dir.resolve("application.yaml");
