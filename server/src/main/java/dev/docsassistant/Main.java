@@ -4,6 +4,7 @@ import dev.docsassistant.cli.IndexCommand;
 import dev.docsassistant.cli.KeysCommand;
 import dev.docsassistant.cli.PluginsCommand;
 import dev.docsassistant.cli.SchemaCommand;
+import dev.docsassistant.cli.TrainCommand;
 import dev.docsassistant.cli.ServeCommand;
 import dev.docsassistant.cli.UsersCommand;
 import dev.docsassistant.cli.ValidateCommand;
@@ -18,7 +19,7 @@ import picocli.CommandLine.Command;
         version = "docs-assistant 0.1.0",
         description = "Self-hostable documentation platform: assistant, search and rendered docs sites.",
         subcommands = {ServeCommand.class, IndexCommand.class, KeysCommand.class, UsersCommand.class, ValidateCommand.class,
-                SchemaCommand.class, PluginsCommand.class})
+                SchemaCommand.class, PluginsCommand.class, TrainCommand.class})
 public final class Main {
 
     public static void main(String[] args) {

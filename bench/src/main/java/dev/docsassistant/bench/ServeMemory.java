@@ -30,9 +30,12 @@ import java.util.stream.Stream;
  */
 public final class ServeMemory {
     private static final Pattern LISTENING = Pattern.compile("listening on http://[^:]+:(\\d+)");
-    /** The heap's line of {@code GC.heap_info} (G1: "garbage-first heap total reserved …K, committed …K, used …K"). */
-    private static final Pattern USED = Pattern.compile("used (\\d+)K");
-    private static final Pattern COMMITTED = Pattern.compile("committed (\\d+)K");
+    /**
+     * The heap's lines of {@code GC.heap_info}: G1 "garbage-first heap total reserved …K, committed …K,
+     * used …K"; the serial and parallel collectors one line per generation, e.g. "DefNew total …K, used …K"
+     * (total is what is committed).
+     */
+    private static final Pattern HEAP = Pattern.compile("\\stotal (?:reserved \\d+K, committed )?(\\d+)K, used (\\d+)K");
 
     private ServeMemory() {
     }
@@ -92,10 +95,12 @@ public final class ServeMemory {
         String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
         run(jcmd, Long.toString(pid), "GC.run");
         String heap = run(jcmd, Long.toString(pid), "GC.heap_info");
-        Matcher used = USED.matcher(heap);
-        long live = used.find() ? Long.parseLong(used.group(1)) : -1;
-        Matcher total = COMMITTED.matcher(heap);
-        long committed = total.find() ? Long.parseLong(total.group(1)) : -1;
+        long live = 0;
+        long committed = 0;
+        for (Matcher m = HEAP.matcher(heap); m.find(); ) {
+            committed += Long.parseLong(m.group(1));
+            live += Long.parseLong(m.group(2));
+        }
         System.out.printf(Locale.ROOT, "%-22s RSS %4d MB (peak %4d MB) | heap committed %4d MB, live after full GC %4d MB%n",
                 when, rss / 1024, peak / 1024, committed / 1024, live / 1024);
     }
