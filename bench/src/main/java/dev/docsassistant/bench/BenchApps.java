@@ -24,7 +24,17 @@ final class BenchApps {
     static App corpora(String extraYaml) throws IOException {
         Path dir = Files.createTempDirectory("docs-assistant-bench-");
         Path config = dir.resolve("application.yaml");
-        Files.writeString(config, """
+        Files.writeString(config, corporaYaml(extraYaml));
+        return Bootstrap.start(AppConfig.load(config), new PrintStream(OutputStream.nullOutputStream()));
+    }
+
+    /** Limits out of the way: a benchmark sends far more requests from one address than a reader would. */
+    /**
+     * A configuration serving both shared corpora to organisation {@code bench}, with the benches' one
+     * embedding cache, and {@code extraYaml} appended under {@code docs-assistant:}.
+     */
+    static String corporaYaml(String extraYaml) {
+        return """
                 docs-assistant:
                   data-dir: data
                   search: {embedding-cache: %s}
@@ -35,12 +45,10 @@ final class BenchApps {
                     - domain: mintlify
                       organization: bench
                       path: %s
-                """.formatted(SearchEval.EMBEDDINGS.toAbsolutePath(), DevSet.corpus("mcp"), DevSet.corpus("mintlify"))
-                + extraYaml.indent(2));
-        return Bootstrap.start(AppConfig.load(config), new PrintStream(OutputStream.nullOutputStream()));
+                """.formatted(SearchEval.EMBEDDINGS.toAbsolutePath(), DevSet.corpus("mcp").toAbsolutePath(),
+                DevSet.corpus("mintlify").toAbsolutePath()) + extraYaml.indent(2);
     }
 
-    /** Limits out of the way: a benchmark sends far more requests from one address than a reader would. */
     static final String UNLIMITED = """
             limits:
               organization-per-hour: 1000000000

@@ -21,11 +21,11 @@ import java.util.TreeMap;
  * Scores search on the shared dev sets in both modes side by side: recall@1/3/5/10 and MRR@10 per
  * corpus, per kind and per language, plus how much generic pages crowd the top 3. A search
  * "abstains" when no result reaches {@link #ABSTAIN_BELOW}. Run: {@code bench/run SearchEval [-v]}.
- * Embeddings are cached in {@code bench/target/embeddings}, so only the first run computes them.
+ * Embeddings are cached in {@code bench/target/embedding-cache}, so only the first run computes them.
  */
 public final class SearchEval {
     static final double ABSTAIN_BELOW = 0.09;
-    static final Path EMBEDDINGS = Path.of("bench", "target", "embeddings");
+    static final Path EMBEDDINGS = Path.of("bench", "target", "embedding-cache");
 
     private SearchEval() {
     }

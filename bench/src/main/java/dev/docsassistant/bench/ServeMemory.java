@@ -44,20 +44,7 @@ public final class ServeMemory {
         int perClient = args.length > 0 ? Integer.parseInt(args[0]) : 20;
         Path dir = Files.createTempDirectory("docs-assistant-memory-");
         Path config = dir.resolve("application.yaml");
-        Files.writeString(config, """
-                docs-assistant:
-                  data-dir: data
-                  search: {embedding-cache: %s}
-                  sites:
-                    - domain: mcp
-                      organization: bench
-                      path: %s
-                    - domain: mintlify
-                      organization: bench
-                      path: %s
-                """.formatted(Path.of("bench", "target", "embedding-cache").toAbsolutePath(),
-                DevSet.corpus("mcp").toAbsolutePath(), DevSet.corpus("mintlify").toAbsolutePath())
-                + BenchApps.UNLIMITED.indent(2));
+        Files.writeString(config, BenchApps.corporaYaml(BenchApps.UNLIMITED));
         String launcher = Path.of("bin", "docs-assistant").toAbsolutePath().toString();
         String key = lastLine(run(launcher, "keys", "create", "--org", "bench", "--config", config.toString()));
         Process serve = new ProcessBuilder(launcher, "serve", "--config", config.toString(), "--port", "0")

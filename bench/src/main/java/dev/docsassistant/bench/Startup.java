@@ -49,20 +49,7 @@ public final class Startup {
         Path dir = Path.of("bench", "target", "startup").toAbsolutePath();
         Files.createDirectories(dir);
         Path config = dir.resolve("application.yaml");
-        Files.writeString(config, """
-                docs-assistant:
-                  data-dir: data
-                  search: {embedding-cache: %s}
-                  sites:
-                    - domain: mcp
-                      organization: bench
-                      path: %s
-                    - domain: mintlify
-                      organization: bench
-                      path: %s
-                """.formatted(Path.of("bench", "target", "embedding-cache").toAbsolutePath(),
-                DevSet.corpus("mcp").toAbsolutePath(), DevSet.corpus("mintlify").toAbsolutePath())
-                + BenchApps.UNLIMITED.indent(2));
+        Files.writeString(config, BenchApps.corporaYaml(BenchApps.UNLIMITED));
         Path keyFile = dir.resolve("key");
         if (!Files.exists(keyFile)) {
             String out = run(launcher(), "keys", "create", "--org", "bench", "--config", config.toString());
