@@ -159,7 +159,7 @@ public final class LuceneSiteSearch implements SiteSearch {
                             page -> fusedWeight(page, preference))
                     : keyword;
             return ranked.stream()
-                    .filter(c -> c.relevance() >= request.scoreThreshold())
+                    .filter(c -> c.reportedRelevance() >= request.scoreThreshold())
                     .limit(request.pageSize())
                     .map(RankedPage::hit)
                     .toList();

@@ -14,9 +14,14 @@ record RankedPage(IndexedSection section, double rankScore, double relevance) {
         return section.page().path();
     }
 
+    /** The relevance as clients see it (three decimals), so a score read back as {@code scoreThreshold} keeps its result. */
+    double reportedRelevance() {
+        return Math.round(relevance * 1000) / 1000.0;
+    }
+
     SearchHit hit() {
         Page page = section.page();
         return new SearchHit(section.url(), page.title(), section.section().heading(), section.section().markdown(),
-                page.version(), page.language(), Math.round(relevance * 1000) / 1000.0);
+                page.version(), page.language(), reportedRelevance());
     }
 }

@@ -75,6 +75,13 @@ class LuceneSiteSearchTest {
         List<SearchHit> strong = site("mcp").search(new SearchRequest("sampling model preferences", 10, cut, SearchFilter.NONE, null));
         assertTrue(strong.size() < all.size());
         assertTrue(strong.stream().allMatch(h -> h.score() >= cut));
+        // The score a client was shown, sent back as the threshold, keeps that very result (it is compared as shown).
+        assertEquals(all.get(0).path(), strong.get(0).path());
+        for (SearchHit hit : all) {
+            List<SearchHit> atItsScore = site("mcp").search(new SearchRequest("sampling model preferences", 10, hit.score(),
+                    SearchFilter.NONE, null));
+            assertTrue(atItsScore.stream().anyMatch(h -> h.path().equals(hit.path())), hit.path() + " at " + hit.score());
+        }
     }
 
     @Test
