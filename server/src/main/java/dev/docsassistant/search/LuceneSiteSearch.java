@@ -30,6 +30,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * BM25 search over a site's sections with Lucene, one result per page (its best section).
@@ -152,10 +153,12 @@ public final class LuceneSiteSearch implements SiteSearch {
             query.add(filter, Occur.FILTER);
         }
         int depth = Math.max(40, request.pageSize() * 8);
+        // The question's embedding (most of a hybrid query's time) is computed while BM25 runs.
+        CompletableFuture<float[]> embedding = semantic(inPlay) ? SentenceEmbedder.embedAsync(request.query()) : null;
         try {
             List<RankedPage> keyword = keywordRanking(searcher.search(query.build(), depth).scoreDocs, maxScore, preference);
-            List<RankedPage> ranked = semantic(inPlay)
-                    ? HybridFusion.fuse(keyword, semanticRanking(request.query(), filter, depth, preference),
+            List<RankedPage> ranked = embedding != null
+                    ? HybridFusion.fuse(keyword, semanticRanking(embedding.join(), filter, depth, preference),
                             page -> fusedWeight(page, preference))
                     : keyword;
             return ranked.stream()
@@ -231,8 +234,8 @@ public final class LuceneSiteSearch implements SiteSearch {
      * as pages best first. Relevance is the cosine similarity; hits below {@link #MIN_SIMILARITY}
      * are unrelated text and left out.
      */
-    private List<RankedPage> semanticRanking(String text, Query filter, int depth, Preference preference) throws IOException {
-        float[] target = index.centre.apply(SentenceEmbedder.embed(text));
+    private List<RankedPage> semanticRanking(float[] embedding, Query filter, int depth, Preference preference) throws IOException {
+        float[] target = index.centre.apply(embedding);
         ScoreDoc[] top = searcher.search(new KnnFloatVectorQuery(SiteIndex.VECTOR, target, depth, filter), depth).scoreDocs;
         List<RankedPage> sections = new ArrayList<>(top.length);
         for (ScoreDoc hit : top) {

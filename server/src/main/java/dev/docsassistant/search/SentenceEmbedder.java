@@ -1,12 +1,10 @@
 package dev.docsassistant.search;
 
-import dev.langchain4j.data.embedding.Embedding;
-import dev.langchain4j.data.segment.TextSegment;
-import dev.langchain4j.model.embedding.EmbeddingModel;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
@@ -28,8 +26,13 @@ public final class SentenceEmbedder {
      */
     static final int MAX_CHARS = 1000;
 
-    private static final CompletableFuture<EmbeddingModel> MODEL = new CompletableFuture<>();
+    private static final CompletableFuture<MiniLmModel> MODEL = new CompletableFuture<>();
+    /** Its own small pool: embedding a corpus must not take every core of a serving process. */
+    private static final ExecutorService CORPUS = Executors.newFixedThreadPool(
+            Math.max(1, Runtime.getRuntime().availableProcessors()), Thread.ofPlatform().daemon().name("embedding-", 0).factory());
     private static volatile boolean loading;
+    private static final ExecutorService QUERIES = Executors.newThreadPerTaskExecutor(
+            Thread.ofVirtual().name("query-embedding-", 0).factory());
 
     private SentenceEmbedder() {
     }
@@ -44,10 +47,7 @@ public final class SentenceEmbedder {
                 loading = true;
                 Thread.ofPlatform().daemon().name("embedding-model-load").start(() -> {
                     try {
-                        // Its own small pool: embedding a corpus must not take every core of a serving process.
-                        MODEL.complete(new MiniLmModel(
-                                Executors.newFixedThreadPool(Math.max(1, Runtime.getRuntime().availableProcessors()),
-                                        Thread.ofPlatform().daemon().name("embedding-", 0).factory())));
+                        MODEL.complete(new MiniLmModel());
                     } catch (Throwable e) {
                         MODEL.completeExceptionally(e);
                     }
@@ -56,7 +56,7 @@ public final class SentenceEmbedder {
         }
     }
 
-    private static EmbeddingModel model() {
+    private static MiniLmModel model() {
         preload();
         return MODEL.join();
     }
@@ -68,16 +68,24 @@ public final class SentenceEmbedder {
 
     /** The unit-length vector of one text (a query). */
     public static float[] embed(String text) {
-        return normalise(model().embed(clip(text)).content().vector());
+        return normalise(model().embed(clip(text)));
+    }
+
+    /**
+     * {@link #embed} on a thread of its own, so the caller can run the keyword search meanwhile.
+     * Virtual threads: a query's embedding never waits behind a corpus being embedded on the model's pool.
+     */
+    static CompletableFuture<float[]> embedAsync(String text) {
+        return CompletableFuture.supplyAsync(() -> embed(text), QUERIES);
     }
 
     /** Unit-length vectors of many texts, in order; spread over the model's threads. */
     public static List<float[]> embedAll(List<String> texts) {
-        List<TextSegment> segments = texts.stream().map(t -> TextSegment.from(clip(t))).toList();
+        MiniLmModel model = model();
+        List<CompletableFuture<float[]>> parts = texts.stream()
+                .map(t -> CompletableFuture.supplyAsync(() -> normalise(model.embed(clip(t))), CORPUS)).toList();
         List<float[]> out = new ArrayList<>(texts.size());
-        for (Embedding e : model().embedAll(segments).content()) {
-            out.add(normalise(e.vector()));
-        }
+        parts.forEach(p -> out.add(p.join()));
         return out;
     }
 
