@@ -45,8 +45,8 @@ public final class ServeMemory {
         Path dir = Files.createTempDirectory("docs-assistant-memory-");
         Path config = dir.resolve("application.yaml");
         Files.writeString(config, BenchApps.corporaYaml(BenchApps.UNLIMITED));
-        String launcher = Path.of("bin", "docs-assistant").toAbsolutePath().toString();
-        String key = lastLine(run(launcher, "keys", "create", "--org", "bench", "--config", config.toString()));
+        String launcher = Launcher.path();
+        String key = Launcher.createKey(config);
         Process serve = new ProcessBuilder(launcher, "serve", "--config", config.toString(), "--port", "0")
                 .redirectErrorStream(true).start();
         try {
@@ -80,8 +80,8 @@ public final class ServeMemory {
         long rss = kilobytes(status, "VmRSS");
         long peak = kilobytes(status, "VmHWM");
         String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
-        run(jcmd, Long.toString(pid), "GC.run");
-        String heap = run(jcmd, Long.toString(pid), "GC.heap_info");
+        Launcher.run(jcmd, Long.toString(pid), "GC.run");
+        String heap = Launcher.run(jcmd, Long.toString(pid), "GC.heap_info");
         long live = 0;
         long committed = 0;
         for (Matcher m = HEAP.matcher(heap); m.find(); ) {
@@ -133,19 +133,5 @@ public final class ServeMemory {
             }
             Thread.sleep(500);
         }
-    }
-
-    private static String run(String... command) throws Exception {
-        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (p.waitFor() != 0) {
-            throw new IllegalStateException(String.join(" ", command) + " failed:\n" + out);
-        }
-        return out;
-    }
-
-    private static String lastLine(String out) {
-        String[] lines = out.strip().split("\n");
-        return lines[lines.length - 1].strip();
     }
 }

@@ -52,9 +52,7 @@ public final class Startup {
         Files.writeString(config, BenchApps.corporaYaml(BenchApps.UNLIMITED));
         Path keyFile = dir.resolve("key");
         if (!Files.exists(keyFile)) {
-            String out = run(launcher(), "keys", "create", "--org", "bench", "--config", config.toString());
-            String[] lines = out.strip().split("\n");
-            Files.writeString(keyFile, lines[lines.length - 1].strip());
+            Files.writeString(keyFile, Launcher.createKey(config));
         }
         String authorization = "Bearer " + Files.readString(keyFile).strip();
         List<Search> searches = new ArrayList<>();
@@ -133,13 +131,9 @@ public final class Startup {
         return s == null ? "null" : "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
     }
 
-    private static String launcher() {
-        return Path.of("bin", "docs-assistant").toAbsolutePath().toString();
-    }
-
     /** Starts the launcher (the AOT cache on or off) and waits for its {@code listening} line. */
     private static Started start(Path config, boolean aot) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder(launcher(), "serve", "--config", config.toString(), "--port", "0")
+        ProcessBuilder builder = new ProcessBuilder(Launcher.path(), "serve", "--config", config.toString(), "--port", "0")
                 .redirectErrorStream(true);
         builder.environment().put("DOCS_ASSISTANT_AOT", aot ? "1" : "0");
         long begin = System.nanoTime();
@@ -188,14 +182,5 @@ public final class Startup {
         if (!serve.process().waitFor(60, TimeUnit.SECONDS)) {
             serve.process().destroyForcibly();
         }
-    }
-
-    private static String run(String... command) throws Exception {
-        Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (p.waitFor() != 0) {
-            throw new IllegalStateException(String.join(" ", command) + " failed:\n" + out);
-        }
-        return out;
     }
 }
