@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,6 +23,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -39,10 +41,7 @@ class RedisDownAtStartTest {
     @Test
     void startsWithoutRedisFailsOpenAndTurnsReadyWhenRedisComesUp() throws Exception {
         MachineDependencies.require(Files.isExecutable(Path.of("/usr/bin/redis-server")), "redis-server");
-        int redisPort;
-        try (ServerSocket free = new ServerSocket(0)) {
-            redisPort = free.getLocalPort(); // nobody listens here once it is closed
-        }
+        int redisPort = quietPort();
         Path dir = TempDirs.create("docs-assistant-redis-down-");
         Path site = Path.of(System.getProperty("user.dir")).resolve("../examples/acme-docs").normalize();
         Path config = dir.resolve("application.yaml");
@@ -83,12 +82,14 @@ class RedisDownAtStartTest {
                 assertTrue(metrics.matches("(?s).*docs_assistant_rate_limit_fail_open_total(\\{[^}]*})? [1-9].*"), metrics);
                 assertTrue(metrics.matches("(?s).*docs_assistant_redis_errors_total(\\{[^}]*})? [1-9].*"), metrics);
 
+                Path redisLog = dir.resolve("redis.log");
                 redis = new ProcessBuilder("/usr/bin/redis-server", "--port", Integer.toString(redisPort), "--bind", "127.0.0.1",
-                        "--save", "", "--appendonly", "no").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                        "--save", "", "--appendonly", "no").redirectErrorStream(true).redirectOutput(redisLog.toFile()).start();
                 long deadline = System.nanoTime() + WAIT.toNanos();
                 int status;
                 do {
                     Thread.sleep(100); // a readiness probe's poll
+                    assertTrue(redis.isAlive(), () -> "redis-server stopped: " + read(redisLog));
                     status = get(port, "/observe/health/ready").status();
                 } while (status != 200 && System.nanoTime() < deadline);
                 RawHttp.Response up = get(port, "/observe/health/ready");
@@ -105,6 +106,31 @@ class RedisDownAtStartTest {
                 redis.destroy();
                 redis.waitFor(10, TimeUnit.SECONDS);
             }
+        }
+    }
+
+    /**
+     * A port nobody listens on, below the kernel's ephemeral range: a port picked by binding port 0
+     * lies inside it, where any outgoing connection (this test's own connection attempts to it
+     * included) may take it before redis-server binds it.
+     */
+    private static int quietPort() throws Exception {
+        for (int attempt = 0; attempt < 100; attempt++) {
+            int candidate = 20_000 + ThreadLocalRandom.current().nextInt(10_000);
+            try (ServerSocket probe = new ServerSocket(candidate, 1, InetAddress.getLoopbackAddress())) {
+                return probe.getLocalPort();
+            } catch (java.io.IOException taken) {
+                // in use: try another
+            }
+        }
+        throw new IllegalStateException("no free port between 20000 and 30000");
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (java.io.IOException e) {
+            return "(no output: " + e.getMessage() + ")";
         }
     }
 
