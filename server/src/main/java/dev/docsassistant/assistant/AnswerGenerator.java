@@ -45,6 +45,18 @@ public interface AnswerGenerator {
         }
 
         /**
+         * The pieces that follow, up to {@link #release()}, are ready together: they may reach the
+         * reader as one (consecutive text as one delta, the events in one write). A generator that
+         * has produced everything, or has more already received, holds; it releases before it waits.
+         */
+        default void hold() {
+        }
+
+        /** Sends the held pieces now. */
+        default void release() {
+        }
+
+        /**
          * Whether the reader is known to have gone. A generator waiting on a slow service checks it
          * now and then, so that a model still thinking is not left running for nobody.
          */

@@ -58,6 +58,17 @@ public interface AssistantEvents {
 
     void text(String delta);
 
+    /**
+     * The events up to {@link #release()} are ready together (the core has merged their text
+     * deltas): the edge may send them in one write instead of one each.
+     */
+    default void hold() {
+    }
+
+    /** Sends what {@link #hold()} kept back. */
+    default void release() {
+    }
+
     void finish(String threadId);
 
     void error(String message);

@@ -123,6 +123,7 @@ public final class AssistantService {
             turn.searched(query, hits);
             generator.generate(new AnswerGenerator.Input(request.question(), earlier,
                     request.context(), hits, accepted.site().content().name(), request.currentPath()), turn);
+            turn.release(); // what the generator left held goes before the store is written
             // Stored just before finish leaves: a client that never saw finish retries the same message
             // (same id and text), and that retry replaces this turn (ThreadStore.append), never repeats it.
             int replaced = threads.append(accepted.threadId(), List.of(
@@ -155,7 +156,9 @@ public final class AssistantService {
 
     /**
      * One answer in progress: starts the event stream at the first piece of output, keeps the
-     * sources to the retrieved set (each once) and collects the text for the thread.
+     * sources to the retrieved set (each once) and collects the text for the thread. While the
+     * generator holds, consecutive text deltas are merged into one: the reader gets the same text in
+     * fewer events (a gRPC message, an SSE event each), and the edge writes them together.
      */
     private static final class Turn implements AnswerGenerator.Output {
         private final Accepted accepted;
@@ -163,6 +166,9 @@ public final class AssistantService {
         private final List<AnswerSource> used = new ArrayList<>();
         private final Set<SearchHit> named = new HashSet<>();
         private final StringBuilder text = new StringBuilder();
+        /** Text received while holding and not yet sent. */
+        private final StringBuilder pending = new StringBuilder();
+        private boolean holding;
         private List<SearchHit> hits = List.of();
         private String query;
         private String messageId;
@@ -185,10 +191,38 @@ public final class AssistantService {
             if (!started) {
                 started = true;
                 messageId = "msg_" + ThreadStore.token(12);
+                // One write with v1's search; it leaves at once unless the generator holds (then at its release).
+                events.hold();
                 events.start(messageId, accepted.threadId());
                 if (query != null) {
                     events.searched(query, hits);
                 }
+                events.release();
+            }
+        }
+
+        @Override
+        public void hold() {
+            if (!holding) {
+                holding = true;
+                events.hold();
+            }
+        }
+
+        @Override
+        public void release() {
+            sendPending();
+            if (holding) {
+                holding = false;
+                events.release();
+            }
+        }
+
+        private void sendPending() {
+            if (!pending.isEmpty()) {
+                String delta = pending.toString();
+                pending.setLength(0);
+                events.text(delta);
             }
         }
 
@@ -203,6 +237,7 @@ public final class AssistantService {
         void fail(String message) {
             try {
                 begin();
+                sendPending(); // the text so far, then the error
                 events.error(message);
             } catch (AnswerAbandoned ignored) {
                 // Nobody left to tell.
@@ -218,6 +253,7 @@ public final class AssistantService {
             begin();
             AnswerSource source = toSource(accepted.site(), hit, used.size() + 1);
             used.add(source);
+            sendPending();
             events.source(source);
         }
 
@@ -233,7 +269,11 @@ public final class AssistantService {
             }
             begin();
             text.append(delta);
-            events.text(delta);
+            if (holding) {
+                pending.append(delta);
+            } else {
+                events.text(delta);
+            }
         }
 
         @Override
@@ -242,6 +282,7 @@ public final class AssistantService {
                 return;
             }
             begin();
+            sendPending();
             events.reasoning(delta);
         }
     }

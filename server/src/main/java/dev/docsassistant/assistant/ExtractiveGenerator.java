@@ -64,6 +64,7 @@ public final class ExtractiveGenerator implements AnswerGenerator {
         // Further relevant results are named too, as links, so the reader sees every page worth opening.
         List<SearchHit> related = hits.stream().filter(h -> h.score() >= floor)
                 .filter(h -> quotes.stream().noneMatch(q -> q.hit.path().equals(h.path()))).toList();
+        out.hold(); // everything below is ready at once: it reaches the reader as one
         quotes.forEach(q -> out.source(q.hit));
         related.forEach(out::source);
         boolean first = true;
@@ -72,13 +73,14 @@ public final class ExtractiveGenerator implements AnswerGenerator {
             out.text((first ? "From " : "\n\nAlso, from ") + "[" + heading + "](" + q.hit.path() + "):\n\n");
             first = false;
             for (int i = 0; i < q.blocks.size(); i++) {
-                stream(out, (i == 0 ? "" : "\n\n") + q.blocks.get(i));
+                out.text((i == 0 ? "" : "\n\n") + q.blocks.get(i));
             }
         }
         if (!related.isEmpty()) {
             out.text("\n\nSee also: " + String.join(", ", related.stream()
                     .map(h -> "[" + h.title() + "](" + h.path() + ")").toList()) + ".");
         }
+        out.release();
     }
 
     private record Quote(SearchHit hit, List<String> blocks) {
@@ -119,20 +121,5 @@ public final class ExtractiveGenerator implements AnswerGenerator {
         }
         int cut = block.lastIndexOf(". ", MAX_BLOCK_CHARS);
         return block.substring(0, cut > MAX_BLOCK_CHARS / 2 ? cut + 1 : MAX_BLOCK_CHARS) + " …";
-    }
-
-    /** Streams a block a few words at a time, as a model would. */
-    private static void stream(Output out, String text) {
-        int start = 0;
-        int words = 0;
-        for (int i = 0; i < text.length(); i++) {
-            if (text.charAt(i) == ' ' && ++words % 8 == 0) {
-                out.text(text.substring(start, i + 1));
-                start = i + 1;
-            }
-        }
-        if (start < text.length()) {
-            out.text(text.substring(start));
-        }
     }
 }

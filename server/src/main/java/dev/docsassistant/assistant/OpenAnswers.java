@@ -122,6 +122,16 @@ public final class OpenAnswers {
         }
 
         @Override
+        public void hold() {
+            events.hold();
+        }
+
+        @Override
+        public void release() {
+            events.release();
+        }
+
+        @Override
         public boolean relaysReasoning() {
             return events.relaysReasoning();
         }

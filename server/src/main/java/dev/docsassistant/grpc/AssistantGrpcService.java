@@ -1,11 +1,9 @@
 package dev.docsassistant.grpc;
 
-import com.google.protobuf.Descriptors;
 import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.insights.Channel;
 import dev.docsassistant.insights.InsightsLog;
 import dev.docsassistant.metrics.AppMetrics;
-import dev.docsassistant.proto.v1.AssistantProto;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
 import dev.docsassistant.proto.v1.CreateMessageRequest;
 import dev.docsassistant.proto.v1.GetPageRequest;
@@ -27,7 +25,6 @@ import io.grpc.Context;
 import io.grpc.Status;
 import io.grpc.stub.ServerCallStreamObserver;
 import io.grpc.stub.StreamObserver;
-import io.helidon.webserver.grpc.GrpcService;
 
 import java.util.List;
 import java.util.function.Supplier;
@@ -35,8 +32,10 @@ import java.util.function.Supplier;
 /**
  * {@code docsassistant.v1.AssistantService}: the gRPC twin of the assistant, search and page routes,
  * over the same {@link AssistantService} core, the same request rules and the same site search.
+ * A plain grpc-java {@code BindableService}: Helidon serves it on the HTTP port, and any grpc-java
+ * server could (the latency benchmark compares the two).
  */
-public final class AssistantGrpcService implements GrpcService {
+public final class AssistantGrpcService extends AssistantServiceGrpc.AssistantServiceImplBase {
     private final AssistantService assistant;
     private final Sites sites;
     private final AssistantRules rules;
@@ -54,24 +53,7 @@ public final class AssistantGrpcService implements GrpcService {
     }
 
     @Override
-    public Descriptors.FileDescriptor proto() {
-        return AssistantProto.getDescriptor();
-    }
-
-    @Override
-    public String serviceName() {
-        return AssistantServiceGrpc.SERVICE_NAME;
-    }
-
-    @Override
-    public void update(Routing routing) {
-        routing.serverStream("CreateMessage", this::createMessage)
-                .unary("Search", this::search)
-                .unary("GetPage", this::getPage)
-                .unary("SubmitFeedback", this::submitFeedback);
-    }
-
-    void createMessage(CreateMessageRequest request, StreamObserver<MessageEvent> observer) {
+    public void createMessage(CreateMessageRequest request, StreamObserver<MessageEvent> observer) {
         // With a handler set, writes after a cancel are dropped instead of thrown; the context says when to stop.
         ((ServerCallStreamObserver<MessageEvent>) observer).setOnCancelHandler(() -> { });
         Context call = Context.current();
@@ -90,7 +72,8 @@ public final class AssistantGrpcService implements GrpcService {
         }
     }
 
-    void search(dev.docsassistant.proto.v1.SearchRequest request, StreamObserver<SearchResponse> observer) {
+    @Override
+    public void search(dev.docsassistant.proto.v1.SearchRequest request, StreamObserver<SearchResponse> observer) {
         unary(observer, () -> {
             Site site = site(request.getDomain());
             SearchRequest search = SearchRules.search(ProtoRequests.unset(request.getQuery()),
@@ -108,7 +91,8 @@ public final class AssistantGrpcService implements GrpcService {
         });
     }
 
-    void getPage(GetPageRequest request, StreamObserver<Page> observer) {
+    @Override
+    public void getPage(GetPageRequest request, StreamObserver<Page> observer) {
         unary(observer, () -> {
             Site site = site(request.getDomain());
             String path = SearchRules.pagePath(ProtoRequests.unset(request.getPath()));
@@ -118,7 +102,8 @@ public final class AssistantGrpcService implements GrpcService {
         });
     }
 
-    void submitFeedback(SubmitFeedbackRequest request, StreamObserver<SubmitFeedbackResponse> observer) {
+    @Override
+    public void submitFeedback(SubmitFeedbackRequest request, StreamObserver<SubmitFeedbackResponse> observer) {
         unary(observer, () -> {
             Site site = site(request.getDomain());
             FeedbackRules.AnswerFeedback feedback = FeedbackRules.check(ProtoRequests.unset(request.getThreadId()),

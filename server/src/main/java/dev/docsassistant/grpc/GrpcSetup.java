@@ -4,11 +4,14 @@ import dev.docsassistant.app.App;
 import dev.docsassistant.app.ServerState;
 import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.insights.InsightsLog;
+import dev.docsassistant.proto.v1.AssistantProto;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
 import dev.docsassistant.request.AssistantRules;
 import dev.docsassistant.security.AccessCheck;
 import dev.docsassistant.sites.Sites;
 import io.grpc.ServerInterceptor;
+import io.grpc.ServerInterceptors;
+import io.grpc.ServerServiceDefinition;
 import io.grpc.health.v1.HealthCheckResponse;
 import io.grpc.protobuf.services.HealthStatusManager;
 import io.helidon.webserver.WebServerConfig;
@@ -17,7 +20,9 @@ import io.helidon.webserver.grpc.GrpcRouting;
 
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import java.util.List;
 import java.util.Optional;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 
 /**
@@ -41,6 +46,29 @@ public final class GrpcSetup {
     public static Runnable configure(WebServerConfig.Builder server, AssistantService assistant, Sites sites,
                                      AssistantRules rules, AccessCheck access, InsightsLog insights) {
         return configure(server, assistant, sites, rules, access, insights, Optional.empty(), false);
+    }
+
+    /**
+     * The assistant service behind the same interceptors, for a plain grpc-java server: the latency
+     * benchmark's reference for what Helidon's HTTP/2 costs. Health and reflection stay on the HTTP port.
+     *
+     * @param deadlines the scheduler that cancels calls at their deadline
+     */
+    public static ServerServiceDefinition plainService(App app, ScheduledExecutorService deadlines) {
+        AssistantGrpcService service = new AssistantGrpcService(app.assistant(), app.sites(), app.assistantRules(),
+                app.insightsLog(), app.settings().stream().reasoning());
+        // grpc-java calls the last interceptor first.
+        return ServerInterceptors.intercept(service, interceptors(app.access(), app.state()::draining, deadlines).reversed());
+    }
+
+    /**
+     * The calls' interceptors, the outermost first. Exceptions become statuses innermost: their
+     * answers then pass the access check's metadata and the encoder.
+     */
+    private static List<ServerInterceptor> interceptors(AccessCheck access, BooleanSupplier draining,
+                                                        ScheduledExecutorService deadlines) {
+        return List.of(new CallMetrics(draining), new StatusMessages(), new CallContexts(deadlines),
+                new AccessInterceptor(access), new ErrorStatuses());
     }
 
     /**
@@ -72,10 +100,9 @@ public final class GrpcSetup {
             return t;
         });
         server.addFeature(new StopsWithServer("grpc-deadlines", deadlines::shutdownNow));
-        // Exceptions become statuses innermost: their answers then pass the access check's metadata and the encoder.
-        routing.intercept(new CallMetrics(() -> state.map(ServerState::draining).orElse(false)),
-                        new StatusMessages(), new CallContexts(deadlines), new AccessInterceptor(access), new ErrorStatuses())
-                .service(new AssistantGrpcService(assistant, sites, rules, insights, reasoning))
+        routing.intercept(interceptors(access, () -> state.map(ServerState::draining).orElse(false), deadlines)
+                        .toArray(ServerInterceptor[]::new))
+                .service(AssistantProto.getDescriptor(), new AssistantGrpcService(assistant, sites, rules, insights, reasoning))
                 .service(new HealthGrpcService(health));
         server.addRouting(routing);
         server.addFeature(GrpcReflectionFeature.create(reflection -> reflection.enabled(true)));

@@ -53,7 +53,18 @@ final class DataStream implements AssistantEvents {
     }
 
     @Override
+    public void hold() {
+        out.hold();
+    }
+
+    @Override
+    public void release() {
+        out.release();
+    }
+
+    @Override
     public void finish(String threadId) {
+        out.hold(); // the closing events leave together; closing the body sends them
         line("2", List.of(Json.object("type", "finish", "threadId", threadId)));
         line("e", Json.object("finishReason", "stop", "usage", NO_USAGE, "isContinued", false));
         Map<String, Object> done = new LinkedHashMap<>();
@@ -70,6 +81,7 @@ final class DataStream implements AssistantEvents {
 
     @Override
     public void error(String message) {
+        out.hold();
         line("3", message);
     }
 

@@ -11,7 +11,8 @@ import java.util.function.Supplier;
 
 /**
  * A response body written one event at a time, each flushed at once so the client sees it
- * immediately. The body is opened at the first event, so until then the route can still answer
+ * immediately, except between {@link #hold()} and {@link #release()}: events ready together leave
+ * in one write. The body is opened at the first event, so until then the route can still answer
  * with an error status. Writes are serialised (keep-alive comments come from another thread); once
  * the client has gone, a write throws {@link AnswerAbandoned} so the answer stops.
  */
@@ -20,6 +21,8 @@ final class StreamOutput {
     private final BooleanSupplier peerClosed;
     private OutputStream out;
     private boolean gone;
+    /** Holds not yet released: writes are buffered while above zero. */
+    private int holds;
 
     /** @param peerClosed whether the client has closed its connection (asked while nothing is written) */
     StreamOutput(Supplier<OutputStream> opener, BooleanSupplier peerClosed) {
@@ -36,10 +39,28 @@ final class StreamOutput {
                 out = opener.get();
             }
             out.write(text.getBytes(StandardCharsets.UTF_8));
-            out.flush();
+            if (holds == 0) {
+                out.flush();
+            }
         } catch (IOException | UncheckedIOException e) {
             gone = true;
             throw new AnswerAbandoned("the client disconnected");
+        }
+    }
+
+    synchronized void hold() {
+        holds++;
+    }
+
+    /** Ends a {@link #hold()}; the last one sends what was written meanwhile. */
+    synchronized void release() {
+        if (holds > 0 && --holds == 0 && out != null && !gone) {
+            try {
+                out.flush();
+            } catch (IOException | UncheckedIOException e) {
+                gone = true;
+                throw new AnswerAbandoned("the client disconnected");
+            }
         }
     }
 

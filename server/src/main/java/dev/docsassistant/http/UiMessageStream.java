@@ -75,7 +75,18 @@ final class UiMessageStream implements AssistantEvents {
     }
 
     @Override
+    public void hold() {
+        out.hold();
+    }
+
+    @Override
+    public void release() {
+        out.release();
+    }
+
+    @Override
     public void finish(String threadId) {
+        out.hold(); // the closing events leave together; closing the body sends them
         endReasoning();
         endText();
         event(Json.object("type", "finish-step"));
@@ -91,6 +102,7 @@ final class UiMessageStream implements AssistantEvents {
 
     @Override
     public void error(String message) {
+        out.hold();
         event(Json.object("type", "error", "errorText", message));
         out.write("data: [DONE]\n\n");
     }

@@ -18,15 +18,29 @@ class ExtractiveGeneratorTest {
     private static final class Written implements AnswerGenerator.Output {
         final List<String> deltas = new ArrayList<>();
         final List<String> sources = new ArrayList<>();
+        /** Every call in order: hold, release, source, text. */
+        final List<String> calls = new ArrayList<>();
 
         @Override
         public void source(SearchHit hit) {
             sources.add(hit.path());
+            calls.add("source");
         }
 
         @Override
         public void text(String delta) {
             deltas.add(delta);
+            calls.add("text");
+        }
+
+        @Override
+        public void hold() {
+            calls.add("hold");
+        }
+
+        @Override
+        public void release() {
+            calls.add("release");
         }
 
         String text() {
@@ -109,14 +123,14 @@ class ExtractiveGeneratorTest {
     }
 
     @Test
-    void passagesArriveAFewWordsAtATime() {
-        String words = "Webhook retries one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-                + "fifteen sixteen seventeen eighteen";
-        Written out = answer(List.of(hit("/a", null, words, 0.5)));
-        assertEquals(List.of("From [A](/a):\n\n",
-                "Webhook retries one two three four five six ",
-                "seven eight nine ten eleven twelve thirteen fourteen ",
-                "fifteen sixteen seventeen eighteen"), out.deltas);
+    void theWholeAnswerIsHeldSoThatItLeavesAsOne() {
+        // Everything is known at once: sources and text are held and released together (the core
+        // merges the text into one delta), not dribbled out a few words at a time.
+        Written out = answer(List.of(hit("/a", null, "Webhook retries back off.", 0.9), hit("/b", null, "Retries again.", 0.8)));
+        assertEquals("hold", out.calls.get(0));
+        assertEquals("release", out.calls.get(out.calls.size() - 1));
+        assertEquals(1, out.calls.stream().filter("hold"::equals).count());
+        assertEquals(List.of("/a", "/b"), out.sources);
     }
 
     @Test

@@ -188,8 +188,10 @@ class LlmAnswerRoutesTest {
         Reply r = post("/v1/assistant/acme/message", Json.write(Json.object("fp", "a", "messages",
                 List.of(Json.object("id", "1", "role", "user", "content", QUESTION)))));
         assertEquals(200, r.status());
-        List<String> prefixes = r.body().lines().map(l -> l.substring(0, l.indexOf(':'))).toList();
-        assertEquals(List.of("f", "9", "a", "0", "0", "h", "2", "e", "d"), prefixes, r.body());
+        // Chunks that reach the server together are one text part: count a run of text parts once.
+        String prefixes = r.body().lines().map(l -> l.substring(0, l.indexOf(':'))).collect(Collectors.joining())
+                .replaceAll("0+", "0");
+        assertEquals("f9a0h2ed", prefixes, r.body());
     }
 
     @Test

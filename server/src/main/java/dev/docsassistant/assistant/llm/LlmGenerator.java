@@ -86,6 +86,12 @@ public final class LlmGenerator implements AnswerGenerator {
             boolean progressing = false; // reasoning counts: a model thinking for a minute is not silent
             String finish = null;
             while (true) {
+                // Chunks that arrived together leave together; what is held goes before waiting for more.
+                if (stream.hasNext()) {
+                    out.hold();
+                } else {
+                    out.release();
+                }
                 ProviderStream.Item item = next(stream, progressing ? end : firstTokenBy, out);
                 String data = switch (item) {
                     case null -> throw timeout(progressing, status);
@@ -122,6 +128,7 @@ public final class LlmGenerator implements AnswerGenerator {
                 throw new ProviderFailure(GeneratorException.Kind.FAILED, "the language model returned no answer", status,
                         "finish_reason " + finish);
             }
+            out.release();
             citations.finish().forEach(out::source);
             if (!"stop".equals(finish) && finish != null) {
                 LOG.info("llm answer ended early, finish_reason " + finish + " (model " + settings.model() + ")");

@@ -67,6 +67,11 @@ final class ProviderStream implements AutoCloseable {
         this.status = code;
     }
 
+    /** Whether an item has arrived that {@link #next} would return without waiting. */
+    boolean hasNext() {
+        return !items.isEmpty();
+    }
+
     /** The next item, or null when {@code deadline} passes first. */
     Item next(Instant deadline) throws InterruptedException {
         long wait = Math.max(0, deadline.toEpochMilli() - System.currentTimeMillis());
