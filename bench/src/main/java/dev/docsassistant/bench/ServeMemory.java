@@ -80,16 +80,30 @@ public final class ServeMemory {
         long rss = kilobytes(status, "VmRSS");
         long peak = kilobytes(status, "VmHWM");
         String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
+        long committed = heapKilobytes(jcmd, pid)[0]; // as the server left it, before our collection
         Launcher.run(jcmd, Long.toString(pid), "GC.run");
-        String heap = Launcher.run(jcmd, Long.toString(pid), "GC.heap_info");
-        long live = 0;
-        long committed = 0;
-        for (Matcher m = HEAP.matcher(heap); m.find(); ) {
-            committed += Long.parseLong(m.group(1));
-            live += Long.parseLong(m.group(2));
+        long live = heapKilobytes(jcmd, pid)[1];
+        // Anonymous memory is the JVM's own (heap, metaspace, code, threads, malloc); the rest is mapped
+        // files (index, model, AOT cache, jars) that the OS may drop and share.
+        long anonymous = kilobytes(Files.readString(Path.of("/proc", Long.toString(pid), "smaps_rollup")), "Anonymous");
+        System.out.printf(Locale.ROOT, "%-22s RSS %4d MB (peak %4d MB; anonymous %4d MB, files %4d MB) | heap committed %4d MB,"
+                        + " live after full GC %4d MB%n",
+                when, rss / 1024, peak / 1024, anonymous / 1024, (rss - anonymous) / 1024, committed / 1024, live / 1024);
+        if (System.getenv().getOrDefault("JAVA_OPTS", "").contains("NativeMemoryTracking")) {
+            String nmt = Launcher.run(jcmd, Long.toString(pid), "VM.native_memory", "summary", "scale=MB");
+            nmt.lines().filter(l -> l.matches("^(Total:|-\\s+.*\\(reserved=).*")).map(String::strip)
+                    .forEach(l -> System.out.println("    " + l));
         }
-        System.out.printf(Locale.ROOT, "%-22s RSS %4d MB (peak %4d MB) | heap committed %4d MB, live after full GC %4d MB%n",
-                when, rss / 1024, peak / 1024, committed / 1024, live / 1024);
+    }
+
+    /** The heap's committed and used kilobytes, from {@code GC.heap_info}. */
+    private static long[] heapKilobytes(String jcmd, long pid) throws Exception {
+        long[] committedUsed = new long[2];
+        for (Matcher m = HEAP.matcher(Launcher.run(jcmd, Long.toString(pid), "GC.heap_info")); m.find(); ) {
+            committedUsed[0] += Long.parseLong(m.group(1));
+            committedUsed[1] += Long.parseLong(m.group(2));
+        }
+        return committedUsed;
     }
 
     private static long kilobytes(String status, String field) {
