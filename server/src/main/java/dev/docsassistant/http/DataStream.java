@@ -1,7 +1,6 @@
 package dev.docsassistant.http;
 
 import dev.docsassistant.assistant.AnswerSource;
-import dev.docsassistant.assistant.AssistantEvents;
 import dev.docsassistant.insights.Channel;
 import dev.docsassistant.search.SearchHit;
 
@@ -15,13 +14,12 @@ import java.util.Map;
  * text, then {@code 2:[{type:"finish",threadId}]}, {@code e:} and {@code d:}. No other lines: v4
  * clients fail on any prefix they do not know.
  */
-final class DataStream implements AssistantEvents {
+final class DataStream extends BodyEvents {
     private static final String CALL_ID = "call_search";
     private static final Map<String, Object> NO_USAGE = Json.object("promptTokens", 0, "completionTokens", 0);
-    private final StreamOutput out;
 
     DataStream(StreamOutput out) {
-        this.out = out;
+        super(out);
     }
 
     @Override
@@ -53,16 +51,6 @@ final class DataStream implements AssistantEvents {
     }
 
     @Override
-    public void hold() {
-        out.hold();
-    }
-
-    @Override
-    public void release() {
-        out.release();
-    }
-
-    @Override
     public void finish(String threadId) {
         out.hold(); // the closing events leave together; closing the body sends them
         line("2", List.of(Json.object("type", "finish", "threadId", threadId)));
@@ -72,11 +60,6 @@ final class DataStream implements AssistantEvents {
         done.put("usage", NO_USAGE);
         done.put("threadId", threadId);
         line("d", done);
-    }
-
-    @Override
-    public boolean abandoned() {
-        return out.gone();
     }
 
     @Override

@@ -1,7 +1,6 @@
 package dev.docsassistant.http;
 
 import dev.docsassistant.assistant.AnswerSource;
-import dev.docsassistant.assistant.AssistantEvents;
 import dev.docsassistant.insights.Channel;
 
 import java.util.LinkedHashMap;
@@ -13,9 +12,8 @@ import java.util.Map;
  * {@code stream.reasoning}, a model's reasoning goes before the text it leads to as reasoning-start,
  * reasoning-delta… and reasoning-end (the chunk shapes of {@code ui-message-chunks.ts}, ai@5.0.52+).
  */
-final class UiMessageStream implements AssistantEvents {
+final class UiMessageStream extends BodyEvents {
     private static final String TEXT_ID = "t1";
-    private final StreamOutput out;
     private final boolean finishThreadId;
     private final boolean reasoning;
     private boolean textStarted;
@@ -28,7 +26,7 @@ final class UiMessageStream implements AssistantEvents {
      *                  and {@code reasoning-end} parts ({@code stream.reasoning})
      */
     UiMessageStream(StreamOutput out, boolean finishThreadId, boolean reasoning) {
-        this.out = out;
+        super(out);
         this.finishThreadId = finishThreadId;
         this.reasoning = reasoning;
     }
@@ -75,16 +73,6 @@ final class UiMessageStream implements AssistantEvents {
     }
 
     @Override
-    public void hold() {
-        out.hold();
-    }
-
-    @Override
-    public void release() {
-        out.release();
-    }
-
-    @Override
     public void finish(String threadId) {
         out.hold(); // the closing events leave together; closing the body sends them
         endReasoning();
@@ -114,16 +102,6 @@ final class UiMessageStream implements AssistantEvents {
      */
     void keepAlive() {
         out.writeQuietly(": keep-alive\n\n");
-    }
-
-    @Override
-    public boolean committed() {
-        return out.opened();
-    }
-
-    @Override
-    public boolean abandoned() {
-        return out.gone();
     }
 
     /** A reasoning part ends where the answer (or another part) goes on: the client shows it as finished thinking. */
