@@ -121,8 +121,10 @@ public final class LlmRelay {
                 }
                 long now = System.nanoTime();
                 JsonNode event = JSON.readTree(line.substring(6));
-                long stamp = Long.parseLong(event.get("delta").asText().strip().substring(1));
-                relay.add(now - stamp);
+                // Tokens that reached the server together arrive as one delta: each keeps its own stamp.
+                for (String token : event.get("delta").asText().strip().split("\\s+")) {
+                    relay.add(now - Long.parseLong(token.substring(1)));
+                }
                 if (first) {
                     firstDelta.add(now - sent);
                     first = false;
