@@ -77,7 +77,7 @@ public final class App implements AutoCloseable {
                 List.of(Tag.create("site", site.domain())), () -> site.stats().sections()));
         this.insightsLog = new InsightsLog(database, backgroundWrites, Clock.systemUTC());
         this.assistant = new AssistantService(sites, new ThreadStore(database), GeneratorConfig.read(config, System::getenv),
-                insightsLog::answered);
+                insightsLog::answered, settings.stream().maxOpen());
         this.retention = new Retention(database, settings.retention().conversations(), Clock.systemUTC());
         this.accounts = new DashboardAccounts(database, Clock.systemUTC(), settings.dashboard().sessionTtl());
         this.assistantRules = new AssistantRules(settings.limits(), settings.threads().requireKey());

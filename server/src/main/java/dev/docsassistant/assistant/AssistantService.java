@@ -36,17 +36,23 @@ public final class AssistantService {
     private final Generators generators;
     private final Consumer<AnswerRecord> answers;
     private final OpenAnswers open = new OpenAnswers();
+    private final int maxOpen;
 
     public AssistantService(Sites sites, ThreadStore threads, AnswerGenerator generator) {
-        this(sites, threads, Generators.of(generator), record -> { });
+        this(sites, threads, Generators.of(generator), record -> { }, Integer.MAX_VALUE);
     }
 
-    /** @param answers told of every finished answer, after its {@code finish} left (insights) */
-    public AssistantService(Sites sites, ThreadStore threads, Generators generators, Consumer<AnswerRecord> answers) {
+    /**
+     * @param answers told of every finished answer, after its {@code finish} left (insights)
+     * @param maxOpen answers that may stream at once; beyond, {@link #accept} refuses ({@code stream.max-open})
+     */
+    public AssistantService(Sites sites, ThreadStore threads, Generators generators, Consumer<AnswerRecord> answers,
+                            int maxOpen) {
         this.sites = sites;
         this.threads = threads;
         this.generators = generators;
         this.answers = answers;
+        this.maxOpen = maxOpen;
     }
 
     /**
@@ -69,6 +75,13 @@ public final class AssistantService {
     public Accepted accept(AssistantRequest request) {
         Site site = sites.get(request.domain())
                 .orElseThrow(() -> new AssistantException(AssistantException.Kind.NOT_FOUND, "unknown domain: " + request.domain()));
+        // Each open answer holds buffers until it ends (a model may think for minutes): past what the
+        // heap holds, refusing a new one is better than every answer failing for want of memory.
+        if (open.count() >= maxOpen) {
+            AppMetrics.answerRefusedBusy();
+            throw new AssistantException(AssistantException.Kind.BUSY, "the server is streaming as many answers as it can ("
+                    + maxOpen + "); please retry in a moment");
+        }
         if (request.threadId() == null) {
             ThreadStore.ThreadRef created = threads.create(request.domain(), request.fp());
             return new Accepted(request, site, created.id(), created.key());

@@ -36,6 +36,7 @@ public final class GrpcErrors {
                 case INVALID -> Status.INVALID_ARGUMENT;
                 // The answer provider failed before anything was streamed; a retry may succeed.
                 case UPSTREAM_FAILED, UPSTREAM_UNAVAILABLE -> Status.UNAVAILABLE;
+                case BUSY -> Status.UNAVAILABLE; // as many answers as the heap holds are streaming
             }).withDescription(a.getMessage()).asRuntimeException();
             case SiteNotReadyException indexing -> Status.UNAVAILABLE.withDescription(indexing.getMessage()).asRuntimeException();
             case StoreException store -> {

@@ -34,7 +34,7 @@ public final class RestErrors {
                 case INVALID -> 400;
                 case NOT_FOUND -> 404;
                 case UPSTREAM_FAILED -> 502;
-                case UPSTREAM_UNAVAILABLE -> 503;
+                case UPSTREAM_UNAVAILABLE, BUSY -> 503;
             }, a.getMessage(), true);
             case SiteNotReadyException indexing -> new Answer(503, indexing.getMessage(), true);
             case StoreException store -> new Answer(503, STORE_UNAVAILABLE, true);

@@ -61,6 +61,11 @@ public final class AppMetrics {
         counter("generator_failures", "Answers whose generator failed, by kind", List.of(Tag.create("kind", kind))).increment();
     }
 
+    /** An answer refused because as many as the server may hold were streaming ({@code stream.max-open}). */
+    public static void answerRefusedBusy() {
+        counter("answers_refused_busy", "Answers refused because stream.max-open answers were streaming", List.of()).increment();
+    }
+
     /** A request refused by a rate limit ({@code limit}: organization or address). */
     public static void rateLimited(String limit) {
         counter("rate_limit_rejections", "Requests refused by a rate limit", List.of(Tag.create("limit", limit))).increment();

@@ -37,6 +37,7 @@ class ErrorParityTest {
                 new AssistantException(AssistantException.Kind.NOT_FOUND, "thread not found: thr_x"),
                 new AssistantException(AssistantException.Kind.UPSTREAM_FAILED, "the model provider answered 400"),
                 new AssistantException(AssistantException.Kind.UPSTREAM_UNAVAILABLE, "the model provider timed out"),
+                new AssistantException(AssistantException.Kind.BUSY, "the server is streaming as many answers as it can (1)"),
                 new StoreException("cannot write the thread", new SQLException("database is locked")),
                 new SiteNotReadyException("docs"),
                 new IllegalStateException("a bug"));
