@@ -50,7 +50,7 @@ public final class ServeMemory {
         Process serve = new ProcessBuilder(launcher, "serve", "--config", config.toString(), "--port", "0")
                 .redirectErrorStream(true).start();
         try {
-            int port = awaitPort(serve);
+            int port = awaitPort(serve, new StringBuilder());
             awaitReady(port);
             System.out.println("serve pid " + serve.pid() + " (launcher flags; JAVA_OPTS=" + System.getenv().getOrDefault("JAVA_OPTS", "") + ")");
             report("indexed, before load", serve.pid());
@@ -76,9 +76,20 @@ public final class ServeMemory {
 
     /** RSS (now and its peak) from /proc, then the live heap after a full collection. */
     private static void report(String when, long pid) throws Exception {
-        String status = Files.readString(Path.of("/proc", Long.toString(pid), "status"));
+        String status = status(pid);
         long rss = kilobytes(status, "VmRSS");
         long peak = kilobytes(status, "VmHWM");
+        Heap heap = heapAfterFullGc(pid);
+        System.out.printf(Locale.ROOT, "%-22s RSS %4d MB (peak %4d MB) | heap committed %4d MB, live after full GC %4d MB%n",
+                when, rss / 1024, peak / 1024, heap.committedKb() / 1024, heap.liveKb() / 1024);
+    }
+
+    /** The heap of a JVM in KiB: committed, and used right after a full collection (the live set). */
+    record Heap(long committedKb, long liveKb) {
+    }
+
+    /** Runs a full collection in JVM {@code pid} ({@code jcmd GC.run}), then reads {@code GC.heap_info}. */
+    static Heap heapAfterFullGc(long pid) throws Exception {
         String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
         Launcher.run(jcmd, Long.toString(pid), "GC.run");
         String heap = Launcher.run(jcmd, Long.toString(pid), "GC.heap_info");
@@ -88,24 +99,32 @@ public final class ServeMemory {
             committed += Long.parseLong(m.group(1));
             live += Long.parseLong(m.group(2));
         }
-        System.out.printf(Locale.ROOT, "%-22s RSS %4d MB (peak %4d MB) | heap committed %4d MB, live after full GC %4d MB%n",
-                when, rss / 1024, peak / 1024, committed / 1024, live / 1024);
+        return new Heap(committed, live);
     }
 
-    private static long kilobytes(String status, String field) {
+    /** {@code /proc/PID/status}. */
+    static String status(long pid) throws IOException {
+        return Files.readString(Path.of("/proc", Long.toString(pid), "status"));
+    }
+
+    /** A "Field:  N kB" line of {@code /proc/PID/status}, in KiB; -1 when missing. */
+    static long kilobytes(String status, String field) {
         Matcher m = Pattern.compile(field + ":\\s+(\\d+) kB").matcher(status);
         return m.find() ? Long.parseLong(m.group(1)) : -1;
     }
 
-    private static int awaitPort(Process serve) throws Exception {
+    /**
+     * The port {@code serve} prints once listening; its output keeps being appended to {@code log}
+     * (synchronized on it) until the process ends.
+     */
+    static int awaitPort(Process serve, StringBuilder log) throws Exception {
         CompletableFuture<Integer> port = new CompletableFuture<>();
-        StringBuilder out = new StringBuilder();
         Thread.ofPlatform().daemon().start(() -> {
             try (BufferedReader in = new BufferedReader(new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = in.readLine()) != null) {
-                    synchronized (out) {
-                        out.append(line).append('\n');
+                    synchronized (log) {
+                        log.append(line).append('\n');
                     }
                     Matcher m = LISTENING.matcher(line);
                     if (m.find()) {
@@ -115,15 +134,15 @@ public final class ServeMemory {
             } catch (IOException ignored) {
                 // the process ended
             }
-            synchronized (out) {
-                port.completeExceptionally(new IllegalStateException("serve exited before listening:\n" + out));
+            synchronized (log) {
+                port.completeExceptionally(new IllegalStateException("serve exited before listening:\n" + log));
             }
         });
         return port.get(20, TimeUnit.MINUTES);
     }
 
     /** Polls readiness: the port opens before the sites are indexed. */
-    private static void awaitReady(int port) throws Exception {
+    static void awaitReady(int port) throws Exception {
         HttpClient client = HttpClient.newHttpClient();
         HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/observe/health/ready")).build();
         long deadline = System.nanoTime() + Duration.ofMinutes(30).toNanos();
