@@ -75,6 +75,9 @@ public final class IdleStreams {
     interface Streams extends AutoCloseable {
         void open(int count) throws Exception;
 
+        /** What the client already saw fail (gRPC's streams tell before they are read), or null. */
+        String failures();
+
         /** Waits for every stream to end after the provider's release; a stream that ends badly fails the bench. */
         void awaitEnded() throws Exception;
     }
@@ -101,11 +104,12 @@ public final class IdleStreams {
                       max-per-address: 0
                     """.formatted(provider.port)));
             String authorization = "Bearer " + Launcher.createKey(config);
-            if (grpcStreams > 0) {
-                measure("grpc", grpcStreams, config, authorization, provider, port -> new GrpcStreams(port, authorization, channels));
-            }
-            if (restStreams > 0) {
-                measure("rest-v2", restStreams, config, authorization, provider, port -> new RestStreams(port, authorization));
+            boolean ok = grpcStreams <= 0
+                    || measure("grpc", grpcStreams, config, authorization, provider, port -> new GrpcStreams(port, authorization, channels));
+            ok &= restStreams <= 0
+                    || measure("rest-v2", restStreams, config, authorization, provider, port -> new RestStreams(port, authorization));
+            if (!ok) {
+                System.exit(1);
             }
         } finally {
             providerProcess.destroy();
@@ -120,7 +124,8 @@ public final class IdleStreams {
         Streams open(int port) throws Exception;
     }
 
-    private static void measure(String kind, int total, Path config, String authorization, Provider provider, StreamsFactory factory)
+    /** Returns whether every stream held and ended well; a failure is printed with the server's state and log. */
+    private static boolean measure(String kind, int total, Path config, String authorization, Provider provider, StreamsFactory factory)
             throws Exception {
         Process serve = new ProcessBuilder(Launcher.path(), "serve", "--config", config.toString(), "--port", "0")
                 .redirectErrorStream(true).start();
@@ -140,7 +145,17 @@ public final class IdleStreams {
                 for (int target : new int[] {total / 4, total / 2, total}) {
                     for (; opened < target; opened += Math.min(BATCH, target - opened)) {
                         streams.open(Math.min(BATCH, target - opened));
-                        provider.awaitHeld(opened + Math.min(BATCH, target - opened), serve, log);
+                        String failure = provider.awaitHeld(opened + Math.min(BATCH, target - opened), serve, streams);
+                        if (failure != null) {
+                            System.out.printf(Locale.ROOT, "%s FAILED after opening %d streams: %s%n", kind,
+                                    opened + Math.min(BATCH, target - opened), failure);
+                            if (serve.isAlive()) {
+                                print(kind + " at failure", Point.measure(provider.held(), pid));
+                            }
+                            printErrors(log);
+                            provider.call("release");
+                            return false;
+                        }
                     }
                     Thread.sleep(16_000); // every v2 stream has written its first keep-alive (every 15 s), as a long-idle one has
                     points.add(print(kind, Point.measure(target, pid)));
@@ -156,6 +171,7 @@ public final class IdleStreams {
                             + " every stream ended with its answer, the next answer worked%n", kind,
                     perThousand(all.rssKb() - none.rssKb(), all.streams()) / 1024, perThousand(all.heap().liveKb() - none.heap().liveKb(), all.streams()) / 1024,
                     perThousand(all.threads() - none.threads(), all.streams()), perThousand(all.fds() - none.fds(), all.streams()));
+            return true;
         } finally {
             serve.destroy();
             serve.waitFor(60, TimeUnit.SECONDS);
@@ -165,6 +181,18 @@ public final class IdleStreams {
             }
             System.out.println(kind + ": server log in " + saved);
         }
+    }
+
+    /** The server log's error lines (the first 20 distinct ones) and how often an OutOfMemoryError was logged. */
+    private static void printErrors(StringBuilder log) {
+        List<String> lines;
+        synchronized (log) {
+            lines = log.toString().lines().toList();
+        }
+        System.out.println("server log: " + lines.stream().filter(l -> l.contains("OutOfMemoryError")).count()
+                + " lines name an OutOfMemoryError; its first error lines:");
+        lines.stream().filter(l -> l.contains("Error") || l.contains("Exception") || l.contains("SEVERE"))
+                .filter(l -> !l.contains("CudaUtils")).distinct().limit(20).forEach(l -> System.out.println("  " + l));
     }
 
     private static double perThousand(long amount, int streams) {
@@ -198,21 +226,27 @@ public final class IdleStreams {
             return res.body();
         }
 
-        /** Waits until the provider holds {@code count} requests; a server that dies or stalls stops the bench with its log. */
-        void awaitHeld(int count, Process serve, StringBuilder log) throws Exception {
-            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+        int held() throws Exception {
+            return Integer.parseInt(call("held"));
+        }
+
+        /**
+         * Waits until the provider holds {@code count} requests; returns null then, or what went wrong:
+         * the server exited, a stream failed, or two minutes passed.
+         */
+        String awaitHeld(int count, Process serve, Streams streams) throws Exception {
+            long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
             int held;
-            while ((held = Integer.parseInt(call("held"))) < count) {
-                if (!serve.isAlive() || System.nanoTime() > deadline) {
-                    String tail;
-                    synchronized (log) {
-                        tail = log.substring(Math.max(0, log.length() - 4000));
-                    }
-                    throw new IllegalStateException("the provider holds " + held + " of " + count + " requests"
-                            + (serve.isAlive() ? " after 5 minutes" : "; the server exited") + "; server log ends:\n" + tail);
+            while ((held = held()) < count) {
+                String failure = !serve.isAlive() ? "the server exited with " + serve.waitFor()
+                        : streams.failures() != null ? streams.failures()
+                        : System.nanoTime() > deadline ? "not all streams reached the provider in 2 minutes" : null;
+                if (failure != null) {
+                    return failure + "; the provider holds " + held;
                 }
                 Thread.sleep(100);
             }
+            return null;
         }
     }
 
@@ -265,6 +299,11 @@ public final class IdleStreams {
         }
 
         @Override
+        public String failures() {
+            return failed.get() == 0 ? null : failed.get() + " streams failed, the first with " + firstFailure.get();
+        }
+
+        @Override
         public void awaitEnded() throws Exception {
             long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
             while (completed.get() + failed.get() < opened && System.nanoTime() < deadline) {
@@ -309,6 +348,11 @@ public final class IdleStreams {
                 sockets.add(socket);
                 socket.getOutputStream().write(request);
             }
+        }
+
+        @Override
+        public String failures() {
+            return null;
         }
 
         /** Reads each stream to its {@code [DONE]}: a 200 with the held answer in it. */
