@@ -174,7 +174,10 @@ public final class IdleStreams {
             return true;
         } finally {
             serve.destroy();
-            serve.waitFor(60, TimeUnit.SECONDS);
+            if (!serve.waitFor(60, TimeUnit.SECONDS)) {
+                System.out.println(kind + ": the server did not stop within 60 s of SIGTERM; killed");
+                serve.destroyForcibly().waitFor();
+            }
             Path saved = Path.of("bench", "target", "idle-streams-" + kind + ".log");
             synchronized (log) {
                 Files.writeString(saved, log);
