@@ -87,7 +87,7 @@ public final class IdleStreams {
         int restStreams = args.length > 1 ? Integer.parseInt(args[1]) : 9_000;
         int channels = args.length > 2 ? Integer.parseInt(args[2]) : 10;
         Path dir = Files.createTempDirectory("docs-assistant-idle-");
-        Process providerProcess = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx256m",
+        Process providerProcess = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx2g",
                 "-cp", System.getProperty("java.class.path"), SilentProvider.class.getName())
                 .redirectError(ProcessBuilder.Redirect.INHERIT).start();
         try (HttpClient http = HttpClient.newHttpClient()) {
