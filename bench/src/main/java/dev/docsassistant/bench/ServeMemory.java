@@ -50,7 +50,7 @@ public final class ServeMemory {
         Process serve = new ProcessBuilder(launcher, "serve", "--config", config.toString(), "--port", "0")
                 .redirectErrorStream(true).start();
         try {
-            int port = awaitPort(serve);
+            int port = awaitPort(serve, new StringBuilder());
             awaitReady(port);
             System.out.println("serve pid " + serve.pid() + " (launcher flags; JAVA_OPTS=" + System.getenv().getOrDefault("JAVA_OPTS", "") + ")");
             report("indexed, before load", serve.pid());
@@ -74,52 +74,74 @@ public final class ServeMemory {
         }
     }
 
-    /** RSS (now and its peak) from /proc, then the live heap after a full collection. */
+    /** RSS (now and its peak; anonymous and file-backed) from /proc, then the heap: committed, and live after a full collection. */
     private static void report(String when, long pid) throws Exception {
-        String status = Files.readString(Path.of("/proc", Long.toString(pid), "status"));
+        String status = status(pid);
         long rss = kilobytes(status, "VmRSS");
         long peak = kilobytes(status, "VmHWM");
-        String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
-        long committed = heapKilobytes(jcmd, pid)[0]; // as the server left it, before our collection
-        Launcher.run(jcmd, Long.toString(pid), "GC.run");
-        long live = heapKilobytes(jcmd, pid)[1];
         // Anonymous memory is the JVM's own (heap, metaspace, code, threads, malloc); the rest is mapped
         // files (index, model, AOT cache, jars) that the OS may drop and share.
         long anonymous = kilobytes(Files.readString(Path.of("/proc", Long.toString(pid), "smaps_rollup")), "Anonymous");
+        Heap heap = heapAfterFullGc(pid);
         System.out.printf(Locale.ROOT, "%-22s RSS %4d MB (peak %4d MB; anonymous %4d MB, files %4d MB) | heap committed %4d MB,"
                         + " live after full GC %4d MB%n",
-                when, rss / 1024, peak / 1024, anonymous / 1024, (rss - anonymous) / 1024, committed / 1024, live / 1024);
+                when, rss / 1024, peak / 1024, anonymous / 1024, (rss - anonymous) / 1024, heap.committedKb() / 1024,
+                heap.liveKb() / 1024);
         if (System.getenv().getOrDefault("JAVA_OPTS", "").contains("NativeMemoryTracking")) {
-            String nmt = Launcher.run(jcmd, Long.toString(pid), "VM.native_memory", "summary", "scale=MB");
+            String nmt = Launcher.run(jcmd(), Long.toString(pid), "VM.native_memory", "summary", "scale=MB");
             nmt.lines().filter(l -> l.matches("^(Total:|-\\s+.*\\(reserved=).*")).map(String::strip)
                     .forEach(l -> System.out.println("    " + l));
         }
     }
 
-    /** The heap's committed and used kilobytes, from {@code GC.heap_info}. */
-    private static long[] heapKilobytes(String jcmd, long pid) throws Exception {
+    /** The heap of a JVM in KiB: committed as the server left it, and used right after a full collection (the live set). */
+    record Heap(long committedKb, long liveKb) {
+    }
+
+    /** Reads the committed heap, runs a full collection in JVM {@code pid} ({@code jcmd GC.run}), then reads what is used. */
+    static Heap heapAfterFullGc(long pid) throws Exception {
+        long committed = heapKilobytes(pid)[0];
+        Launcher.run(jcmd(), Long.toString(pid), "GC.run");
+        return new Heap(committed, heapKilobytes(pid)[1]);
+    }
+
+    /** The heap's committed and used KiB, from {@code GC.heap_info}. */
+    private static long[] heapKilobytes(long pid) throws Exception {
         long[] committedUsed = new long[2];
-        for (Matcher m = HEAP.matcher(Launcher.run(jcmd, Long.toString(pid), "GC.heap_info")); m.find(); ) {
+        for (Matcher m = HEAP.matcher(Launcher.run(jcmd(), Long.toString(pid), "GC.heap_info")); m.find(); ) {
             committedUsed[0] += Long.parseLong(m.group(1));
             committedUsed[1] += Long.parseLong(m.group(2));
         }
         return committedUsed;
     }
 
-    private static long kilobytes(String status, String field) {
+    private static String jcmd() {
+        return Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
+    }
+
+    /** {@code /proc/PID/status}. */
+    static String status(long pid) throws IOException {
+        return Files.readString(Path.of("/proc", Long.toString(pid), "status"));
+    }
+
+    /** A "Field:  N kB" line of {@code /proc/PID/status}, in KiB; -1 when missing. */
+    static long kilobytes(String status, String field) {
         Matcher m = Pattern.compile(field + ":\\s+(\\d+) kB").matcher(status);
         return m.find() ? Long.parseLong(m.group(1)) : -1;
     }
 
-    private static int awaitPort(Process serve) throws Exception {
+    /**
+     * The port {@code serve} prints once listening; its output keeps being appended to {@code log}
+     * (synchronized on it) until the process ends.
+     */
+    static int awaitPort(Process serve, StringBuilder log) throws Exception {
         CompletableFuture<Integer> port = new CompletableFuture<>();
-        StringBuilder out = new StringBuilder();
         Thread.ofPlatform().daemon().start(() -> {
             try (BufferedReader in = new BufferedReader(new InputStreamReader(serve.getInputStream(), StandardCharsets.UTF_8))) {
                 String line;
                 while ((line = in.readLine()) != null) {
-                    synchronized (out) {
-                        out.append(line).append('\n');
+                    synchronized (log) {
+                        log.append(line).append('\n');
                     }
                     Matcher m = LISTENING.matcher(line);
                     if (m.find()) {
@@ -129,15 +151,15 @@ public final class ServeMemory {
             } catch (IOException ignored) {
                 // the process ended
             }
-            synchronized (out) {
-                port.completeExceptionally(new IllegalStateException("serve exited before listening:\n" + out));
+            synchronized (log) {
+                port.completeExceptionally(new IllegalStateException("serve exited before listening:\n" + log));
             }
         });
         return port.get(20, TimeUnit.MINUTES);
     }
 
     /** Polls readiness: the port opens before the sites are indexed. */
-    private static void awaitReady(int port) throws Exception {
+    static void awaitReady(int port) throws Exception {
         HttpClient client = HttpClient.newHttpClient();
         HttpRequest ready = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/observe/health/ready")).build();
         long deadline = System.nanoTime() + Duration.ofMinutes(30).toNanos();

@@ -1,6 +1,7 @@
 package dev.docsassistant.assistant.llm;
 
 import dev.docsassistant.config.Mappers;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -9,6 +10,7 @@ import dev.docsassistant.assistant.AnswerGenerator;
 import dev.docsassistant.assistant.ExtractiveGenerator;
 import dev.docsassistant.assistant.GeneratorException;
 
+import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
@@ -258,10 +260,19 @@ public final class LlmGenerator implements AnswerGenerator {
         HttpRequest.Builder b = HttpRequest.newBuilder(settings.completionsUri())
                 .header("Content-Type", "application/json")
                 .header("Accept", "text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(body.toString()));
+                .POST(HttpRequest.BodyPublishers.ofString(json(body)));
         settings.apiKey().ifPresent(key -> b.header(settings.apiKeyHeader(),
                 settings.apiKeyHeader().equalsIgnoreCase("Authorization") ? "Bearer " + key.value() : key.value()));
         return b.build();
+    }
+
+    /** Written by the server's mapper, not {@code toString()}'s own one: its buffers stay with the thread (see {@link Mappers}). */
+    private static String json(ObjectNode body) {
+        try {
+            return JSON.writeValueAsString(body);
+        } catch (JsonProcessingException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /**
