@@ -9,6 +9,7 @@ import dev.docsassistant.proto.v1.Role;
 import dev.docsassistant.proto.v1.TextPart;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
+import io.grpc.Status;
 import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
 import io.grpc.stub.MetadataUtils;
 import io.grpc.stub.StreamObserver;
@@ -26,7 +27,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -52,6 +55,8 @@ public final class IdleStreams {
     private static final Pattern THREADS = Pattern.compile("Threads:\\s+(\\d+)");
     private static final String QUESTION = "How do I add a tool to an MCP server?";
     private static final int BATCH = 250;
+    /** How the server's refusal past {@code stream.max-open} begins (REST 503 message, gRPC UNAVAILABLE description). */
+    private static final String BUSY = "the server is streaming as many answers as it can";
 
     private IdleStreams() {
     }
@@ -77,6 +82,9 @@ public final class IdleStreams {
 
         /** What the client already saw fail (gRPC's streams tell before they are read), or null. */
         String failures();
+
+        /** Streams the server refused at once because it streams as many answers as it may ({@code stream.max-open}). */
+        int refused() throws IOException;
 
         /** Waits for every stream to end after the provider's release; a stream that ends badly fails the bench. */
         void awaitEnded() throws Exception;
@@ -146,6 +154,17 @@ public final class IdleStreams {
                     for (; opened < target; opened += Math.min(BATCH, target - opened)) {
                         streams.open(Math.min(BATCH, target - opened));
                         String failure = provider.awaitHeld(opened + Math.min(BATCH, target - opened), serve, streams);
+                        if (failure == null && streams.refused() > 0) {
+                            System.out.printf(Locale.ROOT, "%s: %d of %d streams refused at once (stream.max-open); %d held%n", kind,
+                                    streams.refused(), opened + Math.min(BATCH, target - opened), provider.held());
+                            print(kind + " at the bound", Point.measure(provider.held(), pid));
+                            provider.call("release");
+                            streams.awaitEnded();
+                            print(kind + " closed", Point.measure(0, pid));
+                            answerOnce(provider.http(), port, authorization);
+                            System.out.println(kind + ": every held stream ended with its answer, the next answer worked");
+                            return true;
+                        }
                         if (failure != null) {
                             System.out.printf(Locale.ROOT, "%s FAILED after opening %d streams: %s%n", kind,
                                     opened + Math.min(BATCH, target - opened), failure);
@@ -240,7 +259,7 @@ public final class IdleStreams {
         String awaitHeld(int count, Process serve, Streams streams) throws Exception {
             long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
             int held;
-            while ((held = held()) < count) {
+            while ((held = held()) < count - streams.refused()) {
                 String failure = !serve.isAlive() ? "the server exited with " + serve.waitFor()
                         : streams.failures() != null ? streams.failures()
                         : System.nanoTime() > deadline ? "not all streams reached the provider in 2 minutes" : null;
@@ -260,6 +279,7 @@ public final class IdleStreams {
         private final AtomicInteger finished = new AtomicInteger();
         private final AtomicInteger completed = new AtomicInteger();
         private final AtomicInteger failed = new AtomicInteger();
+        private final AtomicInteger refused = new AtomicInteger();
         private final AtomicReference<Throwable> firstFailure = new AtomicReference<>();
         private int opened;
 
@@ -289,6 +309,10 @@ public final class IdleStreams {
 
                     @Override
                     public void onError(Throwable t) {
+                        if (isBusy(t)) {
+                            refused.incrementAndGet();
+                            return;
+                        }
                         firstFailure.compareAndSet(null, t);
                         failed.incrementAndGet();
                     }
@@ -307,12 +331,24 @@ public final class IdleStreams {
         }
 
         @Override
+        public int refused() {
+            return refused.get();
+        }
+
+        private static boolean isBusy(Throwable t) {
+            Status status = Status.fromThrowable(t);
+            return status.getCode() == Status.Code.UNAVAILABLE && status.getDescription() != null
+                    && status.getDescription().startsWith(BUSY);
+        }
+
+        @Override
         public void awaitEnded() throws Exception {
             long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
-            while (completed.get() + failed.get() < opened && System.nanoTime() < deadline) {
+            int held = opened - refused.get();
+            while (completed.get() + failed.get() < held && System.nanoTime() < deadline) {
                 Thread.sleep(100);
             }
-            if (completed.get() != opened || finished.get() != opened) {
+            if (completed.get() != held || finished.get() != held) {
                 throw new IllegalStateException(completed.get() + " of " + opened + " gRPC streams completed (" + finished.get()
                         + " with their finish event), " + failed.get()
                         + " failed", firstFailure.get());
@@ -330,6 +366,8 @@ public final class IdleStreams {
     /** v2 streams on raw HTTP/1.1 sockets, one connection each; nothing is read until the provider's release. */
     static final class RestStreams implements Streams {
         private final List<Socket> sockets = new ArrayList<>();
+        /** Streams whose first bytes have been read: refused (a 503 at once) or held (a keep-alive's 200). */
+        private final Map<Socket, Boolean> answeredRefused = new HashMap<>();
         private final byte[] request;
         private final int port;
 
@@ -358,11 +396,34 @@ public final class IdleStreams {
             return null;
         }
 
-        /** Reads each stream to its {@code [DONE]}: a 200 with the held answer in it. */
+        /** Looks at the streams that have sent something: a refusal is a 503 naming the bound, at once. */
+        @Override
+        public int refused() throws IOException {
+            byte[] buffer = new byte[8192];
+            for (Socket socket : sockets) {
+                if (!answeredRefused.containsKey(socket) && socket.getInputStream().available() > 0) {
+                    int n = socket.getInputStream().read(buffer);
+                    String start = new String(buffer, 0, Math.max(0, n), StandardCharsets.UTF_8);
+                    if (start.startsWith("HTTP/1.1 503") && start.contains(BUSY)) {
+                        answeredRefused.put(socket, true);
+                    } else if (start.startsWith("HTTP/1.1 200")) {
+                        answeredRefused.put(socket, false);
+                    } else {
+                        throw new IllegalStateException("a v2 stream answered: " + start);
+                    }
+                }
+            }
+            return (int) answeredRefused.values().stream().filter(r -> r).count();
+        }
+
+        /** Reads each held stream to its {@code [DONE]}: a 200 with the held answer in it. */
         @Override
         public void awaitEnded() throws IOException {
             byte[] buffer = new byte[8192];
             for (Socket socket : sockets) {
+                if (answeredRefused.getOrDefault(socket, false)) {
+                    continue;
+                }
                 socket.setSoTimeout(300_000);
                 StringBuilder seen = new StringBuilder();
                 while (!seen.toString().contains("data: [DONE]")) {
@@ -373,7 +434,7 @@ public final class IdleStreams {
                     seen.append(new String(buffer, 0, n, StandardCharsets.UTF_8));
                 }
                 String all = seen.toString();
-                if (!all.startsWith("HTTP/1.1 200") || !all.contains("Held answer.") || !all.contains("data: [DONE]")) {
+                if (!(answeredRefused.containsKey(socket) || all.startsWith("HTTP/1.1 200")) || !all.contains("Held answer.") || !all.contains("data: [DONE]")) {
                     throw new IllegalStateException("a v2 stream ended badly: " + all);
                 }
             }
