@@ -35,7 +35,7 @@ public record StreamSettings(boolean finishThreadId, boolean reasoning, Duration
             new SettingDoc("docs-assistant.stream.keep-alive", "duration", SettingDoc.duration(DEFAULTS.keepAlive),
                     "a silent stream gets a keep-alive this often (it also commits the response headers)"),
             new SettingDoc("docs-assistant.stream.max-open", "number",
-                    "(max heap - 96 MiB) / 128 KiB, at least 16 (717 with the launcher's -Xmx192m)",
+                    "(max heap - 96 MiB) / 128 KiB, at least 16 (730 with the launcher's -Xmx192m)",
                     "answers streaming at once; more are refused with 503 (gRPC UNAVAILABLE) rather than running out of heap")));
 
     /** @param stream the {@code docs-assistant.stream} node */
