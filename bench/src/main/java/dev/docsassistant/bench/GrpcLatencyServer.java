@@ -8,6 +8,7 @@ import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
 
+import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -33,7 +34,7 @@ public final class GrpcLatencyServer {
                     .addService(GrpcSetup.plainService(app, deadlines)).build().start();
             System.out.println("ready " + helidon.port() + " " + plain.getPort() + " " + BenchApps.authorization(app));
             System.out.flush();
-            System.in.transferTo(java.io.OutputStream.nullOutputStream()); // until the benchmark closes our input
+            System.in.transferTo(OutputStream.nullOutputStream()); // until the benchmark closes our input
             plain.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
             deadlines.shutdownNow();
             helidon.stop();

@@ -130,7 +130,6 @@ public final class LlmGenerator implements AnswerGenerator {
                 throw new ProviderFailure(GeneratorException.Kind.FAILED, "the language model returned no answer", status,
                         "finish_reason " + finish);
             }
-            out.release();
             citations.finish().forEach(out::source);
             if (!"stop".equals(finish) && finish != null) {
                 LOG.info("llm answer ended early, finish_reason " + finish + " (model " + settings.model() + ")");
