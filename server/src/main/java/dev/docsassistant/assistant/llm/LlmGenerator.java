@@ -29,8 +29,13 @@ import java.util.logging.Logger;
 public final class LlmGenerator implements AnswerGenerator {
     private static final Logger LOG = Logger.getLogger(LlmGenerator.class.getName());
     private static final ObjectMapper JSON = Mappers.JSON;
-    /** How often a wait on the provider looks whether the reader is still there. */
-    private static final Duration WATCH = Duration.ofMillis(250);
+    /**
+     * How often a wait on the provider looks whether the reader is still there: every 250 ms at
+     * first, then less often the longer the wait (a quarter of it, at most every 2 s), so that
+     * thousands of answers waiting on a slow model do not keep waking up for nothing.
+     */
+    private static final long WATCH_MIN_NANOS = Duration.ofMillis(250).toNanos();
+    private static final long WATCH_MAX_NANOS = Duration.ofSeconds(2).toNanos();
     /** Enough of an error body to log what the provider said. */
     private static final int ERROR_BODY_CHARS = 2000;
 
@@ -77,8 +82,8 @@ public final class LlmGenerator implements AnswerGenerator {
         Instant end = started.plus(settings.totalTimeout());
         Instant firstTokenBy = min(started.plus(settings.firstTokenTimeout()), end);
         Citations citations = new Citations(input.retrieved(), siteUrl);
-        HttpRequest request = request(prompts.build(input));
-        try (ProviderStream stream = open(request, firstTokenBy, out)) {
+        ReleasableBody body = body(prompts.build(input));
+        try (ProviderStream stream = open(request(body), body, firstTokenBy, out)) {
             int status = stream.status();
             if (status / 100 != 2) {
                 throw refused(status, errorBody(stream, firstTokenBy));
@@ -142,11 +147,13 @@ public final class LlmGenerator implements AnswerGenerator {
 
     /** The next item, or null at the deadline; stops early, by {@link AnswerAbandoned}, when the reader has gone. */
     private static ProviderStream.Item next(ProviderStream stream, Instant deadline, Output out) throws InterruptedException {
+        long waitingSince = System.nanoTime();
         while (true) {
             if (out.abandoned()) {
                 throw new AnswerAbandoned("the reader left while the model was working");
             }
-            Instant slice = min(deadline, Instant.now().plus(WATCH));
+            long watch = Math.clamp((System.nanoTime() - waitingSince) / 4, WATCH_MIN_NANOS, WATCH_MAX_NANOS);
+            Instant slice = min(deadline, Instant.now().plusNanos(watch));
             ProviderStream.Item item = stream.next(slice);
             if (item != null || !slice.isBefore(deadline)) {
                 return item;
@@ -159,7 +166,7 @@ public final class LlmGenerator implements AnswerGenerator {
      * of a response (a pooled keep-alive connection the provider had just closed) is tried once
      * more, as the OpenAI client libraries do; a refusal with a status is final.
      */
-    private ProviderStream open(HttpRequest request, Instant by, Output out) throws InterruptedException {
+    private ProviderStream open(HttpRequest request, ReleasableBody body, Instant by, Output out) throws InterruptedException {
         for (int attempt = 1; ; attempt++) {
             ProviderStream stream = ProviderStream.open(http, request);
             ProviderStream.Item item;
@@ -171,6 +178,7 @@ public final class LlmGenerator implements AnswerGenerator {
             }
             switch (item) {
                 case ProviderStream.Status s -> {
+                    body.release(); // the prompt is not sent again; while the model works it need not stay in memory
                     stream.status(s.code());
                     return stream;
                 }
@@ -248,7 +256,7 @@ public final class LlmGenerator implements AnswerGenerator {
                 status, "first-token timeout " + settings.firstTokenTimeout() + " passed");
     }
 
-    HttpRequest request(List<PromptMessage> messages) {
+    private ReleasableBody body(List<PromptMessage> messages) {
         ObjectNode body = JSON.createObjectNode();
         body.put("model", settings.model());
         ArrayNode list = body.putArray("messages");
@@ -256,19 +264,23 @@ public final class LlmGenerator implements AnswerGenerator {
         body.put("stream", true);
         body.put(settings.maxTokensParam(), settings.maxTokens());
         settings.temperature().ifPresent(t -> body.put("temperature", t));
+        return ReleasableBody.of(json(body));
+    }
+
+    HttpRequest request(ReleasableBody body) {
         HttpRequest.Builder b = HttpRequest.newBuilder(settings.completionsUri())
                 .header("Content-Type", "application/json")
                 .header("Accept", "text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(json(body)));
+                .POST(body.publisher());
         settings.apiKey().ifPresent(key -> b.header(settings.apiKeyHeader(),
                 settings.apiKeyHeader().equalsIgnoreCase("Authorization") ? "Bearer " + key.value() : key.value()));
         return b.build();
     }
 
-    /** Written by the server's mapper, not {@code toString()}'s own one: its buffers stay with the thread (see {@link Mappers}). */
-    private static String json(ObjectNode body) {
+    /** Written by the server's mapper, not {@code toString()}'s own one: its buffers are shared (see {@link Mappers}). */
+    private static byte[] json(ObjectNode body) {
         try {
-            return JSON.writeValueAsString(body);
+            return JSON.writeValueAsBytes(body);
         } catch (JsonProcessingException e) {
             throw new UncheckedIOException(e);
         }
