@@ -46,10 +46,13 @@ enum LanguageAnalysis {
             + "want wants need needs like way ways make makes thing things something anything someone";
 
     private final Analyzer analyzer;
+    /** For queries: see {@link PerCallAnalyzer}. */
+    private final Analyzer queryAnalyzer;
     private final Set<String> questionTerms;
 
     LanguageAnalysis(Analyzer analyzer) {
         this.analyzer = analyzer;
+        this.queryAnalyzer = new PerCallAnalyzer(analyzer);
         this.questionTerms = terms(QUESTION_WORDS);
     }
 
@@ -97,7 +100,7 @@ enum LanguageAnalysis {
     /** The distinct terms of a text, in order of first appearance. */
     Set<String> terms(String text) {
         Set<String> terms = new LinkedHashSet<>();
-        try (TokenStream ts = analyzer.tokenStream(field("body"), text)) {
+        try (TokenStream ts = queryAnalyzer.tokenStream(field("body"), text)) {
             CharTermAttribute term = ts.addAttribute(CharTermAttribute.class);
             ts.reset();
             while (ts.incrementToken()) {
