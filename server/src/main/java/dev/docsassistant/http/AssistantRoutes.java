@@ -18,8 +18,7 @@ import io.helidon.webserver.http.ServerResponse;
 
 import java.time.Duration;
 import java.util.UUID;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ScheduledFuture;
 
 /**
  * {@code POST /v2/assistant/{domain}/message} (UI message stream) and the deprecated
@@ -61,22 +60,12 @@ public final class AssistantRoutes implements HttpService {
             return res.outputStream();
         }, PeerProbe.of(req));
         UiMessageStream stream = new UiMessageStream(out, finishThreadId, reasoning);
-        CountDownLatch done = new CountDownLatch(1);
-        // Each stream ticks on its own virtual thread: a reader too slow to take a comment blocks only
-        // its own stream. Never interrupted: an interrupt during a socket write would close the connection.
-        Thread.ofVirtual().name("sse-keep-alive").start(() -> {
-            try {
-                while (!done.await(keepAlive.toMillis(), TimeUnit.MILLISECONDS)) {
-                    stream.keepAlive();
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        });
+        // Never interrupted: an interrupt during a socket write would close the connection.
+        ScheduledFuture<?> keepAlives = KeepAliveTicks.every(keepAlive, stream::keepAlive);
         try {
             answer(accepted, stream, out);
         } finally {
-            done.countDown();
+            keepAlives.cancel(false);
             out.close();
         }
     }
