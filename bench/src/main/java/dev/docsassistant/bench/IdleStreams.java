@@ -49,12 +49,15 @@ import java.util.stream.Stream;
  * streams over {@code channels} HTTP/2 connections, then, on a fresh server (the index reused),
  * {@code rest} v2 streams, each an HTTP/1.1 connection and one to the provider: two server sockets
  * a stream, so they stop below the 20,000 open files a process may hold here. Pass 0 to skip a kind.
- * Run: {@code bench/run IdleStreams [grpc-streams [rest-streams [channels]]]} (10000, 9000, 10).
+ * Run: {@code bench/run IdleStreams [grpc-streams [rest-streams [channels]]]} (10000, 9000, 10);
+ * {@code IDLE_STREAMS_CLASSES=30} adds the classes whose live heap grew most per open stream.
  */
 public final class IdleStreams {
     private static final Pattern THREADS = Pattern.compile("Threads:\\s+(\\d+)");
     private static final String QUESTION = "How do I add a tool to an MCP server?";
     private static final int BATCH = 250;
+    /** With {@code IDLE_STREAMS_CLASSES=N}, the N classes whose live heap grew most per open stream are printed. */
+    private static final int CLASSES = Integer.parseInt(System.getenv().getOrDefault("IDLE_STREAMS_CLASSES", "0"));
     /** How the server's refusal past {@code stream.max-open} begins (REST 503 message, gRPC UNAVAILABLE description). */
     private static final String BUSY = "the server is streaming as many answers as it can";
 
@@ -148,6 +151,7 @@ public final class IdleStreams {
             System.out.printf(Locale.ROOT, "%s: serve pid %d (launcher flags; JAVA_OPTS=%s)%n", kind, pid, System.getenv().getOrDefault("JAVA_OPTS", ""));
             List<Point> points = new ArrayList<>();
             points.add(print(kind, Point.measure(0, pid)));
+            HeapClasses before = CLASSES > 0 ? HeapClasses.of(pid) : null;
             try (Streams streams = factory.open(port)) {
                 int opened = 0;
                 for (int target : new int[] {total / 4, total / 2, total}) {
@@ -178,6 +182,9 @@ public final class IdleStreams {
                     }
                     Thread.sleep(16_000); // every v2 stream has written its first keep-alive (every 15 s), as a long-idle one has
                     points.add(print(kind, Point.measure(target, pid)));
+                }
+                if (before != null) {
+                    HeapClasses.of(pid).printGrowth(before, total, CLASSES, "open stream");
                 }
                 provider.call("release");
                 streams.awaitEnded();
