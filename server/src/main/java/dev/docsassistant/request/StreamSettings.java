@@ -5,6 +5,9 @@ import dev.docsassistant.config.Durations;
 import dev.docsassistant.config.SettingDoc;
 import io.helidon.config.Config;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.time.Duration;
 import java.util.List;
 
@@ -18,10 +21,11 @@ import java.util.List;
  */
 public record StreamSettings(boolean finishThreadId, boolean reasoning, Duration keepAlive, int maxOpen) {
     /**
-     * What an open answer may hold on the heap: ~95 KB measured (bench/run IdleStreams) for one waiting on a
-     * model (buffers of the HTTP/2 stream and of the provider's connection, the prompt, the virtual thread).
+     * What an open answer may hold on the heap: 57–66 KB measured (bench/run IdleStreams) for one waiting
+     * on a model (Helidon's buffers of the HTTP/2 stream or HTTP/1 connection, the virtual thread's stack,
+     * the provider connection), and some room.
      */
-    private static final long HEAP_PER_ANSWER = 128 * 1024;
+    private static final long HEAP_PER_ANSWER = 80 * 1024;
     /** What the rest of the server keeps live (~70 MB with both shared corpora) plus room to collect. */
     private static final long HEAP_RESERVED = 96L * 1024 * 1024;
 
@@ -35,7 +39,7 @@ public record StreamSettings(boolean finishThreadId, boolean reasoning, Duration
             new SettingDoc("docs-assistant.stream.keep-alive", "duration", SettingDoc.duration(DEFAULTS.keepAlive),
                     "a silent stream gets a keep-alive this often (it also commits the response headers)"),
             new SettingDoc("docs-assistant.stream.max-open", "number",
-                    "(max heap - 96 MiB) / 128 KiB, at least 16 (730 with the launcher's -Xmx192m)",
+                    "(old generation's max - 96 MiB) / 80 KiB, at least 16 (614 with the launcher's -Xmx192m, 11,264 with -Xmx1g)",
                     "answers streaming at once; more are refused with 503 (gRPC UNAVAILABLE) rather than running out of heap")));
 
     /** @param stream the {@code docs-assistant.stream} node */
@@ -56,6 +60,21 @@ public record StreamSettings(boolean finishThreadId, boolean reasoning, Duration
 
     /** How many open answers the heap holds beside the rest of the server. */
     static int heapBound() {
-        return (int) Math.max(16, (Runtime.getRuntime().maxMemory() - HEAP_RESERVED) / HEAP_PER_ANSWER);
+        return (int) Math.max(16, (longLivedHeap() - HEAP_RESERVED) / HEAP_PER_ANSWER);
+    }
+
+    /**
+     * The heap that objects living as long as an answer end up in: the old generation of a generational
+     * collector (the serial collector's young generation is a quarter of the heap, at most 48 MB with
+     * the launcher's flags), else the whole heap.
+     */
+    private static long longLivedHeap() {
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            long max = pool.getUsage() == null ? -1 : pool.getUsage().getMax();
+            if (pool.getType() == MemoryType.HEAP && (pool.getName().contains("Old") || pool.getName().contains("Tenured")) && max > 0) {
+                return max;
+            }
+        }
+        return Runtime.getRuntime().maxMemory();
     }
 }
