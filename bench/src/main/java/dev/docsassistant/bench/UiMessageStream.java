@@ -82,11 +82,14 @@ final class UiMessageStream {
         while (true) {
             int lineEnd = indexOfCrlf(raw, i);
             if (lineEnd < 0) {
-                throw new IllegalStateException("a chunked body cut short");
+                throw new IllegalStateException("a chunked body without its last chunk");
             }
             int size = Integer.parseInt(new String(raw, i, lineEnd - i, StandardCharsets.US_ASCII).split(";")[0].strip(), 16);
             if (size == 0) {
                 return out.toString(StandardCharsets.UTF_8);
+            }
+            if (lineEnd + 2 + size > raw.length) {
+                throw new IllegalStateException("a chunk longer than the bytes received");
             }
             out.write(raw, lineEnd + 2, size);
             i = lineEnd + 2 + size + 2;
