@@ -174,7 +174,7 @@ public final class GrpcLatency {
     }
 
     /** The process's user + system CPU time, from {@code /proc/<pid>/stat} (clock ticks of 10 ms). */
-    private static long cpuMillis(Process process) throws Exception {
+    static long cpuMillis(Process process) throws Exception {
         String stat = Files.readString(Path.of("/proc", Long.toString(process.pid()), "stat"));
         String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
         return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 10; // utime, stime: fields 14 and 15

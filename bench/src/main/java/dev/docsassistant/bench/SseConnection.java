@@ -22,6 +22,7 @@ final class SseConnection implements AutoCloseable {
     private final InputStream in;
     private final String host;
     private final byte[] buffer = new byte[64 * 1024];
+    private byte[] lastResponse = new byte[0];
 
     SseConnection(String host, int port) throws IOException {
         this.socket = new Socket(host, port);
@@ -59,9 +60,15 @@ final class SseConnection implements AutoCloseable {
             }
             int done = indexOf(all, DONE, 0);
             if (done >= 0 && indexOf(all, LAST_CHUNK, done) >= 0) {
+                lastResponse = all;
                 return new AssistantLatency.Timing(first, System.nanoTime() - start);
             }
         }
+    }
+
+    /** The raw bytes (status line, headers, chunked body) of the last response {@link #post} read whole. */
+    byte[] lastResponse() {
+        return lastResponse;
     }
 
     private static int indexOf(byte[] data, byte[] part, int from) {
