@@ -27,7 +27,9 @@ import java.util.stream.Stream;
  * after a warm-up, with recall@5 of those searches so that neither side is fast by finding nothing.
  * Every answer of the measured load must be a complete UI message stream with text
  * ({@link UiMessageStream}); one that is not stops the bench. Ratios: ours ÷ peer for throughput,
- * peer ÷ ours for times. Run: {@code bench/run NodePeer [answers-per-client [search-rounds]]}.
+ * peer ÷ ours for times. Run: {@code bench/run NodePeer [answers-per-client [search-rounds [search-mode]]]}: the
+ * server's {@code search.mode}, {@code hybrid} (the default; it embeds every question) or {@code keyword}
+ * (BM25 alone, as the peer).
  */
 public final class NodePeer {
     private static final Path PEER = Path.of("bench", "node-peer").toAbsolutePath();
@@ -52,6 +54,10 @@ public final class NodePeer {
     public static void main(String[] args) throws Exception {
         int perClient = args.length > 0 ? Integer.parseInt(args[0]) : 40;
         int searchRounds = args.length > 1 ? Integer.parseInt(args[1]) : 10;
+        String mode = args.length > 2 ? args[2] : "hybrid";
+        if (!mode.equals("hybrid") && !mode.equals("keyword")) {
+            throw new IllegalArgumentException("search-mode: hybrid or keyword, not " + mode);
+        }
         List<Ask> asks = new ArrayList<>();
         for (String corpus : DevSet.CORPORA) {
             for (DevSet.Question q : DevSet.questions(corpus)) {
@@ -61,10 +67,10 @@ public final class NodePeer {
         Path dir = Files.createTempDirectory("docs-assistant-peer-");
         try {
             Path config = dir.resolve("application.yaml");
-            Files.writeString(config, BenchApps.corporaYaml(BenchApps.UNLIMITED));
+            Files.writeString(config, BenchApps.corporaYaml(BenchApps.UNLIMITED).replace("search: {", "search: {mode: " + mode + ", "));
             String key = Launcher.createKey(config);
-            System.out.printf(Locale.ROOT, "load average at start %s; 50 clients × %d answers, %d search rounds of %d questions%n",
-                    loadAverage(), perClient, searchRounds, asks.size());
+            System.out.printf(Locale.ROOT, "load average at start %s; 50 clients × %d answers, %d search rounds of %d questions; our search mode %s%n",
+                    loadAverage(), perClient, searchRounds, asks.size(), mode);
             Process ours = new ProcessBuilder(Launcher.path(), "serve", "--config", config.toString(), "--port", "0")
                     .redirectErrorStream(true).start();
             Row our;
