@@ -44,7 +44,7 @@ import java.util.stream.Stream;
  * that has not produced its first token: a {@link SilentProvider} (its own process) holds every chat
  * request open after its headers. Streams are opened and kept open; at 0, ¼, ½ and all of them the
  * server's RSS (and peak) from /proc, its live heap after a full GC (jcmd), its threads and its open
- * files are printed, then the cost per 1,000 streams. The provider then releases every request, each
+ * files are printed, with its CPU over 10 s while they idle, then the cost per 1,000 streams. The provider then releases every request, each
  * stream must end with its answer, and one more answer must work. First {@code grpc} CreateMessage
  * streams over {@code channels} HTTP/2 connections, then, on a fresh server (the index reused),
  * {@code rest} v2 streams, each an HTTP/1.1 connection and one to the provider: two server sockets
@@ -180,7 +180,13 @@ public final class IdleStreams {
                             return false;
                         }
                     }
-                    Thread.sleep(16_000); // every v2 stream has written its first keep-alive (every 15 s), as a long-idle one has
+                    // every v2 stream has written its first keep-alive (every 15 s), as a long-idle one has; the
+                    // server's CPU over the last 10 s is what the open streams cost while nothing happens
+                    Thread.sleep(6_000);
+                    long cpuBefore = GrpcLatency.cpuMillis(serve);
+                    Thread.sleep(10_000);
+                    System.out.printf(Locale.ROOT, "%-15s %6d streams idle: server CPU %.1f %% of a core over 10 s%n", kind, target,
+                            (GrpcLatency.cpuMillis(serve) - cpuBefore) / 100.0);
                     points.add(print(kind, Point.measure(target, pid)));
                 }
                 if (before != null) {
