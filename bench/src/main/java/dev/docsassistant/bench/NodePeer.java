@@ -26,7 +26,7 @@ import java.util.stream.Stream;
  * CPU per answer), then one client's searches ({@code /v1/search}, pageSize 5, the question's filter)
  * after a warm-up, with recall@5 of those searches so that neither side is fast by finding nothing.
  * Every answer of the measured load must be a complete UI message stream with text
- * ({@link UiMessageStream}); one that is not stops the bench. Ratios: ours ÷ peer for throughput,
+ * ({@link UiStreamCheck}); one that is not stops the bench. Ratios: ours ÷ peer for throughput,
  * peer ÷ ours for times. Run: {@code bench/run NodePeer [answers-per-client [search-rounds [search-mode]]]}: the
  * server's {@code search.mode}, {@code hybrid} (the default; it embeds every question) or {@code keyword}
  * (BM25 alone, as the peer).
@@ -111,7 +111,7 @@ public final class NodePeer {
         ClientLoad.Result<Answer> load = answers(port, authorization, bodies, new ClientLoad(50, perClient, 0));
         long cpu = GrpcLatency.cpuMillis(server) - cpuBefore;
         long rssKb = ServeMemory.kilobytes(ServeMemory.status(server.pid()), "VmRSS");
-        List<UiMessageStream.Answer> checked = load.results().stream().map(a -> UiMessageStream.check(a.raw())).toList();
+        List<UiStreamCheck.Answer> checked = load.results().stream().map(a -> UiStreamCheck.check(a.raw())).toList();
         long[] first = load.results().stream().mapToLong(a -> a.timing().firstEventNanos()).sorted().toArray();
         long[] full = load.results().stream().mapToLong(a -> a.timing().fullNanos()).sorted().toArray();
 
@@ -121,8 +121,8 @@ public final class NodePeer {
         long[] search = searches(http, port, authorization, asks, searchRounds, scores);
         return new Row(load.perSecond(), ClientLoad.millisAt(first, 50), ClientLoad.millisAt(first, 99),
                 ClientLoad.millisAt(full, 50), ClientLoad.millisAt(full, 99), (double) cpu / full.length,
-                checked.stream().mapToInt(UiMessageStream.Answer::textChars).average().orElse(0),
-                checked.stream().mapToInt(UiMessageStream.Answer::sources).average().orElse(0),
+                checked.stream().mapToInt(UiStreamCheck.Answer::textChars).average().orElse(0),
+                checked.stream().mapToInt(UiStreamCheck.Answer::sources).average().orElse(0),
                 ClientLoad.millisAt(search, 50), ClientLoad.millisAt(search, 99), scores.recall(5), rssKb / 1024);
     }
 

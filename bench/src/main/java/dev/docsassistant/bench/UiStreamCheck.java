@@ -15,14 +15,14 @@ import java.util.Locale;
  * {@code start} first, text between {@code text-start} and {@code text-end}, {@code finish} last, then
  * {@code data: [DONE]}. A server that answers fast with a broken or empty stream is caught here.
  */
-final class UiMessageStream {
+final class UiStreamCheck {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     /** A valid answer's shape: its source parts and the length of its text. */
     record Answer(int sources, int textChars) {
     }
 
-    private UiMessageStream() {
+    private UiStreamCheck() {
     }
 
     /** The answer, or an {@link IllegalStateException} naming what is wrong with the stream. */
