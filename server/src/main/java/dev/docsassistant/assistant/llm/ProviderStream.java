@@ -3,8 +3,9 @@ package dev.docsassistant.assistant.llm;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
+import java.nio.ByteBuffer;
 import java.time.Instant;
+import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Flow;
@@ -45,7 +46,7 @@ final class ProviderStream implements AutoCloseable {
     private ProviderStream(HttpClient client, HttpRequest request) {
         this.exchange = client.sendAsync(request, info -> {
             items.add(new Status(info.statusCode()));
-            return HttpResponse.BodySubscribers.fromLineSubscriber(new Lines(), s -> null, StandardCharsets.UTF_8, null);
+            return HttpResponse.BodySubscribers.fromSubscriber(new Lines());
         });
         exchange.whenComplete((response, error) -> {
             if (error != null) {
@@ -91,7 +92,10 @@ final class ProviderStream implements AutoCloseable {
         exchange.cancel(true);
     }
 
-    private final class Lines implements Flow.Subscriber<String> {
+    /** The body's bytes, as lines into the queue. */
+    private final class Lines implements Flow.Subscriber<List<ByteBuffer>> {
+        private final Utf8Lines lines = new Utf8Lines(line -> items.add(new Line(line)));
+
         @Override
         public void onSubscribe(Flow.Subscription s) {
             boolean cancel;
@@ -108,8 +112,8 @@ final class ProviderStream implements AutoCloseable {
         }
 
         @Override
-        public void onNext(String line) {
-            items.add(new Line(line));
+        public void onNext(List<ByteBuffer> buffers) {
+            buffers.forEach(lines::feed);
         }
 
         @Override
@@ -119,6 +123,7 @@ final class ProviderStream implements AutoCloseable {
 
         @Override
         public void onComplete() {
+            lines.finish();
             items.add(new End());
         }
     }
