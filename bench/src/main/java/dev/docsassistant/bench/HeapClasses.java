@@ -1,6 +1,5 @@
 package dev.docsassistant.bench;
 
-import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -15,9 +14,8 @@ record HeapClasses(Map<String, long[]> instancesAndBytes) {
     private static final Pattern ROW = Pattern.compile("^\\s*\\d+:\\s+(\\d+)\\s+(\\d+)\\s+(\\S+)", Pattern.MULTILINE);
 
     static HeapClasses of(long pid) throws Exception {
-        String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
         Map<String, long[]> rows = new HashMap<>();
-        for (Matcher m = ROW.matcher(Launcher.run(jcmd, Long.toString(pid), "GC.class_histogram")); m.find(); ) {
+        for (Matcher m = ROW.matcher(Launcher.run(ServeMemory.jcmd(), Long.toString(pid), "GC.class_histogram")); m.find(); ) {
             rows.put(m.group(3), new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))});
         }
         return new HeapClasses(rows);

@@ -115,7 +115,7 @@ public final class ServeMemory {
         return committedUsed;
     }
 
-    private static String jcmd() {
+    static String jcmd() {
         return Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
     }
 

@@ -267,7 +267,7 @@ public final class LlmGenerator implements AnswerGenerator {
         return ReleasableBody.of(json(body));
     }
 
-    HttpRequest request(ReleasableBody body) {
+    private HttpRequest request(ReleasableBody body) {
         HttpRequest.Builder b = HttpRequest.newBuilder(settings.completionsUri())
                 .header("Content-Type", "application/json")
                 .header("Accept", "text/event-stream")
