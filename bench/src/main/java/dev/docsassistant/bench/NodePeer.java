@@ -48,7 +48,8 @@ public final class NodePeer {
 
     /** One server's numbers. */
     record Row(double perSecond, double firstP50, double firstP99, double fullP50, double fullP99, double cpuMsPerAnswer,
-               double textChars, double sources, double searchP50, double searchP99, double recall5, long rssMb) {
+               double textChars, double sources, double searchP50, double searchP99, double rawSearchP50, double rawSearchP99,
+               double recall5, long rssMb) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -115,15 +116,21 @@ public final class NodePeer {
         long[] first = load.results().stream().mapToLong(a -> a.timing().firstEventNanos()).sorted().toArray();
         long[] full = load.results().stream().mapToLong(a -> a.timing().fullNanos()).sorted().toArray();
 
-        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        searches(http, port, authorization, asks, 5, null); // warm-up
+        SearchClient jdk = jdkClient(port);
+        searches(jdk, authorization, asks, 5, null); // warm-up
         Scores scores = new Scores();
-        long[] search = searches(http, port, authorization, asks, searchRounds, scores);
+        long[] search = searches(jdk, authorization, asks, searchRounds, scores);
+        long[] raw;
+        try (SseConnection connection = new SseConnection("127.0.0.1", port)) {
+            searches(connection::postForBody, authorization, asks, 2, null);
+            raw = searches(connection::postForBody, authorization, asks, searchRounds, null);
+        }
         return new Row(load.perSecond(), ClientLoad.millisAt(first, 50), ClientLoad.millisAt(first, 99),
                 ClientLoad.millisAt(full, 50), ClientLoad.millisAt(full, 99), (double) cpu / full.length,
                 checked.stream().mapToInt(UiStreamCheck.Answer::textChars).average().orElse(0),
                 checked.stream().mapToInt(UiStreamCheck.Answer::sources).average().orElse(0),
-                ClientLoad.millisAt(search, 50), ClientLoad.millisAt(search, 99), scores.recall(5), rssKb / 1024);
+                ClientLoad.millisAt(search, 50), ClientLoad.millisAt(search, 99), ClientLoad.millisAt(raw, 50), ClientLoad.millisAt(raw, 99),
+                scores.recall(5), rssKb / 1024);
     }
 
     /** The load over REST v2, each client on one kept-alive connection read raw ({@link SseConnection}). */
@@ -147,11 +154,31 @@ public final class NodePeer {
         });
     }
 
+    /** How one search is sent and its JSON body read back. */
+    interface SearchClient {
+        String post(String path, String authorization, String body) throws Exception;
+    }
+
+    /** The JDK's {@link HttpClient} (HTTP/1.1), as a Java service would call the API. */
+    private static SearchClient jdkClient(int port) {
+        HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+        return (path, authorization, body) -> {
+            HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + path))
+                    .header("content-type", "application/json").header("authorization", authorization)
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+            HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            if (response.statusCode() != 200) {
+                throw new IllegalStateException("search answered " + response.statusCode() + ": " + response.body());
+            }
+            return response.body();
+        };
+    }
+
     /**
      * {@code rounds} passes over every question from one client, one after another; sorted nanoseconds.
      * The first pass's results are scored into {@code scores} when given.
      */
-    private static long[] searches(HttpClient http, int port, String authorization, List<Ask> asks, int rounds, Scores scores)
+    private static long[] searches(SearchClient client, String authorization, List<Ask> asks, int rounds, Scores scores)
             throws Exception {
         long[] nanos = new long[rounds * asks.size()];
         int n = 0;
@@ -160,18 +187,12 @@ public final class NodePeer {
                 String body = """
                         {"query": %s, "pageSize": 5, "filter": {"version": %s, "language": %s}}"""
                         .formatted(json(ask.q().q()), json(ask.q().version()), json(ask.q().language()));
-                HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/v1/search/" + ask.domain()))
-                        .header("content-type", "application/json").header("authorization", authorization)
-                        .POST(HttpRequest.BodyPublishers.ofString(body)).build();
                 long start = System.nanoTime();
-                HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+                String response = client.post("/v1/search/" + ask.domain(), authorization, body);
                 nanos[n++] = System.nanoTime() - start;
-                if (response.statusCode() != 200) {
-                    throw new IllegalStateException("search answered " + response.statusCode() + ": " + response.body());
-                }
                 if (scores != null && round == 0) {
                     List<String> paths = new ArrayList<>();
-                    for (JsonNode result : MAPPER.readTree(response.body())) {
+                    for (JsonNode result : MAPPER.readTree(response)) {
                         paths.add(result.path("path").asText());
                     }
                     scores.add(ask.q(), paths, paths.isEmpty());
@@ -192,6 +213,8 @@ public final class NodePeer {
         row("server CPU per answer (ms)", ours.cpuMsPerAnswer(), peer.cpuMsPerAnswer(), peer.cpuMsPerAnswer() / ours.cpuMsPerAnswer(), "%.2f");
         row("search p50, 1 client (ms)", ours.searchP50(), peer.searchP50(), peer.searchP50() / ours.searchP50(), "%.2f");
         row("search p99, 1 client (ms)", ours.searchP99(), peer.searchP99(), peer.searchP99() / ours.searchP99(), "%.2f");
+        row("search p50, raw connection (ms)", ours.rawSearchP50(), peer.rawSearchP50(), peer.rawSearchP50() / ours.rawSearchP50(), "%.2f");
+        row("search p99, raw connection (ms)", ours.rawSearchP99(), peer.rawSearchP99(), peer.rawSearchP99() / ours.rawSearchP99(), "%.2f");
         row("search recall@5 (answerable)", ours.recall5(), peer.recall5(), Double.NaN, "%.3f");
         row("sources per answer (mean)", ours.sources(), peer.sources(), Double.NaN, "%.1f");
         row("text per answer (chars, mean)", ours.textChars(), peer.textChars(), Double.NaN, "%.0f");

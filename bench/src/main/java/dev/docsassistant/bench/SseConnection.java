@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 final class SseConnection implements AutoCloseable {
     private static final byte[] DONE = "data: [DONE]\n\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] LAST_CHUNK = "\r\n0\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
+    private static final byte[] HEAD_END = "\r\n\r\n".getBytes(StandardCharsets.US_ASCII);
     private static final byte[] FIRST_EVENT = "data: ".getBytes(StandardCharsets.US_ASCII);
 
     private final Socket socket;
@@ -34,14 +35,9 @@ final class SseConnection implements AutoCloseable {
 
     /** Posts {@code body} and reads the whole chunked stream. */
     AssistantLatency.Timing post(String path, String authorization, String body) throws IOException {
-        byte[] payload = body.getBytes(StandardCharsets.UTF_8);
-        String head = "POST " + path + " HTTP/1.1\r\nHost: " + host + "\r\nContent-Type: application/json\r\n"
-                + "Authorization: " + authorization + "\r\nContent-Length: " + payload.length + "\r\n\r\n";
-        ByteArrayOutputStream request = new ByteArrayOutputStream();
-        request.writeBytes(head.getBytes(StandardCharsets.US_ASCII));
-        request.writeBytes(payload);
+        byte[] request = request(path, authorization, body);
         long start = System.nanoTime();
-        out.write(request.toByteArray());
+        out.write(request);
         out.flush();
         ByteArrayOutputStream seen = new ByteArrayOutputStream();
         long first = -1;
@@ -64,6 +60,59 @@ final class SseConnection implements AutoCloseable {
                 return new AssistantLatency.Timing(first, System.nanoTime() - start);
             }
         }
+    }
+
+    /**
+     * Posts {@code body} and reads one whole response framed by {@code Content-Length} (as a JSON
+     * answer is); returns its body, and throws unless the status is 200.
+     */
+    String postForBody(String path, String authorization, String body) throws IOException {
+        out.write(request(path, authorization, body));
+        out.flush();
+        ByteArrayOutputStream seen = new ByteArrayOutputStream();
+        int bodyStart = -1;
+        int length = -1;
+        while (bodyStart < 0 || seen.size() < bodyStart + length) {
+            int n = in.read(buffer);
+            if (n < 0) {
+                throw new IOException("connection closed mid-response: " + seen.toString(StandardCharsets.UTF_8));
+            }
+            seen.write(buffer, 0, n);
+            if (bodyStart < 0) {
+                byte[] all = seen.toByteArray();
+                int end = indexOf(all, HEAD_END, 0);
+                if (end >= 0) {
+                    String head = new String(all, 0, end, StandardCharsets.US_ASCII);
+                    if (!head.startsWith("HTTP/1.1 200")) {
+                        throw new IOException("not 200: " + seen.toString(StandardCharsets.UTF_8));
+                    }
+                    length = contentLength(head);
+                    bodyStart = end + HEAD_END.length;
+                }
+            }
+        }
+        byte[] all = seen.toByteArray();
+        return new String(all, bodyStart, length, StandardCharsets.UTF_8);
+    }
+
+    private static int contentLength(String head) throws IOException {
+        for (String line : head.split("\r\n")) {
+            int colon = line.indexOf(':');
+            if (colon > 0 && line.substring(0, colon).trim().equalsIgnoreCase("content-length")) {
+                return Integer.parseInt(line.substring(colon + 1).trim());
+            }
+        }
+        throw new IOException("no content-length in: " + head);
+    }
+
+    private byte[] request(String path, String authorization, String body) {
+        byte[] payload = body.getBytes(StandardCharsets.UTF_8);
+        String head = "POST " + path + " HTTP/1.1\r\nHost: " + host + "\r\nContent-Type: application/json\r\n"
+                + "Authorization: " + authorization + "\r\nContent-Length: " + payload.length + "\r\n\r\n";
+        ByteArrayOutputStream request = new ByteArrayOutputStream();
+        request.writeBytes(head.getBytes(StandardCharsets.US_ASCII));
+        request.writeBytes(payload);
+        return request.toByteArray();
     }
 
     /** The raw bytes (status line, headers, chunked body) of the last response {@link #post} read whole. */
