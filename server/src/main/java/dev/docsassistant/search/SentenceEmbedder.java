@@ -31,8 +31,6 @@ public final class SentenceEmbedder {
     private static final ExecutorService CORPUS = Executors.newFixedThreadPool(
             Math.max(1, Runtime.getRuntime().availableProcessors()), Thread.ofPlatform().daemon().name("embedding-", 0).factory());
     private static volatile boolean loading;
-    private static final ExecutorService QUERIES = Executors.newThreadPerTaskExecutor(
-            Thread.ofVirtual().name("query-embedding-", 0).factory());
 
     private SentenceEmbedder() {
     }
@@ -69,14 +67,6 @@ public final class SentenceEmbedder {
     /** The unit-length vector of one text (a query). */
     public static float[] embed(String text) {
         return normalise(model().embed(clip(text)));
-    }
-
-    /**
-     * {@link #embed} on a thread of its own, so the caller can run the keyword search meanwhile.
-     * Virtual threads: a query's embedding never waits behind a corpus being embedded on the model's pool.
-     */
-    static CompletableFuture<float[]> embedAsync(String text) {
-        return CompletableFuture.supplyAsync(() -> embed(text), QUERIES);
     }
 
     /** Unit-length vectors of many texts, in order; spread over the model's threads. */
