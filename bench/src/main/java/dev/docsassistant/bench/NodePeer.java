@@ -24,7 +24,7 @@ import java.util.stream.Stream;
  * its own and measured alone (the other is stopped): 50 clients asking the dev questions of both
  * corpora back to back over v2 (answers/s, time to the first event and to {@code [DONE]}, the server's
  * CPU per answer), then one client's searches ({@code /v1/search}, pageSize 5, the question's filter)
- * after a warm-up, through the JDK's {@link HttpClient} and again on a raw kept-alive connection
+ * after a warm-up of {@value #SEARCH_WARM_UP_SECONDS} s, through the JDK's {@link HttpClient} and again on a raw kept-alive connection
  * ({@link SseConnection}, whose timing has no client library's hand-offs in it), with recall@5 of
  * those searches so that neither side is fast by finding nothing.
  * Every answer of the measured load must be a complete UI message stream with text
@@ -36,6 +36,7 @@ import java.util.stream.Stream;
 public final class NodePeer {
     private static final Path PEER = Path.of("bench", "node-peer").toAbsolutePath();
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final int SEARCH_WARM_UP_SECONDS = 15;
 
     private NodePeer() {
     }
@@ -119,7 +120,12 @@ public final class NodePeer {
         long[] full = load.results().stream().mapToLong(a -> a.timing().fullNanos()).sorted().toArray();
 
         SearchClient jdk = jdkClient(port);
-        searches(jdk, authorization, asks, 5, null); // warm-up
+        // Warm-up by time, not by count: our JIT still compiles the search path a few thousand searches
+        // in (bench/run Startup measures the cold start), the peer's takes 20 ms a search.
+        long warmUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(SEARCH_WARM_UP_SECONDS);
+        while (System.nanoTime() < warmUntil) {
+            searches(jdk, authorization, asks, 1, null);
+        }
         Scores scores = new Scores();
         long[] search = searches(jdk, authorization, asks, searchRounds, scores);
         long[] raw;
