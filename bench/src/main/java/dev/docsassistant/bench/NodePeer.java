@@ -24,9 +24,10 @@ import java.util.stream.Stream;
  * its own and measured alone (the other is stopped): 50 clients asking the dev questions of both
  * corpora back to back over v2 (answers/s, time to the first event and to {@code [DONE]}, the server's
  * CPU per answer), then one client's searches ({@code /v1/search}, pageSize 5, the question's filter)
- * after a warm-up of {@value #SEARCH_WARM_UP_SECONDS} s, through the JDK's {@link HttpClient} and again on a raw kept-alive connection
- * ({@link SseConnection}, whose timing has no client library's hand-offs in it), with recall@5 of
- * those searches so that neither side is fast by finding nothing.
+ * after {@value #SEARCH_WARM_UP_SECONDS} s of them as warm-up, through the JDK's {@link HttpClient}
+ * and again on a raw kept-alive connection ({@link SseConnection}, whose timing has no client
+ * library's hand-offs in it), with recall@5 of those searches so that neither side is fast by
+ * finding nothing.
  * Every answer of the measured load must be a complete UI message stream with text
  * ({@link UiStreamCheck}); one that is not stops the bench. Ratios: ours ÷ peer for throughput,
  * peer ÷ ours for times. Run: {@code bench/run NodePeer [answers-per-client [search-rounds [search-mode]]]}: the
@@ -121,7 +122,7 @@ public final class NodePeer {
 
         SearchClient jdk = jdkClient(port);
         // Warm-up by time, not by count: our JIT still compiles the search path a few thousand searches
-        // in (bench/run Startup measures the cold start), the peer's takes 20 ms a search.
+        // in (bench/run Startup measures the cold start), while the peer takes ~17 ms a search.
         long warmUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(SEARCH_WARM_UP_SECONDS);
         while (System.nanoTime() < warmUntil) {
             searches(jdk, authorization, asks, 1, null);

@@ -163,7 +163,7 @@ public final class LuceneSiteSearch implements SiteSearch {
             if (semantic(inPlay)) {
                 // BM25 runs on a thread of its own while this one embeds the question (most of a hybrid
                 // query's time). BM25 is done long before the embedding, so this thread never parks to
-                // wait: the other way round, being woken again cost ~0.15 ms of every search (bench/run NodePeer).
+                // wait: the other way round, being woken again cost ~0.15 ms of every search over HTTP.
                 Query bm25 = query.build();
                 CompletableFuture<List<RankedPage>> keyword = CompletableFuture.supplyAsync(
                         () -> keywordRanking(bm25, depth, maxScore, preference), BM25);
