@@ -3,7 +3,7 @@
 
 const escapeHtml = (s) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
-// The server's link check (dev.docsassistant.site.SafeUrl), mirrored for links the browser writes
+// The server's link check (dev.docsassistant.content.SafeUrl), mirrored for links the browser writes
 // itself: normalised as the WHATWG URL parser does (leading and trailing C0 controls and spaces
 // stripped, tab/LF/CR deleted anywhere), then refused if any other control, line separator or `\`
 // is left; only http(s), mailto and tel, or a link that stays on the site. null when refused.

@@ -1,7 +1,7 @@
 package dev.docsassistant.bench;
 
 import dev.docsassistant.app.App;
-import dev.docsassistant.edges.ServerSetup;
+import dev.docsassistant.server.ServerSetup;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
 

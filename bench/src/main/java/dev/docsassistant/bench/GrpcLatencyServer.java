@@ -1,7 +1,7 @@
 package dev.docsassistant.bench;
 
 import dev.docsassistant.app.App;
-import dev.docsassistant.edges.ServerSetup;
+import dev.docsassistant.server.ServerSetup;
 import dev.docsassistant.grpc.GrpcSetup;
 import io.grpc.Server;
 import io.grpc.netty.shaded.io.grpc.netty.NettyServerBuilder;

@@ -3,7 +3,7 @@ package dev.docsassistant.bench;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.config.AppConfig;
-import dev.docsassistant.edges.ServerSetup;
+import dev.docsassistant.server.ServerSetup;
 import dev.docsassistant.insights.AnswerRecord;
 import dev.docsassistant.insights.Channel;
 import dev.docsassistant.insights.CitedPage;

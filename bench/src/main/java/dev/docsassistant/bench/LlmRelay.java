@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpServer;
 import dev.docsassistant.app.App;
-import dev.docsassistant.edges.ServerSetup;
+import dev.docsassistant.server.ServerSetup;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
 

@@ -6,8 +6,8 @@ import dev.docsassistant.search.SearchHit;
 import dev.docsassistant.search.SearchMode;
 import dev.docsassistant.search.SearchRequest;
 import dev.docsassistant.search.SearchSettings;
-import dev.docsassistant.site.SiteContent;
-import dev.docsassistant.site.SiteReader;
+import dev.docsassistant.content.SiteContent;
+import dev.docsassistant.content.SiteReader;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

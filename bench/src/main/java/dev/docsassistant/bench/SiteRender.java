@@ -4,11 +4,11 @@ import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.render.Injected;
 import dev.docsassistant.render.SiteAssets;
 import dev.docsassistant.render.SiteRenderer;
-import dev.docsassistant.site.Page;
-import dev.docsassistant.site.PagePaths;
+import dev.docsassistant.content.Page;
+import dev.docsassistant.content.PagePaths;
 import dev.docsassistant.sites.Site;
-import dev.docsassistant.site.SiteContent;
-import dev.docsassistant.site.SiteReader;
+import dev.docsassistant.content.SiteContent;
+import dev.docsassistant.content.SiteReader;
 
 import java.nio.file.Path;
 import java.util.Arrays;

@@ -4,11 +4,11 @@ import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.integrations.Integrations;
 import dev.docsassistant.search.SearchSettings;
-import dev.docsassistant.site.LoadStats;
-import dev.docsassistant.site.Progress;
+import dev.docsassistant.content.LoadStats;
+import dev.docsassistant.content.Progress;
 import dev.docsassistant.sites.Site;
 import dev.docsassistant.sites.SiteLoader;
-import dev.docsassistant.site.SiteProblem;
+import dev.docsassistant.content.SiteProblem;
 import dev.docsassistant.sites.Sites;
 import dev.docsassistant.store.Database;
 

@@ -1,6 +1,6 @@
 package dev.docsassistant.app;
 
-import dev.docsassistant.site.Progress;
+import dev.docsassistant.content.Progress;
 
 import java.io.PrintStream;
 import java.util.Locale;

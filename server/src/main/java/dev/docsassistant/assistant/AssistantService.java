@@ -6,7 +6,7 @@ import dev.docsassistant.insights.AnswerRecord;
 import dev.docsassistant.insights.CitedPage;
 import dev.docsassistant.metrics.AppMetrics;
 import dev.docsassistant.search.SearchHit;
-import dev.docsassistant.site.SafeUrl;
+import dev.docsassistant.content.SafeUrl;
 import dev.docsassistant.search.SearchRequest;
 import dev.docsassistant.sites.Site;
 import dev.docsassistant.sites.Sites;

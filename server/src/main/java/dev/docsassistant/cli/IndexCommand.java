@@ -3,7 +3,7 @@ package dev.docsassistant.cli;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.config.AppConfig;
-import dev.docsassistant.site.Progress;
+import dev.docsassistant.content.Progress;
 import dev.docsassistant.sites.Site;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

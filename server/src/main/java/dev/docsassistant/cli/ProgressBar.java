@@ -1,6 +1,6 @@
 package dev.docsassistant.cli;
 
-import dev.docsassistant.site.Progress;
+import dev.docsassistant.content.Progress;
 
 import java.io.PrintStream;
 import java.util.Arrays;

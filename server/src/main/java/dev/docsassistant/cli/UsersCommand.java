@@ -2,7 +2,7 @@ package dev.docsassistant.cli;
 
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.config.SiteConfig;
-import dev.docsassistant.edges.ServerSettings;
+import dev.docsassistant.server.ServerSettings;
 import dev.docsassistant.security.DashboardAccounts;
 import dev.docsassistant.security.DashboardSettings;
 import dev.docsassistant.store.Database;

@@ -1,7 +1,7 @@
 package dev.docsassistant.dashboard;
 
 import dev.docsassistant.app.App;
-import dev.docsassistant.http.ApiException;
+import dev.docsassistant.web.ApiException;
 import dev.docsassistant.insights.ConversationFilter;
 import dev.docsassistant.insights.Conversations;
 import dev.docsassistant.insights.Turn;

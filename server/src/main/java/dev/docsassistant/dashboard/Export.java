@@ -1,7 +1,7 @@
 package dev.docsassistant.dashboard;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import dev.docsassistant.http.Json;
+import dev.docsassistant.web.Json;
 import dev.docsassistant.insights.ConversationFilter;
 import dev.docsassistant.insights.Conversations;
 import dev.docsassistant.insights.Turn;

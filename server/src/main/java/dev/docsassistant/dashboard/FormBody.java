@@ -1,6 +1,6 @@
 package dev.docsassistant.dashboard;
 
-import dev.docsassistant.http.ApiException;
+import dev.docsassistant.web.ApiException;
 import io.helidon.webserver.http.ServerRequest;
 
 import java.io.IOException;

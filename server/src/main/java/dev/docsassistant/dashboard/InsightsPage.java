@@ -2,7 +2,7 @@ package dev.docsassistant.dashboard;
 
 import dev.docsassistant.integrations.spi.HtmlEncoder;
 import dev.docsassistant.app.App;
-import dev.docsassistant.http.ApiException;
+import dev.docsassistant.web.ApiException;
 import dev.docsassistant.insights.InsightsReport;
 import dev.docsassistant.insights.Period;
 import io.helidon.webserver.http.ServerRequest;

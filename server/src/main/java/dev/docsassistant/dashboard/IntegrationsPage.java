@@ -2,7 +2,7 @@ package dev.docsassistant.dashboard;
 
 import dev.docsassistant.app.App;
 import dev.docsassistant.integrations.spi.Problem;
-import dev.docsassistant.site.SiteProblem;
+import dev.docsassistant.content.SiteProblem;
 import dev.docsassistant.sites.Site;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;

@@ -2,7 +2,7 @@ package dev.docsassistant.dashboard;
 
 import dev.docsassistant.app.App;
 import dev.docsassistant.config.SiteConfig;
-import dev.docsassistant.http.ApiException;
+import dev.docsassistant.web.ApiException;
 import dev.docsassistant.security.ApiKey;
 import dev.docsassistant.security.ApiKeys;
 import dev.docsassistant.security.DashboardSession;

@@ -1,5 +1,9 @@
 package dev.docsassistant.grpc;
 
+import dev.docsassistant.transport.CallContexts;
+import dev.docsassistant.transport.HelidonGrpcLog;
+import dev.docsassistant.transport.StatusMessages;
+
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.ServerState;
 import dev.docsassistant.assistant.AssistantService;

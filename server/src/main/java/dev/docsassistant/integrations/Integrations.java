@@ -11,7 +11,7 @@ import dev.docsassistant.integrations.spi.Problem;
 import dev.docsassistant.integrations.spi.Rendering;
 import dev.docsassistant.integrations.spi.Settings;
 import dev.docsassistant.integrations.spi.Validation;
-import dev.docsassistant.site.SiteProblem;
+import dev.docsassistant.content.SiteProblem;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;

@@ -2,7 +2,7 @@ package dev.docsassistant.mcp;
 
 import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.request.AssistantRules;
-import dev.docsassistant.site.Page;
+import dev.docsassistant.content.Page;
 import dev.docsassistant.sites.Site;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;

@@ -1,7 +1,7 @@
 package dev.docsassistant.render;
 
-import dev.docsassistant.site.PagePaths;
-import dev.docsassistant.site.SafeUrl;
+import dev.docsassistant.content.PagePaths;
+import dev.docsassistant.content.SafeUrl;
 
 import java.util.Locale;
 import java.util.Optional;

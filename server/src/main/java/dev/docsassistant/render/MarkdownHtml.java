@@ -1,7 +1,7 @@
 package dev.docsassistant.render;
 
 import dev.docsassistant.integrations.spi.HtmlEncoder;
-import dev.docsassistant.site.SectionSplitter;
+import dev.docsassistant.content.SectionSplitter;
 import org.commonmark.ext.gfm.tables.TablesExtension;
 import org.commonmark.node.AbstractVisitor;
 import org.commonmark.node.Code;

@@ -1,8 +1,8 @@
 package dev.docsassistant.render;
 
 import dev.docsassistant.integrations.spi.HtmlEncoder;
-import dev.docsassistant.site.JsxTag;
-import dev.docsassistant.site.MdxToMarkdown;
+import dev.docsassistant.content.mdx.JsxTag;
+import dev.docsassistant.content.mdx.MdxToMarkdown;
 
 import java.util.ArrayDeque;
 import java.util.Deque;

@@ -1,9 +1,9 @@
 package dev.docsassistant.render;
 
-import dev.docsassistant.site.NavItem;
-import dev.docsassistant.site.NavItem.Kind;
-import dev.docsassistant.site.Page;
-import dev.docsassistant.site.SiteContent;
+import dev.docsassistant.content.NavItem;
+import dev.docsassistant.content.NavItem.Kind;
+import dev.docsassistant.content.Page;
+import dev.docsassistant.content.SiteContent;
 
 import java.util.ArrayList;
 import java.util.Arrays;

@@ -2,7 +2,7 @@ package dev.docsassistant.render;
 
 import dev.docsassistant.integrations.spi.HtmlEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.docsassistant.site.SiteContent;
+import dev.docsassistant.content.SiteContent;
 
 import java.util.Iterator;
 import java.util.Map;

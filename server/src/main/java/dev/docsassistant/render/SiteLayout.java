@@ -2,10 +2,10 @@ package dev.docsassistant.render;
 
 import dev.docsassistant.integrations.spi.HtmlEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.docsassistant.site.NavItem;
-import dev.docsassistant.site.NavItem.Kind;
-import dev.docsassistant.site.Page;
-import dev.docsassistant.site.SiteContent;
+import dev.docsassistant.content.NavItem;
+import dev.docsassistant.content.NavItem.Kind;
+import dev.docsassistant.content.Page;
+import dev.docsassistant.content.SiteContent;
 
 import java.util.List;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.docsassistant.search;
 
-import dev.docsassistant.site.Page;
+import dev.docsassistant.content.Page;
 
 import java.util.ArrayList;
 import java.util.Comparator;

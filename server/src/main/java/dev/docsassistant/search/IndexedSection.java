@@ -1,7 +1,7 @@
 package dev.docsassistant.search;
 
-import dev.docsassistant.site.Page;
-import dev.docsassistant.site.Section;
+import dev.docsassistant.content.Page;
+import dev.docsassistant.content.Section;
 
 import java.util.regex.Pattern;
 

@@ -1,7 +1,7 @@
 package dev.docsassistant.search;
 
-import dev.docsassistant.site.Page;
-import dev.docsassistant.site.SiteContent;
+import dev.docsassistant.content.Page;
+import dev.docsassistant.content.SiteContent;
 import org.apache.lucene.index.LeafReaderContext;
 import org.apache.lucene.index.NumericDocValues;
 import org.apache.lucene.index.ReaderUtil;

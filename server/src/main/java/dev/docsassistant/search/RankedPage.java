@@ -1,6 +1,6 @@
 package dev.docsassistant.search;
 
-import dev.docsassistant.site.Page;
+import dev.docsassistant.content.Page;
 
 /**
  * One page in a ranking, represented by its best section.

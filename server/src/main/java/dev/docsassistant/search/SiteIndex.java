@@ -1,8 +1,8 @@
 package dev.docsassistant.search;
 
-import dev.docsassistant.site.Page;
-import dev.docsassistant.site.Section;
-import dev.docsassistant.site.SiteContent;
+import dev.docsassistant.content.Page;
+import dev.docsassistant.content.Section;
+import dev.docsassistant.content.SiteContent;
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.miscellaneous.PerFieldAnalyzerWrapper;
 import org.apache.lucene.document.Document;

@@ -1,7 +1,7 @@
 package dev.docsassistant.sites;
 
-import dev.docsassistant.site.LoadStats;
-import dev.docsassistant.site.SiteContent;
+import dev.docsassistant.content.LoadStats;
+import dev.docsassistant.content.SiteContent;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.search.SiteSearch;
 

@@ -1,11 +1,11 @@
 package dev.docsassistant.sites;
 
-import dev.docsassistant.site.LoadStats;
-import dev.docsassistant.site.Page;
-import dev.docsassistant.site.Progress;
-import dev.docsassistant.site.SiteContent;
-import dev.docsassistant.site.SiteProblem;
-import dev.docsassistant.site.SiteReader;
+import dev.docsassistant.content.LoadStats;
+import dev.docsassistant.content.Page;
+import dev.docsassistant.content.Progress;
+import dev.docsassistant.content.SiteContent;
+import dev.docsassistant.content.SiteProblem;
+import dev.docsassistant.content.SiteReader;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.integrations.Integrations;
 import dev.docsassistant.search.LuceneSiteSearch;

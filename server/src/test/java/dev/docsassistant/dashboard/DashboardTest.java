@@ -2,7 +2,7 @@ package dev.docsassistant.dashboard;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.app.App;
-import dev.docsassistant.http.Json;
+import dev.docsassistant.web.Json;
 import dev.docsassistant.testing.OpenApiContract;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
 import dev.docsassistant.proto.v1.SubmitFeedbackRequest;

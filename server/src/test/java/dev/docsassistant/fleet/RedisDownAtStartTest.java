@@ -3,7 +3,7 @@ package dev.docsassistant.fleet;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.config.AppConfig;
-import dev.docsassistant.edges.ServerSetup;
+import dev.docsassistant.server.ServerSetup;
 import dev.docsassistant.security.RateLimits;
 import dev.docsassistant.testing.CapturedLogs;
 import dev.docsassistant.testing.MachineDependencies;

@@ -3,7 +3,7 @@ package dev.docsassistant.grpc;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.google.rpc.BadRequest;
-import dev.docsassistant.edges.ServerSetup;
+import dev.docsassistant.server.ServerSetup;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
 import dev.docsassistant.proto.v1.ContextItem;
 import dev.docsassistant.proto.v1.CreateMessageRequest;

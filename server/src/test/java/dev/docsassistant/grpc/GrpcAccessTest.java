@@ -5,7 +5,7 @@ import com.google.rpc.RetryInfo;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.config.AppConfig;
-import dev.docsassistant.edges.ServerSetup;
+import dev.docsassistant.server.ServerSetup;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
 import dev.docsassistant.proto.v1.GetPageRequest;
 import dev.docsassistant.proto.v1.MessageEvent;

@@ -1,5 +1,7 @@
 package dev.docsassistant.grpc;
 
+import dev.docsassistant.transport.CallContexts;
+
 import dev.docsassistant.app.App;
 import dev.docsassistant.assistant.AnswerAbandoned;
 import dev.docsassistant.assistant.AnswerGenerator;

@@ -66,7 +66,7 @@ class GrpcErrorStatusesTest {
         StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> assistant.submitFeedback(
                 SubmitFeedbackRequest.newBuilder().setDomain("mcp").setThreadId("thr_x").setMessageId("msg_x").setHelpful(true).build()));
         assertEquals(Status.Code.UNAVAILABLE, e.getStatus().getCode());
-        assertEquals(dev.docsassistant.http.RestErrors.STORE_UNAVAILABLE, e.getStatus().getDescription());
+        assertEquals(dev.docsassistant.rest.RestErrors.STORE_UNAVAILABLE, e.getStatus().getDescription());
         assertNotNull(e.getTrailers().get(AccessInterceptor.RATE_LIMIT_LIMIT), "ratelimit-limit on UNAVAILABLE");
     }
 

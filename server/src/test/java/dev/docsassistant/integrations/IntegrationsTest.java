@@ -155,7 +155,7 @@ class IntegrationsTest {
         java.nio.file.Files.writeString(dir.resolve("index.mdx"), "# Home\n");
         var site = dev.docsassistant.sites.SiteLoader.load(new dev.docsassistant.config.SiteConfig("demo", "acme", dir,
                 Optional.empty()), dir.resolve("data"), dev.docsassistant.search.SearchSettings.KEYWORD,
-                dev.docsassistant.site.Progress.NONE, INTEGRATIONS);
+                dev.docsassistant.content.Progress.NONE, INTEGRATIONS);
         assertEquals(List.of("docs.json /integrations/gtm/tagId: Must start with G",
                         "docs.json /integrations/heap/env: warning: Unknown field 'env' in heap (ignored)"),
                 site.stats().problems().stream().map(Object::toString).toList());

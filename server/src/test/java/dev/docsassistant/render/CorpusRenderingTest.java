@@ -2,11 +2,11 @@ package dev.docsassistant.render;
 
 import dev.docsassistant.integrations.spi.HtmlEncoder;
 import dev.docsassistant.config.SiteConfig;
-import dev.docsassistant.site.Page;
-import dev.docsassistant.site.PagePaths;
+import dev.docsassistant.content.Page;
+import dev.docsassistant.content.PagePaths;
 import dev.docsassistant.sites.Site;
-import dev.docsassistant.site.SiteContent;
-import dev.docsassistant.site.SiteReader;
+import dev.docsassistant.content.SiteContent;
+import dev.docsassistant.content.SiteReader;
 import dev.docsassistant.testing.Corpora;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;

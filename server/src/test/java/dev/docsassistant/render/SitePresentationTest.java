@@ -2,12 +2,12 @@ package dev.docsassistant.render;
 
 import dev.docsassistant.search.SearchSettings;
 import dev.docsassistant.config.SiteConfig;
-import dev.docsassistant.site.Audience;
-import dev.docsassistant.site.MdxToMarkdown;
+import dev.docsassistant.content.mdx.Audience;
+import dev.docsassistant.content.mdx.MdxToMarkdown;
 import dev.docsassistant.search.LuceneSiteSearch;
-import dev.docsassistant.site.Page;
-import dev.docsassistant.site.SiteContent;
-import dev.docsassistant.site.SiteReader;
+import dev.docsassistant.content.Page;
+import dev.docsassistant.content.SiteContent;
+import dev.docsassistant.content.SiteReader;
 import dev.docsassistant.sites.Site;
 import dev.docsassistant.testing.TestSites;
 import org.junit.jupiter.api.BeforeAll;

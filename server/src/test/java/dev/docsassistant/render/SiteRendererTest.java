@@ -2,7 +2,7 @@ package dev.docsassistant.render;
 
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.sites.Site;
-import dev.docsassistant.site.SiteReader;
+import dev.docsassistant.content.SiteReader;
 import dev.docsassistant.testing.TestSites;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,7 +1,7 @@
 package dev.docsassistant.search;
 
-import dev.docsassistant.site.SiteContent;
-import dev.docsassistant.site.SiteReader;
+import dev.docsassistant.content.SiteContent;
+import dev.docsassistant.content.SiteReader;
 import dev.docsassistant.testing.TestSites;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

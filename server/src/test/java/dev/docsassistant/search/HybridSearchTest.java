@@ -1,6 +1,6 @@
 package dev.docsassistant.search;
 
-import dev.docsassistant.site.SiteReader;
+import dev.docsassistant.content.SiteReader;
 import dev.docsassistant.testing.TestApps;
 import dev.docsassistant.testing.TestSites;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package dev.docsassistant.testing;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.config.AppConfig;
-import dev.docsassistant.edges.ServerSetup;
+import dev.docsassistant.server.ServerSetup;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
 

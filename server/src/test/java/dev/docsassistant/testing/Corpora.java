@@ -1,7 +1,7 @@
 package dev.docsassistant.testing;
 
-import dev.docsassistant.site.SiteContent;
-import dev.docsassistant.site.SiteReader;
+import dev.docsassistant.content.SiteContent;
+import dev.docsassistant.content.SiteReader;
 
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,0 +1,57 @@
+package dev.docsassistant.content;
+
+import java.util.List;
+
+/**
+ * One published page of a site.
+ *
+ * @param path        normalised page path ({@code specification/2025-06-18/server/tools})
+ * @param file        the source file, relative to the site folder
+ * @param title       front matter title, else the first heading, else the file name
+ * @param description front matter description, or empty
+ * @param keywords    front matter keywords
+ * @param groups      access groups that may see the page; empty = public
+ * @param tag         front matter tag, or null
+ * @param nav         its navigation placement, or null when the page is not in the navigation
+ * @param searchable  whether search and the assistant may return it (the platform's hidden-page rules)
+ * @param boost       search ranking multiplier (front matter, else inherited from the navigation)
+ * @param markdown    the page body as Markdown
+ * @param sections    the body split at headings
+ * @param sidebarTitle front matter sidebarTitle (the shorter name navigation shows), or null
+ * @param icon        front matter icon (an icon name of the site's set, a URL or a site path), or null
+ */
+public record Page(String path, String file, String title, String description, List<String> keywords,
+                   List<String> groups, String tag, NavPlacement nav, boolean searchable, double boost,
+                   String markdown, List<Section> sections, String sidebarTitle, String icon) {
+
+    /** The name the navigation shows: the sidebar title, else the title. */
+    public String navTitle() {
+        return sidebarTitle != null ? sidebarTitle : title;
+    }
+
+    public String version() {
+        return nav == null ? null : nav.version();
+    }
+
+    public String language() {
+        return nav == null ? null : nav.language();
+    }
+
+    public boolean isPublic() {
+        return groups.isEmpty();
+    }
+
+    /** Whether a caller holding these access groups may see the page. */
+    public boolean visibleTo(List<String> callerGroups) {
+        return groups.isEmpty() || callerGroups.stream().anyMatch(groups::contains);
+    }
+
+    /** The page as one Markdown document: title, description, body. */
+    public String fullMarkdown() {
+        StringBuilder s = new StringBuilder("# ").append(title).append("\n\n");
+        if (!description.isEmpty()) {
+            s.append(description).append("\n\n");
+        }
+        return s.append(markdown).toString();
+    }
+}

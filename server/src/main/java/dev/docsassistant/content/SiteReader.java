@@ -1,0 +1,247 @@
+package dev.docsassistant.content;
+
+import dev.docsassistant.content.mdx.FrontMatter;
+import dev.docsassistant.content.mdx.MdxToMarkdown;
+
+import dev.docsassistant.config.Mappers;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.MalformedInputException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Reads a site folder: docs.json (with {@code $ref}s), every {@code .md}/{@code .mdx} page, front
+ * matter, MDX, snippets and OpenAPI operations, and decides which pages search may return.
+ * Problems are collected, never thrown: a broken page is skipped and the rest loads.
+ */
+public final class SiteReader {
+    private static final Pattern OPENAPI = Pattern.compile(
+            "^(?:(\\S+)\\s+)?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK)\\s+(\\S+)$", Pattern.CASE_INSENSITIVE);
+    /** Repository files at the site root that are not pages of the site. */
+    private static final Set<String> REPO_FILES = Set.of("README.md", "CONTRIBUTING.md", "CODE_OF_CONDUCT.md",
+            "SECURITY.md", "LICENSE.md", "AGENTS.md", "CLAUDE.md");
+    private static final ObjectMapper JSON = Mappers.JSON;
+    private static final ObjectMapper YAML = Mappers.YAML;
+
+    private final Path dir;
+    private final List<SiteProblem> problems = Collections.synchronizedList(new ArrayList<>());
+    private final Map<String, Optional<JsonNode>> specs = new ConcurrentHashMap<>();
+    private JsonNode docsJson;
+
+    private SiteReader(Path dir) {
+        this.dir = dir.toAbsolutePath().normalize();
+    }
+
+    public static SiteContent read(Path dir) {
+        return new SiteReader(dir).read();
+    }
+
+    private SiteContent read() {
+        docsJson = DocsJson.read(dir, problems);
+        if (docsJson != null) {
+            DocsJsonLinks.check(docsJson, problems);
+        }
+        Navigation nav = Navigation.of(docsJson == null ? null : docsJson.get("navigation"));
+        boolean indexAll = docsJson != null && "all".equals(docsJson.path("seo").path("indexing").asText());
+        List<Path> files = pageFiles();
+        Map<String, Path> byPath = new LinkedHashMap<>();
+        for (Path f : files) {
+            byPath.putIfAbsent(PagePaths.normalize(DocsJson.relative(dir, f)), f);
+        }
+        for (String navPath : nav.pages().keySet()) {
+            if (!byPath.containsKey(navPath)) {
+                problems.add(new SiteProblem("docs.json", nav.pointer(navPath),
+                        "page '" + navPath + "' has no file " + navPath + ".mdx or " + navPath + ".md"));
+            }
+        }
+        Map<String, Page> loaded = new ConcurrentHashMap<>();
+        byPath.entrySet().parallelStream().forEach(e ->
+                readPage(e.getKey(), e.getValue(), nav.pages().get(e.getKey()), indexAll)
+                        .ifPresent(p -> loaded.put(p.path(), p)));
+        // Navigation order first (it is the reading order of the site), then the other pages.
+        Map<String, Page> ordered = new LinkedHashMap<>();
+        nav.pages().keySet().forEach(p -> Optional.ofNullable(loaded.get(p)).ifPresent(page -> ordered.put(p, page)));
+        byPath.keySet().forEach(p -> Optional.ofNullable(loaded.get(p)).ifPresent(page -> ordered.putIfAbsent(p, page)));
+        List<SiteProblem> sorted = new ArrayList<>(problems);
+        sorted.sort((a, b) -> a.file().equals(b.file()) ? 0 : a.file().equals("docs.json") ? -1
+                : b.file().equals("docs.json") ? 1 : a.file().compareTo(b.file()));
+        return new SiteContent(dir, docsJson == null ? MissingNode.getInstance() : docsJson, nav,
+                Collections.unmodifiableMap(ordered), List.copyOf(sorted));
+    }
+
+    private List<Path> pageFiles() {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            return walk.filter(Files::isRegularFile)
+                    .filter(p -> {
+                        String rel = DocsJson.relative(dir, p);
+                        String name = p.getFileName().toString();
+                        return (name.endsWith(".mdx") || name.endsWith(".md"))
+                                && !rel.startsWith("snippets/") && !rel.contains("/.") && !rel.startsWith(".")
+                                && !rel.contains("node_modules/")
+                                && !(rel.equals(name) && REPO_FILES.contains(name));
+                    })
+                    .sorted()
+                    .toList();
+        } catch (IOException | UncheckedIOException e) {
+            problems.add(new SiteProblem(".", "", "cannot list the site folder: " + e.getMessage()));
+            return List.of();
+        }
+    }
+
+    private Optional<Page> readPage(String path, Path file, NavPlacement nav, boolean indexAll) {
+        String rel = DocsJson.relative(dir, file);
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (MalformedInputException e) {
+            problems.add(new SiteProblem(rel, "", "not UTF-8 text; page skipped"));
+            return Optional.empty();
+        } catch (IOException e) {
+            problems.add(new SiteProblem(rel, "", "unreadable: " + e.getMessage()));
+            return Optional.empty();
+        }
+        FrontMatter fm = FrontMatter.parse(text, rel, problems);
+        String markdown = MdxToMarkdown.convert(fm.body(), importPath -> snippet(rel, file, importPath));
+        Optional<String> openapi = fm.string("openapi");
+        if (openapi.isPresent()) {
+            markdown = markdown + "\n" + openApi(rel, openapi.get());
+        }
+        List<Section> sections = SectionSplitter.split(markdown);
+        String title = fm.string("title").orElseGet(() -> firstHeading(sections).orElse(fileTitle(path)));
+        List<String> keywords = new ArrayList<>(fm.strings("keywords"));
+        fm.string("sidebarTitle").filter(s -> !s.equals(title)).ifPresent(keywords::add);
+        double boost = fm.number("boost").filter(b -> b > 0).orElse(nav == null ? 1.0 : nav.boost());
+        return Optional.of(new Page(path, rel, title, fm.string("description").orElse(""), List.copyOf(keywords),
+                List.copyOf(fm.strings("groups")), fm.string("tag").orElse(null), nav,
+                searchable(fm, nav, indexAll), boost, markdown, sections, fm.string("sidebarTitle").orElse(null),
+                fm.string("icon").filter(s -> !s.isBlank()).orElse(null)));
+    }
+
+    /**
+     * The platform's rules: navigation pages are searchable; a hidden page or one under a hidden
+     * item (unless that item is {@code searchable: true}, or the page says {@code hidden: false}) is
+     * not, nor is a page outside the navigation, unless {@code seo.indexing} is "all".
+     * {@code noindex: true} and {@code searchable: false} always keep a page out.
+     */
+    static boolean searchable(FrontMatter fm, NavPlacement nav, boolean indexAll) {
+        if (fm.bool("noindex").orElse(false) || !fm.bool("searchable").orElse(true)) {
+            return false;
+        }
+        if (indexAll) {
+            return true;
+        }
+        Optional<Boolean> hidden = fm.bool("hidden");
+        if (nav == null || hidden.orElse(false)) {
+            return false;
+        }
+        return !nav.excluded() || hidden.isPresent();
+    }
+
+    private String snippet(String pageFile, Path page, String importPath) {
+        return snippet(dir, page, importPath, message -> problems.add(new SiteProblem(pageFile, "import", message)));
+    }
+
+    /**
+     * The body of an {@code .md}/{@code .mdx} snippet a page imports, or null when there is no text to
+     * inline: a package import, a React component, or a missing file (reported to {@code problem}).
+     */
+    public static String snippet(Path siteDir, Path page, String importPath, Consumer<String> problem) {
+        Path dir = siteDir.toAbsolutePath().normalize();
+        if (importPath.startsWith("http:") || importPath.startsWith("https:") || !importPath.contains("/")
+                && !importPath.startsWith(".")) {
+            return null; // a package import such as "react": nothing to inline
+        }
+        Path target = (importPath.startsWith("/") ? dir.resolve(importPath.substring(1))
+                : page.toAbsolutePath().getParent().resolve(importPath)).normalize();
+        if (!target.startsWith(dir) || !Files.isRegularFile(target)) {
+            problem.accept("snippet not found: " + importPath);
+            return null;
+        }
+        String name = target.getFileName().toString();
+        if (!name.endsWith(".mdx") && !name.endsWith(".md")) {
+            return null; // a React component: renders in the browser, has no text to index
+        }
+        try {
+            return FrontMatter.parse(Files.readString(target), DocsJson.relative(dir, target), new ArrayList<>()).body();
+        } catch (IOException e) {
+            problem.accept("snippet unreadable: " + importPath);
+            return null;
+        }
+    }
+
+    private String openApi(String pageFile, String reference) {
+        Matcher m = OPENAPI.matcher(reference.strip());
+        if (!m.matches()) {
+            problems.add(new SiteProblem(pageFile, "openapi", "expected '[spec-file] METHOD /path', got '" + reference + "'"));
+            return "";
+        }
+        List<String> candidates = new ArrayList<>();
+        if (m.group(1) != null) {
+            candidates.add(m.group(1));
+            // Translated pages often name a per-language copy of the spec that only exists once, at the root.
+            candidates.add("/" + m.group(1).substring(m.group(1).lastIndexOf('/') + 1));
+        } else {
+            JsonNode configured = docsJson == null ? MissingNode.getInstance() : docsJson.path("api").path("openapi");
+            if (configured.isTextual()) {
+                candidates.add(configured.asText());
+            }
+            configured.forEach(s -> candidates.add(s.asText()));
+        }
+        for (String candidate : candidates) {
+            Optional<JsonNode> spec = spec(candidate);
+            if (spec.isPresent()) {
+                String text = OpenApiText.of(spec.get(), m.group(2), m.group(3));
+                if (text != null) {
+                    return text;
+                }
+            }
+        }
+        problems.add(new SiteProblem(pageFile, "openapi", "operation not found: " + reference));
+        return "";
+    }
+
+    private Optional<JsonNode> spec(String file) {
+        if (file.startsWith("http://") || file.startsWith("https://")) {
+            return Optional.empty();
+        }
+        return specs.computeIfAbsent(file, f -> {
+            Path p = dir.resolve(f.startsWith("/") ? f.substring(1) : f).normalize();
+            if (!p.startsWith(dir) || !Files.isRegularFile(p)) {
+                return Optional.empty();
+            }
+            try {
+                ObjectMapper mapper = f.endsWith(".json") ? JSON : YAML;
+                return Optional.ofNullable(mapper.readTree(p.toFile()));
+            } catch (IOException e) {
+                problems.add(new SiteProblem(DocsJson.relative(dir, p), "", "invalid OpenAPI file: " + e.getMessage()));
+                return Optional.empty();
+            }
+        });
+    }
+
+    private static Optional<String> firstHeading(List<Section> sections) {
+        return sections.stream().map(Section::heading).filter(h -> h != null && !h.isBlank()).findFirst();
+    }
+
+    private static String fileTitle(String path) {
+        String name = path.substring(path.lastIndexOf('/') + 1).replace('-', ' ').replace('_', ' ');
+        return name.isEmpty() ? "Home" : Character.toUpperCase(name.charAt(0)) + name.substring(1);
+    }
+}

@@ -1,0 +1,137 @@
+package dev.docsassistant.content.mdx;
+
+import dev.docsassistant.content.SiteProblem;
+
+import dev.docsassistant.config.Mappers;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A page's YAML front matter ({@code ---} block at the top) and the body after it.
+ *
+ * @param fields the parsed YAML mapping (a missing node when there is none)
+ * @param body   the page text after the front matter
+ * @param bodyLine the 1-based line where the body starts, for problem locations
+ */
+public record FrontMatter(JsonNode fields, String body, int bodyLine) {
+    private static final ObjectMapper YAML = Mappers.YAML;
+
+    /** Splits and parses; malformed YAML is reported and treated as empty front matter. */
+    public static FrontMatter parse(String text, String file, List<SiteProblem> problems) {
+        String t = text.startsWith("\uFEFF") ? text.substring(1) : text;
+        if (!t.startsWith("---")) {
+            return new FrontMatter(MissingNode.getInstance(), t, 1);
+        }
+        int firstBreak = t.indexOf('\n');
+        if (firstBreak < 0 || !t.substring(0, firstBreak).strip().equals("---")) {
+            return new FrontMatter(MissingNode.getInstance(), t, 1);
+        }
+        int end = findClosing(t, firstBreak + 1);
+        if (end < 0) {
+            problems.add(new SiteProblem(file, "line 1", "front matter is not closed by '---'"));
+            return new FrontMatter(MissingNode.getInstance(), t, 1);
+        }
+        String yaml = t.substring(firstBreak + 1, end);
+        int afterClose = t.indexOf('\n', end);
+        String body = afterClose < 0 ? "" : t.substring(afterClose + 1);
+        int bodyLine = (int) yaml.lines().count() + 3;
+        JsonNode fields;
+        try {
+            fields = yaml.isBlank() ? MissingNode.getInstance() : YAML.readTree(yaml);
+        } catch (Exception e) {
+            problems.add(new SiteProblem(file, "line 2", "invalid front matter YAML: " + firstLine(e.getMessage())));
+            fields = MissingNode.getInstance();
+        }
+        if (fields == null || !fields.isObject()) {
+            fields = MissingNode.getInstance();
+        }
+        return new FrontMatter(fields, body, bodyLine);
+    }
+
+    private static int findClosing(String t, int from) {
+        int pos = from;
+        while (pos < t.length()) {
+            int eol = t.indexOf('\n', pos);
+            String line = (eol < 0 ? t.substring(pos) : t.substring(pos, eol)).strip();
+            if (line.equals("---")) {
+                return pos;
+            }
+            if (eol < 0) {
+                return -1;
+            }
+            pos = eol + 1;
+        }
+        return -1;
+    }
+
+    public Optional<String> string(String key) {
+        JsonNode v = fields.get(key);
+        return v != null && v.isValueNode() && !v.isNull() && !v.asText().isBlank()
+                ? Optional.of(v.asText().strip()) : Optional.empty();
+    }
+
+    /** A boolean field; YAML strings "true"/"false" count too. */
+    public Optional<Boolean> bool(String key) {
+        JsonNode v = fields.get(key);
+        if (v == null || v.isNull()) {
+            return Optional.empty();
+        }
+        if (v.isBoolean()) {
+            return Optional.of(v.booleanValue());
+        }
+        String s = v.asText().strip();
+        return s.equalsIgnoreCase("true") ? Optional.of(true)
+                : s.equalsIgnoreCase("false") ? Optional.of(false) : Optional.empty();
+    }
+
+    public Optional<Double> number(String key) {
+        JsonNode v = fields.get(key);
+        if (v == null || v.isNull()) {
+            return Optional.empty();
+        }
+        if (v.isNumber()) {
+            return Optional.of(v.doubleValue());
+        }
+        try {
+            return Optional.of(Double.parseDouble(v.asText().strip()));
+        } catch (NumberFormatException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** A list of strings; a single string or a comma-separated string counts as a list too. */
+    public List<String> strings(String key) {
+        JsonNode v = fields.get(key);
+        List<String> out = new ArrayList<>();
+        if (v == null || v.isNull()) {
+            return out;
+        }
+        if (v.isArray()) {
+            v.forEach(item -> {
+                if (item.isValueNode() && !item.asText().isBlank()) {
+                    out.add(item.asText().strip());
+                }
+            });
+        } else if (v.isValueNode()) {
+            for (String part : v.asText().split(",")) {
+                if (!part.isBlank()) {
+                    out.add(part.strip());
+                }
+            }
+        }
+        return out;
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "unreadable";
+        }
+        int nl = s.indexOf('\n');
+        return nl < 0 ? s : s.substring(0, nl);
+    }
+}

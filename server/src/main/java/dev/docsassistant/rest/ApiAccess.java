@@ -1,0 +1,126 @@
+package dev.docsassistant.rest;
+
+import dev.docsassistant.web.Json;
+
+import dev.docsassistant.security.AccessCheck;
+import dev.docsassistant.security.AccessDecision;
+import dev.docsassistant.security.AccessRequest;
+import dev.docsassistant.security.Quota;
+import io.helidon.http.HeaderName;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Method;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.Handler;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * The HTTP edge of {@link AccessCheck}, in front of every API route with a {@code {domain}}: answers
+ * CORS preflights, applies the access rule before any work, and puts the rate-limit and CORS headers
+ * on every response (errors included). A granted request goes on to the route with its
+ * {@link AccessDecision} in the request context.
+ */
+final class ApiAccess implements Handler {
+    static final HeaderName RATE_LIMIT_LIMIT = HeaderNames.create("RateLimit-Limit");
+    static final HeaderName RATE_LIMIT_REMAINING = HeaderNames.create("RateLimit-Remaining");
+    static final HeaderName RATE_LIMIT_RESET = HeaderNames.create("RateLimit-Reset");
+    static final HeaderName X_FORWARDED_FOR = HeaderNames.create("X-Forwarded-For");
+    /** What a browser script may read of a response: the thread, the limits. */
+    static final String EXPOSED = "X-Thread-Id, X-Thread-Key, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After";
+    private static final Pattern HEADER_LIST = Pattern.compile("[A-Za-z0-9!#$%&'*+.^_`|~-]+(\\s*,\\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*");
+
+    private final AccessCheck access;
+
+    ApiAccess(AccessCheck access) {
+        this.access = access;
+    }
+
+    @Override
+    public void handle(ServerRequest req, ServerResponse res) {
+        if (req.prologue().method() == Method.OPTIONS) {
+            preflight(req, res);
+            return;
+        }
+        AccessDecision decision = access.check(new AccessRequest(
+                req.path().pathParameters().get("domain"),
+                req.headers().first(HeaderNames.AUTHORIZATION).orElse(null),
+                peer(req),
+                forwardedFor(req),
+                req.headers().first(HeaderNames.ORIGIN).orElse(null)));
+        req.context().register(decision);
+        decorate(req, res);
+        if (!decision.granted()) {
+            int status = switch (decision.outcome()) {
+                case UNAUTHENTICATED -> 401;
+                case FORBIDDEN -> 403;
+                case RATE_LIMITED -> 429;
+                case GRANTED -> throw new IllegalStateException();
+            };
+            if (status == 401) {
+                res.header(HeaderNames.WWW_AUTHENTICATE, "Bearer");
+            }
+            Json.sendError(res, status, decision.message());
+            return;
+        }
+        res.next();
+    }
+
+    /**
+     * Puts the CORS and rate-limit headers of this request on its response (and v1's sunset headers).
+     * Called before the route runs and again by the error handlers, which start the response afresh.
+     */
+    static void decorate(ServerRequest req, ServerResponse res) {
+        V1Sunset.reapply(req, res);
+        req.headers().first(HeaderNames.ORIGIN).ifPresent(origin -> {
+            // The API takes keys in a header, never cookies: no Allow-Credentials, so echoing the origin is safe.
+            res.header(HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, origin);
+            res.header(HeaderNames.ACCESS_CONTROL_EXPOSE_HEADERS, EXPOSED);
+        });
+        res.header(HeaderNames.VARY, "Origin");
+        Optional<AccessDecision> decision = req.context().get(AccessDecision.class);
+        if (decision.isPresent() && decision.get().quota() != null) {
+            Quota q = decision.get().quota();
+            res.header(RATE_LIMIT_LIMIT, Long.toString(q.limit()));
+            res.header(RATE_LIMIT_REMAINING, Long.toString(q.remaining()));
+            res.header(RATE_LIMIT_RESET, Long.toString(q.resetSeconds()));
+            if (!q.allowed()) {
+                res.header(HeaderNames.RETRY_AFTER, Long.toString(q.retryAfterSeconds()));
+            }
+        }
+    }
+
+    private static void preflight(ServerRequest req, ServerResponse res) {
+        Optional<String> origin = req.headers().first(HeaderNames.ORIGIN);
+        if (origin.isEmpty()) {
+            res.header(HeaderNames.ALLOW, "POST, OPTIONS");
+            res.status(Status.NO_CONTENT_204).send();
+            return;
+        }
+        // The key (and with it the allowed origins) only comes with the actual request, which is checked then.
+        res.header(HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, origin.get());
+        res.header(HeaderNames.ACCESS_CONTROL_ALLOW_METHODS, "POST, OPTIONS");
+        String asked = req.headers().first(HeaderNames.ACCESS_CONTROL_REQUEST_HEADERS).orElse("").trim();
+        res.header(HeaderNames.ACCESS_CONTROL_ALLOW_HEADERS,
+                HEADER_LIST.matcher(asked).matches() ? asked : "Authorization, Content-Type");
+        res.header(HeaderNames.ACCESS_CONTROL_MAX_AGE, "600");
+        res.header(HeaderNames.VARY, "Origin, Access-Control-Request-Method, Access-Control-Request-Headers");
+        res.status(Status.NO_CONTENT_204).send();
+    }
+
+    static List<String> forwardedFor(ServerRequest req) {
+        return req.headers().contains(X_FORWARDED_FOR) ? req.headers().get(X_FORWARDED_FOR).allValues() : List.of();
+    }
+
+    static InetAddress peer(ServerRequest req) {
+        if (req.remotePeer().address() instanceof InetSocketAddress socket && socket.getAddress() != null) {
+            return socket.getAddress();
+        }
+        return InetAddress.getLoopbackAddress(); // not an IP socket: a local connection
+    }
+}

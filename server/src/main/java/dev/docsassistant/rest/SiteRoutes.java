@@ -1,0 +1,196 @@
+package dev.docsassistant.rest;
+
+import dev.docsassistant.web.ApiException;
+import dev.docsassistant.web.Json;
+
+import dev.docsassistant.publish.AgentFiles;
+import dev.docsassistant.app.App;
+import dev.docsassistant.app.SiteHost;
+import dev.docsassistant.render.Injected;
+import dev.docsassistant.security.PageKeys;
+import dev.docsassistant.render.SiteAssets;
+import dev.docsassistant.render.SiteRenderer;
+import dev.docsassistant.sites.Site;
+import dev.docsassistant.sites.SiteNotReadyException;
+import dev.docsassistant.sites.Sites;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Method;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+
+/**
+ * The rendered sites: {@code /sites/{domain}/…}, the same pages at the root of
+ * {@code {domain}.{site-host}} (site-host from {@code docs-assistant.site-host}, default
+ * {@code localhost}), and the site stylesheet and script under {@code /_assets/}.
+ */
+public final class SiteRoutes {
+    private static final String PAGE_CACHE = "no-cache";
+    private static final String SITE_FILE_CACHE = "public, max-age=3600";
+    private static final String ASSET_CACHE = "public, max-age=31536000, immutable";
+
+    private final SiteAssets assets;
+    private final Map<String, SiteRenderer> renderers = new ConcurrentHashMap<>();
+    private final Map<String, AgentFiles> agentFiles = new ConcurrentHashMap<>();
+    private final Map<String, Site> sites = new ConcurrentHashMap<>();
+    private final Sites configured;
+    private final SiteHost siteHost;
+
+    public SiteRoutes(App app, Function<Site, Injected> integrations) {
+        this.assets = SiteAssets.fromClassPath();
+        this.siteHost = app.settings().siteHost();
+        PageKeys keys = app.pageKeys();
+        this.configured = app.sites();
+        // A site's pages are served from the moment it is indexed; until then its requests get 503.
+        configured.onLoaded(site -> {
+            agentFiles.put(site.domain(), new AgentFiles(site));
+            sites.put(site.domain(), site);
+            renderers.put(site.domain(), new SiteRenderer(site, assets, keys.secret(site.domain()).orElse(null),
+                    integrations.apply(site)));
+        });
+    }
+
+    /** Registers the asset and {@code /sites/} routes; the host-based catch-all goes last, after every API route. */
+    public void routing(HttpRouting.Builder routing) {
+        routing.get(SiteAssets.PREFIX + "{+name}", this::asset)
+                .head(SiteAssets.PREFIX + "{+name}", this::asset)
+                .get("/sites/{+rest}", this::pathBased)
+                .head("/sites/{+rest}", this::pathBased);
+    }
+
+    public void hostRouting(HttpRouting.Builder routing) {
+        routing.get("/{+path}", this::hostBased).get("/", this::hostBased)
+                .head("/{+path}", this::hostBased).head("/", this::hostBased);
+    }
+
+    private void asset(ServerRequest req, ServerResponse res) {
+        String name = req.path().pathParameters().get("name");
+        Optional<SiteAssets.Asset> asset = assets.get(name);
+        if (asset.isEmpty()) {
+            Json.sendError(res, 404, "asset not found: " + name);
+            return;
+        }
+        // Chunks carry their content hash in their name; the entry points in ?v=.
+        boolean versioned = name.startsWith("chunks/") || req.query().first("v").map(v -> v.equals(asset.get().hash())).orElse(false);
+        res.header(HeaderNames.CONTENT_TYPE, asset.get().contentType())
+                .header(HeaderNames.CACHE_CONTROL, versioned ? ASSET_CACHE : "public, max-age=300")
+                .header(HeaderNames.ETAG, "\"" + asset.get().hash() + "\"")
+                .header("X-Content-Type-Options", "nosniff");
+        if (req.headers().first(HeaderNames.IF_NONE_MATCH).map(v -> v.contains(asset.get().hash())).orElse(false)) {
+            res.status(Status.NOT_MODIFIED_304).send();
+            return;
+        }
+        res.header(HeaderNames.VARY, "Accept-Encoding");
+        if (req.headers().first(HeaderNames.ACCEPT_ENCODING).map(v -> v.contains("gzip")).orElse(false)) {
+            res.header(HeaderNames.CONTENT_ENCODING, "gzip");
+            body(req, res, asset.get().gzipped());
+        } else {
+            body(req, res, asset.get().bytes());
+        }
+    }
+
+    private void pathBased(ServerRequest req, ServerResponse res) {
+        String rest = req.path().path().substring("/sites/".length());
+        String domain = rest.contains("/") ? rest.substring(0, rest.indexOf('/')) : rest;
+        SiteRenderer renderer = renderers.get(domain);
+        if (renderer == null) {
+            throw configured.isPending(domain) ? new SiteNotReadyException(domain) : ApiException.notFound("unknown site: " + domain);
+        }
+        String prefix = "/sites/" + domain;
+        String path = rest.substring(domain.length());
+        if (path.isEmpty()) {
+            redirect(res, 308, prefix + "/");
+            return;
+        }
+        if (!agentFile(req, res, domain, path, prefix)) {
+            send(req, res, renderer.render(path, prefix, req.query().first("q").orElse(null)));
+        }
+    }
+
+    private void hostBased(ServerRequest req, ServerResponse res) {
+        Optional<String> domain = siteHost.domainOf(req);
+        Optional<SiteRenderer> renderer = domain.map(renderers::get);
+        if (renderer.isEmpty()) {
+            if (domain.isPresent() && configured.isPending(domain.get())) {
+                throw new SiteNotReadyException(domain.get());
+            }
+            // Not a site's host: on to the routes of server features (/observe/...), else Helidon's 404.
+            res.next();
+            return;
+        }
+        if (!agentFile(req, res, domain.get(), req.path().path(), "")) {
+            send(req, res, renderer.get().render(req.path().path(), "", req.query().first("q").orElse(null)));
+        }
+    }
+
+    /**
+     * Sends the site's file for agents at {@code path} (llms.txt, a page's Markdown, the sitemap, …)
+     * if there is one; links in it start at the site's configured {@code url}, else at the address
+     * the client used.
+     */
+    private boolean agentFile(ServerRequest req, ServerResponse res, String domain, String path, String prefix) {
+        String base = sites.get(domain).config().url()
+                .orElse((req.isSecure() ? "https://" : "http://") + req.authority() + prefix);
+        boolean wantsMarkdown = req.headers().first(HeaderNames.ACCEPT).map(a -> a.contains("text/markdown")).orElse(false);
+        Optional<AgentFiles.File> file = agentFiles.get(domain).get(path, base, wantsMarkdown);
+        if (file.isEmpty()) {
+            return false;
+        }
+        res.header(HeaderNames.CONTENT_TYPE, file.get().contentType())
+                .header(HeaderNames.CACHE_CONTROL, PAGE_CACHE)
+                .header(HeaderNames.VARY, "Accept")
+                .header("X-Content-Type-Options", "nosniff");
+        body(req, res, file.get().body().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        return true;
+    }
+
+    private static void send(ServerRequest req, ServerResponse res, SiteRenderer.Result result) {
+        switch (result) {
+            case SiteRenderer.HtmlPage page -> {
+                res.status(Status.create(page.status()))
+                        .header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
+                        .header(HeaderNames.CACHE_CONTROL, PAGE_CACHE)
+                        .header(HeaderNames.VARY, "Accept") // Accept: text/markdown gets the page's Markdown
+                        .header("Content-Security-Policy", page.csp())
+                        .header("X-Content-Type-Options", "nosniff")
+                        .header("Referrer-Policy", "strict-origin-when-cross-origin");
+                body(req, res, page.html().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
+            case SiteRenderer.Redirect redirect -> redirect(res, redirect.status(), redirect.location());
+            case SiteRenderer.SiteFile file -> {
+                try {
+                    res.header(HeaderNames.CONTENT_TYPE, file.contentType())
+                            .header(HeaderNames.CACHE_CONTROL, SITE_FILE_CACHE)
+                            .header("X-Content-Type-Options", "nosniff")
+                            // An SVG opened directly must not run scripts on the site's origin.
+                            .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
+                    body(req, res, Files.readAllBytes(file.path()));
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        }
+    }
+
+    /** The entity, or for HEAD only its length. */
+    private static void body(ServerRequest req, ServerResponse res, byte[] bytes) {
+        if (req.prologue().method() == Method.HEAD) {
+            res.header(HeaderNames.CONTENT_LENGTH, String.valueOf(bytes.length)).send();
+        } else {
+            res.send(bytes);
+        }
+    }
+
+    private static void redirect(ServerResponse res, int status, String location) {
+        res.status(Status.create(status)).header(HeaderNames.LOCATION, location).send();
+    }
+}

@@ -1,0 +1,56 @@
+package dev.docsassistant.server;
+
+import dev.docsassistant.transport.ConnectionGuard;
+import dev.docsassistant.transport.ConnectionSettings;
+import dev.docsassistant.transport.GuardedSocketOptions;
+import dev.docsassistant.transport.Http1Selector;
+import dev.docsassistant.transport.JsonDirectHandler;
+
+import dev.docsassistant.app.App;
+import dev.docsassistant.dashboard.Dashboard;
+import dev.docsassistant.grpc.GrpcSetup;
+import dev.docsassistant.rest.RestEdge;
+import dev.docsassistant.mcp.McpRoutes;
+import dev.docsassistant.mcp.McpSettings;
+import io.helidon.common.socket.SocketOptions;
+import io.helidon.webserver.WebServerConfig;
+
+/**
+ * Wires the edges, REST (with MCP beside it) and gRPC, onto one web server (one port for both); shared by {@code serve},
+ * the tests and the benchmarks. Neither edge knows the other: they meet only here, behind the
+ * connection guard (timeouts, per-address limits) and the JSON answers to protocol errors.
+ */
+public final class ServerSetup {
+    private ServerSetup() {
+    }
+
+    /** @return what to run just before the server stops (health checks turn NOT_SERVING) */
+    public static Runnable configure(WebServerConfig.Builder server, App app) {
+        return configure(server, app, ConnectionSettings.from(app.config().section()));
+    }
+
+    /** As {@link #configure(WebServerConfig.Builder, App)} with given connection limits (tests use short ones). */
+    public static Runnable configure(WebServerConfig.Builder server, App app, ConnectionSettings connections) {
+        ConnectionGuard guard = new ConnectionGuard(connections, app.security().proxies()::trusts);
+        // Without TCP_NODELAY, small stream events wait for delayed ACKs (~40 ms stalls).
+        server.connectionOptions(new GuardedSocketOptions(SocketOptions.builder().tcpNoDelay(true).build(), guard));
+        server.addConnectionSelector(new Http1Selector(server.protocols()));
+        server.directHandlers(JsonDirectHandler.all());
+        // Helidon's own error texts (never the request's bytes: those it marks unsafe) go into {"message"}.
+        server.errorHandling(errors -> errors.includeEntity(true));
+        server.addFeature(Observe.feature(app.state()));
+        McpRoutes mcp = new McpRoutes(app, McpSettings.create(app.config().section()));
+        server.routing(routing -> {
+            routing.addFeature(guard);
+            // Before the REST edge: its rendered-site routes take every path of a site's host name.
+            mcp.routing(routing);
+            routing.register("/dashboard", new Dashboard(app)); // before the REST edge's catch-all site pages
+            RestEdge.routing(routing, app);
+        });
+        Runnable grpcStopping = GrpcSetup.configure(server, app, guard.grpcMarker());
+        return () -> {
+            mcp.close(); // new MCP messages get 503 while the server drains
+            grpcStopping.run();
+        };
+    }
+}

@@ -1,0 +1,311 @@
+package dev.docsassistant.transport;
+
+import io.grpc.Metadata;
+import io.grpc.ServerCall;
+import io.grpc.ServerCallHandler;
+import io.grpc.ServerInterceptor;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
+import io.helidon.webserver.grpc.GrpcConnectionContext;
+import io.helidon.webserver.grpc.ServerContextKeys;
+import io.helidon.webserver.http.FilterChain;
+import io.helidon.webserver.http.HttpFeature;
+import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.http.RoutingRequest;
+import io.helidon.webserver.http.RoutingResponse;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Bounds what a client can hold: every accepted connection is registered here (see
+ * {@link GuardedSocketOptions}) and a sweeper closes HTTP/1 connections that take too long for their
+ * headers, their body or their next request, and refuses connections beyond a per-address limit.
+ * Helidon 4.4 applies no read timeout to server sockets and keeps a {@code Connection: close} socket
+ * open, so both are enforced here. HTTP/2 connections (gRPC, h2c) multiplex long streams and are left
+ * to Helidon's own idle handling. Registered as a routing feature, so the sweeper stops with the server.
+ */
+public final class ConnectionGuard implements HttpFeature {
+    private static final Logger LOG = Logger.getLogger(ConnectionGuard.class.getName());
+    private static final long PROBE_EVERY_NANOS = 100_000_000L;
+
+    private final ConnectionSettings settings;
+    private final Predicate<InetAddress> unlimited;
+    private final Map<SocketAddress, Tracked> connections = new ConcurrentHashMap<>();
+    private final Map<InetAddress, Integer> perAddress = new ConcurrentHashMap<>();
+    private final ScheduledExecutorService sweeper;
+
+    /** @param unlimited addresses exempt from the per-address limit (trusted proxies carry many clients) */
+    public ConnectionGuard(ConnectionSettings settings, Predicate<InetAddress> unlimited) {
+        this.settings = settings;
+        this.unlimited = unlimited;
+        this.sweeper = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "connection-guard");
+            t.setDaemon(true);
+            return t;
+        });
+        long every = settings.sweepEvery().toMillis();
+        sweeper.scheduleWithFixedDelay(this::sweep, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    /** Open connections now tracked (for tests and health). */
+    public int open() {
+        return connections.size();
+    }
+
+    /** Called on Helidon's accept thread for every new connection. */
+    void accepted(SocketChannel channel) {
+        InetSocketAddress remote;
+        try {
+            remote = (InetSocketAddress) channel.getRemoteAddress();
+        } catch (IOException | ClassCastException e) {
+            return;
+        }
+        if (remote == null) {
+            return;
+        }
+        InetAddress address = remote.getAddress();
+        boolean counted = settings.maxPerAddress() > 0 && !unlimited.test(address);
+        if (counted && perAddress.merge(address, 1, Integer::sum) > settings.maxPerAddress()) {
+            release(address);
+            LOG.fine(() -> "refused a connection from " + address.getHostAddress() + ": " + settings.maxPerAddress() + " already open");
+            answerAndClose(channel, 503, "too many open connections from this address (at most "
+                    + settings.maxPerAddress() + ")");
+            return;
+        }
+        connections.put(remote, new Tracked(channel, address, counted));
+    }
+
+    @Override
+    public void setup(HttpRouting.Builder routing) {
+        routing.addFilter(this::filter);
+    }
+
+    @Override
+    public void afterStop() {
+        sweeper.shutdownNow();
+    }
+
+    /** Marks the connections that carry gRPC calls as HTTP/2: their streams are not bounded here. */
+    public ServerInterceptor grpcMarker() {
+        return new ServerInterceptor() {
+            @Override
+            public <Q, R> ServerCall.Listener<Q> interceptCall(ServerCall<Q, R> call, Metadata headers,
+                                                               ServerCallHandler<Q, R> next) {
+                GrpcConnectionContext connection = ServerContextKeys.CONNECTION_CONTEXT.get();
+                if (connection != null) {
+                    Tracked tracked = tracked(connection.remotePeer().address());
+                    if (tracked != null) {
+                        tracked.http2 = true;
+                    }
+                }
+                return next.startCall(call, headers);
+            }
+        };
+    }
+
+    private void filter(FilterChain chain, RoutingRequest req, RoutingResponse res) {
+        Tracked tracked = tracked(req.remotePeer().address());
+        if (tracked == null || tracked.http2 || req.prologue().protocolVersion().startsWith("2")) {
+            if (tracked != null) {
+                tracked.http2 = true;
+            }
+            chain.proceed();
+            return;
+        }
+        boolean close = req.headers().value(HeaderNames.CONNECTION)
+                .map(v -> v.toLowerCase(Locale.ROOT).matches("(^|.*[ ,])close($|[ ,].*)")).orElse(false);
+        if (close) {
+            res.header(HeaderValues.CONNECTION_CLOSE);
+        }
+        tracked.begin(req.content().hasEntity() ? req : null);
+        PeerProbe.register(req, tracked::peerClosed);
+        // Helidon 4.4 sends "Connection: close" (asked for, or after a broken body) but keeps reading:
+        // end the connection once that answer is out, so clients reading to EOF are done.
+        res.whenSent(() -> {
+            if (res.headers().contains(HeaderValues.CONNECTION_CLOSE)) {
+                tracked.endAfterAnswer();
+            }
+        });
+        try {
+            chain.proceed();
+        } finally {
+            tracked.end(res.headers().contains(HeaderValues.CONNECTION_CLOSE));
+        }
+    }
+
+    /** The connection from {@code remote}; null when unknown (an upgraded connection may report no address). */
+    private Tracked tracked(SocketAddress remote) {
+        return remote == null ? null : connections.get(remote);
+    }
+
+    private void sweep() {
+        long now = System.nanoTime();
+        for (Tracked tracked : connections.values()) {
+            try {
+                if (!tracked.channel.isOpen()) {
+                    forget(tracked);
+                } else if (!tracked.http2) {
+                    tracked.enforce(now);
+                }
+            } catch (RuntimeException e) {
+                LOG.log(Level.FINE, "connection check failed", e);
+            }
+        }
+    }
+
+    private void forget(Tracked tracked) {
+        if (connections.values().remove(tracked) && tracked.counted) {
+            release(tracked.address);
+        }
+    }
+
+    private void release(InetAddress address) {
+        perAddress.computeIfPresent(address, (a, n) -> n <= 1 ? null : n - 1);
+    }
+
+    /** A short JSON answer written straight to a socket nobody else writes to yet, then the socket closed. */
+    private static void answerAndClose(SocketChannel channel, int status, String message) {
+        String reason = status == 408 ? "Request Timeout" : "Service Unavailable";
+        String body = "{\"message\":\"" + message + "\"}";
+        String response = "HTTP/1.1 " + status + " " + reason + "\r\nContent-Type: application/json\r\nContent-Length: "
+                + body.length() + "\r\nConnection: close\r\n\r\n" + body;
+        try (channel) {
+            channel.write(ByteBuffer.wrap(response.getBytes(StandardCharsets.US_ASCII)));
+            channel.shutdownOutput();
+        } catch (IOException ignored) {
+            // The client has gone: nothing to tell.
+        }
+    }
+
+    /** One client connection: is a request being read or answered, since when, and must it close after. */
+    private final class Tracked {
+        final SocketChannel channel;
+        final InetAddress address;
+        final boolean counted;
+        volatile boolean http2;
+        private long since = System.nanoTime();
+        private int served;
+        private boolean busy;
+        private boolean closeAfter;
+        private RoutingRequest awaitingBody;
+        private long probedAt;
+        private boolean peerClosed;
+        private boolean pipelined;
+
+        Tracked(SocketChannel channel, InetAddress address, boolean counted) {
+            this.channel = channel;
+            this.address = address;
+            this.counted = counted;
+        }
+
+        synchronized void begin(RoutingRequest withBody) {
+            busy = true;
+            awaitingBody = withBody;
+            since = System.nanoTime();
+        }
+
+        synchronized void end(boolean close) {
+            busy = false;
+            closeAfter |= close;
+            served++;
+            if (awaitingBody == null) {
+                since = System.nanoTime();
+            }
+        }
+
+        /**
+         * The answer is out: FIN to the client (it sees EOF) and EOF to Helidon's reader (it closes the
+         * socket) without a reset that could destroy the answer before the client reads it.
+         */
+        synchronized void endAfterAnswer() {
+            closeAfter = true;
+            try {
+                channel.shutdownOutput();
+                channel.shutdownInput();
+            } catch (IOException ignored) {
+                // Closed already.
+            }
+        }
+
+        synchronized void enforce(long now) throws RuntimeException {
+            long waited = now - since;
+            if (awaitingBody != null) {
+                if (awaitingBody.content().consumed()) {
+                    awaitingBody = null;
+                    since = now;
+                } else if (waited > settings.bodyTimeout().toNanos()) {
+                    // The reader (route or Helidon draining the body) sees the body end: a 400 when a route reads it.
+                    awaitingBody = null;
+                    closeAfter = true;
+                    shutdown(busy);
+                }
+                return;
+            }
+            if (busy) {
+                return; // answering: streams may take as long as the answer does
+            }
+            if (closeAfter) {
+                shutdown(false);
+            } else if (served == 0 && waited > settings.headerTimeout().toNanos()) {
+                answerAndClose(channel, 408, "request headers not received within " + ConnectionSettings.text(settings.headerTimeout()));
+            } else if (served > 0 && waited > settings.idleTimeout().toNanos()) {
+                shutdown(false);
+            }
+        }
+
+        /**
+         * Whether the client has closed its end, asked by the request's own thread while it answers
+         * (HTTP/1 reads nothing then, so a non-blocking read of one byte here races with nobody).
+         * EOF means gone. A byte means the client pipelined its next request: that byte is lost, so
+         * the connection ends after this answer, and the probe stops looking.
+         */
+        synchronized boolean peerClosed() {
+            long now = System.nanoTime();
+            if (peerClosed || pipelined || now - probedAt < PROBE_EVERY_NANOS) {
+                return peerClosed;
+            }
+            probedAt = now;
+            try {
+                channel.configureBlocking(false);
+                try {
+                    int n = channel.read(ByteBuffer.allocate(1));
+                    peerClosed = n < 0;
+                    pipelined = n > 0;
+                    closeAfter |= pipelined;
+                } finally {
+                    channel.configureBlocking(true);
+                }
+            } catch (IOException e) {
+                peerClosed = true; // reset
+            }
+            return peerClosed;
+        }
+
+        private void shutdown(boolean inputOnly) {
+            try {
+                if (inputOnly) {
+                    channel.shutdownInput();
+                } else {
+                    channel.close();
+                }
+            } catch (IOException ignored) {
+                // Closed already.
+            }
+        }
+    }
+}

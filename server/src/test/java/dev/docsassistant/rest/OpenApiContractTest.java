@@ -1,0 +1,176 @@
+package dev.docsassistant.rest;
+
+import com.atlassian.oai.validator.model.Request;
+import com.atlassian.oai.validator.model.SimpleRequest;
+import com.atlassian.oai.validator.model.SimpleResponse;
+import com.atlassian.oai.validator.report.ValidationReport;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.docsassistant.testing.AgentDocsServer;
+import dev.docsassistant.testing.OpenApiContract;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The served OpenAPI document and its checker. The REST route tests send every request through
+ * {@link OpenApiContract} ({@code ApiClient}), which holds each exchange to the document; here the
+ * document is shown to be the one served, every operation it describes is reached at least once on a
+ * real server (so it has none the server lacks), and the checker is shown to fail: on a response
+ * field renamed, on a request the document refuses but the server took, on an operation it lacks.
+ */
+class OpenApiContractTest {
+    private static final String ADMIN = "an-admin-token-of-at-least-32-characters";
+    private static AgentDocsServer server;
+    private static final TreeSet<String> covered = new TreeSet<>();
+    private static boolean exercised;
+
+    @BeforeAll
+    static void start() {
+        server = AgentDocsServer.start("security: {admin-token: " + ADMIN + "}", "");
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    /** Sends the request; {@link OpenApiContract} checks the exchange against the document. */
+    private static HttpResponse<String> exchange(String method, String path, String body, String... headers) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(server.uri(path));
+        if (headers.length > 0) {
+            b.headers(headers);
+        }
+        HttpRequest request = b.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                : HttpRequest.BodyPublishers.ofString(body)).build();
+        HttpResponse<String> res = OpenApiContract.check(request, body, server.send(HttpRequest.newBuilder(request, (n, v) -> true)));
+        covered.add(method + " " + path.replaceAll("\\?.*", ""));
+        return res;
+    }
+
+    private static String[] json(String authorization) {
+        return new String[]{"Content-Type", "application/json", "Authorization", authorization};
+    }
+
+    /** One request of each kind to each documented operation, once per run. */
+    private static synchronized void exerciseEveryOperation() {
+        if (exercised) {
+            return;
+        }
+        exercised = true;
+        String key = server.authorization();
+        String[] ok = json(key);
+        assertEquals(200, exchange("POST", "/v1/search/docs", "{\"query\":\"retries\",\"pageSize\":5,\"scoreThreshold\":0.01,"
+                + "\"filter\":{\"version\":null,\"language\":null,\"tag\":null,\"groups\":[\"partners\"]}}", ok).statusCode());
+        exchange("POST", "/v1/search/docs", "{\"query\":\"\"}", ok);
+        exchange("POST", "/v1/search/docs", "{\"query\":\"x\",\"pageSize\":0}", ok);
+        exchange("POST", "/v1/search/docs", "{\"query\":\"x\"}", json("Bearer svc_dsc_" + "A".repeat(43)));
+        assertEquals(200, exchange("POST", "/v1/page/docs", "{\"path\":\"/retries\"}", ok).statusCode());
+        exchange("POST", "/v1/page/docs", "{\"path\":\"/nope\"}", ok);
+        assertEquals(200, exchange("POST", "/v2/assistant/docs/message", """
+                {"fp":"anonymous","retrievalPageSize":3,"messages":[{"id":"m1","role":"user","parts":[{"type":"text","text":"How are deliveries retried?"}]}]}""",
+                ok).statusCode());
+        HttpResponse<String> v1 = exchange("POST", "/v1/assistant/docs/message", """
+                {"fp":"anonymous","messages":[{"role":"user","content":"How are deliveries retried?"}]}""", ok);
+        assertEquals(200, v1.statusCode());
+        assertTrue(v1.headers().firstValue("Sunset").isPresent());
+        exchange("POST", "/v2/assistant/docs/message", "{\"fp\":\"a\",\"messages\":[]}", ok);
+        exchange("POST", "/v2/assistant/docs/message", "{\"fp\":\"a\",\"threadId\":\"thr_nope\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}", ok);
+        String start = v1.body().lines().filter(l -> l.startsWith("f:")).findFirst().orElseThrow();
+        String answer = "{\"threadId\":\"" + v1.headers().firstValue("X-Thread-Id").orElseThrow() + "\",\"messageId\":\""
+                + start.replaceAll(".*\"messageId\":\"([^\"]+)\".*", "$1") + "\",\"helpful\":false,\"comment\":\"Too short\"}";
+        assertEquals(204, exchange("POST", "/v1/assistant/docs/feedback", answer, ok).statusCode());
+        assertEquals(404, exchange("POST", "/v1/assistant/docs/feedback", answer.replaceAll("msg_[A-Za-z0-9]+", "msg_nope"), ok).statusCode());
+        assertEquals(400, exchange("POST", "/v1/assistant/docs/feedback", "{\"threadId\":\"t\",\"messageId\":\"m\"}", ok).statusCode());
+        assertEquals(204, exchange("POST", "/v1/feedback/docs", "{\"path\":\"/retries\",\"helpful\":true}", ok).statusCode());
+        exchange("POST", "/v1/feedback/docs", "{\"path\":\"/retries\"}", ok);
+
+        String[] admin = json("Bearer " + ADMIN);
+        assertEquals(200, exchange("GET", "/admin/v1/keys?organization=acme", null, "Authorization", "Bearer " + ADMIN).statusCode());
+        HttpResponse<String> created = exchange("POST", "/admin/v1/keys", "{\"organization\":\"acme\",\"expires\":\"30d\",\"origins\":[\"https://docs.acme.dev\"]}", admin);
+        assertEquals(201, created.statusCode());
+        String id = created.body().replaceAll("(?s).*\"id\"\\s*:\\s*\"([^\"]+)\".*", "$1");
+        exchange("GET", "/admin/v1/keys/" + id, null, "Authorization", "Bearer " + ADMIN);
+        exchange("POST", "/admin/v1/keys/" + id + "/revoke", null, "Authorization", "Bearer " + ADMIN);
+        exchange("GET", "/admin/v1/keys/key_nope", null, "Authorization", "Bearer " + ADMIN);
+        exchange("POST", "/admin/v1/keys", "{\"organization\":\"nobody\"}", admin);
+        exchange("GET", "/admin/v1/keys", null, "Authorization", "Bearer wrong-token-wrong-token-wrong-token");
+        exchange("GET", "/health", null);
+    }
+
+    @Test
+    void everyDocumentedOperationIsExercised() throws Exception {
+        exerciseEveryOperation();
+        JsonNode doc = new ObjectMapper(new YAMLFactory()).readTree(server.get("/openapi.yaml").body());
+        TreeSet<String> documented = new TreeSet<>();
+        doc.get("paths").fields().forEachRemaining(p -> p.getValue().fieldNames().forEachRemaining(m ->
+                documented.add(m.toUpperCase() + " " + p.getKey())));
+        TreeSet<String> exercised = new TreeSet<>();
+        for (String c : covered) {
+            exercised.add(c.replaceAll("/(docs)(/|$)", "/{domain}$2").replaceAll("/keys/key_[^/]+", "/keys/{id}"));
+        }
+        assertEquals(documented, exercised);
+    }
+
+    @Test
+    void aRenamedResponseFieldFails() {
+        String search = "{\"query\":\"retries\"}";
+        HttpResponse<String> res = exchange("POST", "/v1/search/docs", search, json(server.authorization()));
+        Map<String, List<String>> sent = Map.of("Content-Type", List.of("application/json"), "Authorization", List.of(server.authorization()));
+        Map<String, List<String>> received = res.headers().map();
+        OpenApiContract.check("POST", "/v1/search/docs", sent, search, 200, received, res.body());
+        // "path" renamed "url": what a client generated from the document would no longer find.
+        String renamed = res.body().replace("\"path\":", "\"url\":");
+        AssertionError failed = assertThrows(AssertionError.class,
+                () -> OpenApiContract.check("POST", "/v1/search/docs", sent, search, 200, received, renamed));
+        assertTrue(failed.getMessage().contains("path"), failed.getMessage());
+        // The validator itself, on the same two bodies.
+        SimpleRequest request = new SimpleRequest.Builder(Request.Method.POST, "/v1/search/docs")
+                .withHeader("Content-Type", "application/json").withHeader("Authorization", server.authorization()).withBody(search).build();
+        ValidationReport good = OpenApiContract.validator().validate(request,
+                SimpleResponse.Builder.ok().withContentType("application/json").withBody(res.body()).build());
+        assertFalse(good.hasErrors(), good.getMessages().toString());
+        assertTrue(OpenApiContract.validator().validate(request,
+                SimpleResponse.Builder.ok().withContentType("application/json").withBody(renamed).build()).hasErrors());
+    }
+
+    @Test
+    void aRequestTheDocumentRefusesMustBeRefused() {
+        Map<String, List<String>> sent = Map.of("Content-Type", List.of("application/json"), "Authorization", List.of(server.authorization()));
+        Map<String, List<String>> jsonType = Map.of("Content-Type", List.of("application/json"));
+        // pageSize 0 is below the documented minimum: a 400 agrees, a 200 means the document is stricter than the server.
+        OpenApiContract.check("POST", "/v1/search/docs", sent, "{\"query\":\"x\",\"pageSize\":0}", 400, jsonType,
+                "{\"message\":\"pageSize must be an integer from 1 to 50\"}");
+        assertThrows(AssertionError.class, () -> OpenApiContract.check("POST", "/v1/search/docs", sent,
+                "{\"query\":\"x\",\"pageSize\":0}", 200, jsonType, "[]"));
+        // An operation the document lacks may only be 404 or 405.
+        OpenApiContract.check("GET", "/v1/search/docs", sent, null, 405, jsonType, "{\"message\":\"use POST\"}");
+        assertThrows(AssertionError.class, () -> OpenApiContract.check("DELETE", "/admin/v1/keys/key_1", sent, null, 200, jsonType, "{}"));
+    }
+
+    @Test
+    void servedAsYamlAndAsTheSameJson() throws Exception {
+        HttpResponse<String> yaml = server.get("/openapi.yaml");
+        HttpResponse<String> json = server.get("/openapi.json");
+        assertEquals(200, json.statusCode());
+        assertTrue(json.headers().firstValue("Content-Type").orElseThrow().startsWith("application/json"));
+        assertTrue(yaml.headers().firstValue("Content-Type").orElseThrow().startsWith("application/yaml"));
+        JsonNode fromYaml = new ObjectMapper(new YAMLFactory()).readTree(yaml.body());
+        assertEquals(fromYaml, new ObjectMapper().readTree(json.body()));
+        assertEquals(OpenApiContract.document(), yaml.body(), "the checked document is the served one");
+        assertEquals("3.1.0", fromYaml.get("openapi").asText());
+        assertTrue(fromYaml.at("/paths/~1v1~1assistant~1{domain}~1message/post/deprecated").asBoolean());
+    }
+}

@@ -1,0 +1,57 @@
+package dev.docsassistant.rest;
+
+import dev.docsassistant.assistant.AnswerAbandoned;
+import org.junit.jupiter.api.Test;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+/** Events reach the socket one flush each, except those written between a hold and its release. */
+class StreamOutputTest {
+    /** What each flush sent. */
+    private static final class Socket extends ByteArrayOutputStream {
+        final List<String> flushed = new ArrayList<>();
+        boolean broken;
+
+        @Override
+        public void flush() throws IOException {
+            if (broken) {
+                throw new IOException("connection reset");
+            }
+            flushed.add(toString());
+            reset();
+        }
+    }
+
+    @Test
+    void heldWritesLeaveInOneFlushAtTheOutermostRelease() {
+        Socket socket = new Socket();
+        StreamOutput out = new StreamOutput(() -> socket, () -> false);
+        out.write("a");
+        out.hold();
+        out.write("b");
+        out.hold(); // nested: the inner release sends nothing yet
+        out.write("c");
+        out.release();
+        out.write("d");
+        out.release();
+        out.write("e");
+        assertEquals(List.of("a", "bcd", "e"), socket.flushed);
+    }
+
+    @Test
+    void aClientGoneDuringTheHoldIsReportedAtTheRelease() {
+        Socket socket = new Socket();
+        StreamOutput out = new StreamOutput(() -> socket, () -> false);
+        out.hold();
+        out.write("a");
+        socket.broken = true;
+        assertThrows(AnswerAbandoned.class, out::release);
+        assertThrows(AnswerAbandoned.class, () -> out.write("b"));
+    }
+}
