@@ -1,6 +1,5 @@
 package dev.docsassistant.content;
 
-import dev.docsassistant.content.mdx.FrontMatter;
 import dev.docsassistant.content.mdx.MdxToMarkdown;
 
 import dev.docsassistant.config.Mappers;

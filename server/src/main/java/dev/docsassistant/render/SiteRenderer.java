@@ -4,7 +4,7 @@ import dev.docsassistant.integrations.spi.HtmlEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.search.SearchHit;
 import dev.docsassistant.search.SearchRequest;
-import dev.docsassistant.content.mdx.FrontMatter;
+import dev.docsassistant.content.FrontMatter;
 import dev.docsassistant.content.mdx.MdxToMarkdown;
 import dev.docsassistant.content.Page;
 import dev.docsassistant.content.PagePaths;

@@ -1,6 +1,4 @@
-package dev.docsassistant.content.mdx;
-
-import dev.docsassistant.content.SiteProblem;
+package dev.docsassistant.content;
 
 import dev.docsassistant.config.Mappers;
 import com.fasterxml.jackson.databind.JsonNode;
