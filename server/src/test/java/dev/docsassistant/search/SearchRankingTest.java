@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The ranking rules the README promises: page boost, the current page's version and language, per-language analysis. */
+/** The ranking rules docs/sites.md promises: page boost, the current page's version and language, per-language analysis. */
 class SearchRankingTest {
     @TempDir
     Path dir;
@@ -91,7 +91,7 @@ class SearchRankingTest {
         assertTrue(LuceneSiteSearch.sizePrior(3000) < LuceneSiteSearch.sizePrior(300));
     }
 
-    /** Each README language: a page with an inflected word is found by another form of it (stems, CJK bigrams). */
+    /** Each language docs/sites.md names: a page with an inflected word is found by another form of it (stems, CJK bigrams). */
     @Test
     void everyListedLanguageIsAnalysedAsItself() {
         Map<String, String[]> cases = Map.of(
