@@ -6,6 +6,7 @@ import dev.docsassistant.web.Json;
 
 import dev.docsassistant.app.App;
 import dev.docsassistant.config.SiteConfig;
+import dev.docsassistant.git.GitSource;
 import dev.docsassistant.render.Injected;
 import dev.docsassistant.sites.SiteNotReadyException;
 import io.helidon.http.HeaderNames;
@@ -16,6 +17,7 @@ import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.HttpRouting;
 
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import java.util.logging.Level;
@@ -29,6 +31,11 @@ public final class RestEdge {
     }
 
     public static void routing(HttpRouting.Builder routing, App app) {
+        routing(routing, app, Optional.empty());
+    }
+
+    /** @param git the Git source of the sites deployed from Git, which takes their push webhooks at {@code /hooks/git/{domain}} */
+    public static void routing(HttpRouting.Builder routing, App app, Optional<GitSource> git) {
         SiteRoutes sites = new SiteRoutes(app, site -> Injected.of(
                 app.integrations().render(site.content().docsJson().get("integrations"))));
         ApiAccess access = new ApiAccess(app.access());
@@ -95,6 +102,7 @@ public final class RestEdge {
                         app.settings().stream()));
         app.security().adminToken().ifPresent(token -> routing.register("/admin/v1",
                 new AdminRoutes(app.keys(), app.access(), token, organizations(app))));
+        git.ifPresent(source -> routing.register("/hooks/git", new GitHookRoutes(source)));
         sites.routing(routing);
         // Host-based pages ({domain}.{site-host}) take whatever path no API route claimed.
         sites.hostRouting(routing);

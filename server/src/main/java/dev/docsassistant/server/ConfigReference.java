@@ -6,6 +6,7 @@ import dev.docsassistant.app.SiteHost;
 import dev.docsassistant.assistant.llm.GeneratorConfig;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.config.SettingDoc;
+import dev.docsassistant.git.GitSettings;
 import dev.docsassistant.rest.V1Sunset;
 import dev.docsassistant.insights.RetentionSettings;
 import dev.docsassistant.integrations.IntegrationSettings;
@@ -29,7 +30,7 @@ import java.util.List;
 public final class ConfigReference {
     /** In the order a reader meets them: the server, the sites, answers, then the edges and the store. */
     public static final List<SettingDoc.Group> GROUPS = List.of(
-            ServerSettings.REFERENCE, AppConfig.REFERENCE, SiteHost.REFERENCE, SearchConfig.REFERENCE,
+            ServerSettings.REFERENCE, AppConfig.REFERENCE, GitSettings.REFERENCE, SiteHost.REFERENCE, SearchConfig.REFERENCE,
             GeneratorConfig.REFERENCE, AssistantLimits.REFERENCE, ThreadSettings.REFERENCE, StreamSettings.REFERENCE,
             V1Sunset.REFERENCE, SecuritySettings.REFERENCE, ConnectionSettings.REFERENCE, StoreSettings.REFERENCE,
             RedisSettings.REFERENCE, McpSettings.REFERENCE, IntegrationSettings.REFERENCE, DashboardSettings.REFERENCE,

@@ -23,6 +23,15 @@ public final class JsonBody {
      * @throws ApiException 413 when the body exceeds {@code maxBytes}, 400 when it is not a JSON object
      */
     public static JsonNode read(ServerRequest req, int maxBytes) {
+        return parse(bytes(req, maxBytes));
+    }
+
+    /**
+     * The raw request body, for a caller that must check it before parsing (a webhook's signature).
+     *
+     * @throws ApiException 413 when the body exceeds {@code maxBytes}, 400 when its framing is broken
+     */
+    public static byte[] bytes(ServerRequest req, int maxBytes) {
         long declared = req.headers().contentLength().orElse(-1);
         if (declared > maxBytes) {
             throw ApiException.tooLarge("request body is larger than " + maxBytes + " bytes");
@@ -31,7 +40,7 @@ public final class JsonBody {
         if (bytes.length > maxBytes) {
             throw ApiException.tooLarge("request body is larger than " + maxBytes + " bytes");
         }
-        return parse(bytes);
+        return bytes;
     }
 
     /** Up to {@code limit} bytes of the body (chunk extensions and trailers are dropped as the connection reads them). */

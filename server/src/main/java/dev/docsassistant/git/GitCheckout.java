@@ -1,0 +1,232 @@
+package dev.docsassistant.git;
+
+import org.eclipse.jgit.api.Git;
+import org.eclipse.jgit.api.errors.GitAPIException;
+import org.eclipse.jgit.api.errors.JGitInternalException;
+import org.eclipse.jgit.errors.RepositoryNotFoundException;
+import org.eclipse.jgit.lib.Constants;
+import org.eclipse.jgit.lib.FileMode;
+import org.eclipse.jgit.lib.ObjectId;
+import org.eclipse.jgit.lib.ObjectLoader;
+import org.eclipse.jgit.lib.Ref;
+import org.eclipse.jgit.lib.Repository;
+import org.eclipse.jgit.revwalk.RevCommit;
+import org.eclipse.jgit.revwalk.RevWalk;
+import org.eclipse.jgit.transport.CredentialsProvider;
+import org.eclipse.jgit.transport.RefSpec;
+import org.eclipse.jgit.transport.TagOpt;
+import org.eclipse.jgit.transport.UsernamePasswordCredentialsProvider;
+import org.eclipse.jgit.treewalk.TreeWalk;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+/**
+ * The sites' Git work folders under {@code <data-dir>/git/<domain>/}: a bare repository
+ * ({@code repo.git}) made on first use and fetched into afterwards, one branch at a time and shallow
+ * (depth 1), and {@code exports/}, where each checkout writes a fresh folder with one commit's tree at
+ * the settings' {@code path}. Only regular files are exported: symbolic links (which could point out
+ * of the tree) and submodules are left out. Checkouts of one site take turns; sites do not wait on
+ * each other.
+ */
+public final class GitCheckout {
+    /** A network operation slower than this fails rather than hold the site's turn. */
+    static final int TIMEOUT_SECONDS = 120;
+    /** A docs tree larger than this is refused rather than fill the disk. */
+    static final long MAX_EXPORT_BYTES = 1L << 30;
+
+    private final Path root;
+    private final Function<String, String> environment;
+    private final Map<String, ReentrantLock> turns = new ConcurrentHashMap<>();
+
+    /**
+     * @param root        {@code <data-dir>/git}
+     * @param environment reads the variable named by {@code credentials-env} ({@code System::getenv})
+     */
+    public GitCheckout(Path root, Function<String, String> environment) {
+        this.root = root;
+        this.environment = environment;
+    }
+
+    /** The commit the remote's {@code branch} is at, asked without fetching anything. */
+    public String head(GitSettings settings, String branch) {
+        Collection<Ref> heads;
+        try {
+            heads = Git.lsRemoteRepository().setRemote(settings.url()).setHeads(true).setTimeout(TIMEOUT_SECONDS)
+                    .setCredentialsProvider(credentials(settings)).call();
+        } catch (GitAPIException | JGitInternalException e) {
+            throw unreachable(settings, e);
+        }
+        return heads.stream().filter(r -> r.getName().equals(Constants.R_HEADS + branch)).findFirst()
+                .map(r -> r.getObjectId().name())
+                .orElseThrow(() -> new GitSourceException("branch '" + branch + "' does not exist in " + settings.url()));
+    }
+
+    /**
+     * Fetches {@code branch} and exports a tree: {@code preferredCommit} when it is already here (the
+     * commit a push reported), else the branch's head.
+     *
+     * @param preferredCommit a full commit id or null for the branch's head
+     * @throws GitSourceException with the reason when the URL is not reachable, or the branch, the path or its docs.json is missing
+     */
+    public CheckedOut checkout(String domain, GitSettings settings, String branch, String preferredCommit) {
+        ReentrantLock turn = turns.computeIfAbsent(domain, d -> new ReentrantLock());
+        turn.lock();
+        try (Repository repo = open(siteFolder(domain).resolve("repo.git"))) {
+            String head = head(settings, branch);
+            ObjectId target = ObjectId.fromString(head);
+            if (!repo.getObjectDatabase().has(target)) {
+                fetch(repo, settings, branch);
+            }
+            if (preferredCommit != null && ObjectId.isId(preferredCommit)
+                    && repo.getObjectDatabase().has(ObjectId.fromString(preferredCommit))) {
+                target = ObjectId.fromString(preferredCommit);
+            }
+            return export(repo, settings, branch, target, siteFolder(domain).resolve("exports"));
+        } catch (IOException e) {
+            throw new GitSourceException("the Git work folder of site '" + domain + "' could not be used: " + e.getMessage(), e);
+        } finally {
+            turn.unlock();
+        }
+    }
+
+    /** {@code <data-dir>/git/<domain>}. */
+    Path siteFolder(String domain) {
+        if (!domain.matches("[a-z0-9][a-z0-9-]{0,62}")) {
+            throw new IllegalArgumentException("not a site domain: " + domain);
+        }
+        return root.resolve(domain);
+    }
+
+    private static Repository open(Path folder) throws IOException {
+        try {
+            return Git.open(folder.toFile()).getRepository();
+        } catch (RepositoryNotFoundException e) {
+            Files.createDirectories(folder);
+            try {
+                return Git.init().setBare(true).setDirectory(folder.toFile()).call().getRepository();
+            } catch (GitAPIException ex) {
+                throw new IOException("cannot create a repository in " + folder + ": " + ex.getMessage(), ex);
+            }
+        }
+    }
+
+    private void fetch(Repository repo, GitSettings settings, String branch) {
+        try (Git git = new Git(repo)) {
+            git.fetch().setRemote(settings.url())
+                    .setRefSpecs(new RefSpec("+" + Constants.R_HEADS + branch + ":" + Constants.R_REMOTES + "origin/" + branch))
+                    .setDepth(1).setTagOpt(TagOpt.NO_TAGS).setTimeout(TIMEOUT_SECONDS)
+                    .setCredentialsProvider(credentials(settings)).call();
+        } catch (GitAPIException | JGitInternalException e) {
+            throw unreachable(settings, e);
+        }
+    }
+
+    private CheckedOut export(Repository repo, GitSettings settings, String branch, ObjectId commitId, Path exports)
+            throws IOException {
+        String at = "branch '" + branch + "' at " + commitId.abbreviate(12).name();
+        try (RevWalk walk = new RevWalk(repo)) {
+            RevCommit commit = walk.parseCommit(commitId);
+            ObjectId tree = commit.getTree();
+            if (!settings.path().isEmpty()) {
+                try (TreeWalk found = TreeWalk.forPath(repo, settings.path(), tree)) {
+                    if (found == null) {
+                        throw new GitSourceException("path '" + settings.path() + "' does not exist in " + at);
+                    }
+                    if (!found.getFileMode(0).equals(FileMode.TREE)) {
+                        throw new GitSourceException("path '" + settings.path() + "' is not a folder in " + at);
+                    }
+                    tree = found.getObjectId(0);
+                }
+            }
+            try (TreeWalk docsJson = TreeWalk.forPath(repo, "docs.json", tree)) {
+                if (docsJson == null) {
+                    throw new GitSourceException("no docs.json in " + (settings.path().isEmpty() ? "the repository's root"
+                            : "'" + settings.path() + "'") + " of " + at);
+                }
+            }
+            Files.createDirectories(exports);
+            Path folder = Files.createTempDirectory(exports, commitId.name() + "-");
+            try {
+                write(repo, tree, folder);
+            } catch (IOException | RuntimeException e) {
+                delete(folder);
+                throw e;
+            }
+            return new CheckedOut(commitId.name(), folder);
+        }
+    }
+
+    private static void write(Repository repo, ObjectId tree, Path folder) throws IOException {
+        long bytes = 0;
+        try (TreeWalk walk = new TreeWalk(repo)) {
+            walk.addTree(tree);
+            walk.setRecursive(true);
+            while (walk.next()) {
+                if ((walk.getRawMode(0) & FileMode.TYPE_MASK) != FileMode.TYPE_FILE) {
+                    continue; // symbolic links and submodules
+                }
+                Path file = folder.resolve(walk.getPathString()).normalize();
+                if (!file.startsWith(folder)) {
+                    continue; // Git never stores such names, but a crafted tree could
+                }
+                ObjectLoader blob = repo.open(walk.getObjectId(0), Constants.OBJ_BLOB);
+                bytes += blob.getSize();
+                if (bytes > MAX_EXPORT_BYTES) {
+                    throw new GitSourceException("the docs tree is larger than " + (MAX_EXPORT_BYTES >> 20) + " MB");
+                }
+                Files.createDirectories(file.getParent());
+                try (OutputStream out = Files.newOutputStream(file)) {
+                    blob.copyTo(out);
+                }
+            }
+        }
+    }
+
+    private CredentialsProvider credentials(GitSettings settings) {
+        if (settings.credentialsEnv().isEmpty()) {
+            return null;
+        }
+        String name = settings.credentialsEnv().get();
+        String token = environment.apply(name);
+        if (token == null || token.isBlank()) {
+            throw new GitSourceException("the environment variable " + name + " (git.credentials-env) is not set");
+        }
+        return new UsernamePasswordCredentialsProvider(settings.credentialsUser(), token);
+    }
+
+    /** JGit's own messages name the URL and what failed ("not found", "not authorized", a timeout), never a credential. */
+    private static GitSourceException unreachable(GitSettings settings, Exception e) {
+        StringBuilder reason = new StringBuilder("cannot fetch from " + settings.url());
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t.getMessage() != null && !reason.toString().contains(t.getMessage())) {
+                reason.append(": ").append(t.getMessage());
+            }
+        }
+        return new GitSourceException(reason.toString(), e);
+    }
+
+    /** Deletes an exported folder the deployer did not take. */
+    public static void delete(Path folder) {
+        if (folder == null || !Files.exists(folder)) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(folder)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(p);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}
