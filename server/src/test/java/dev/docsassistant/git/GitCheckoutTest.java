@@ -1,0 +1,117 @@
+package dev.docsassistant.git;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Checkouts of a real repository through its file:// URL: clone, fetch, branches, and the failures' reasons. */
+class GitCheckoutTest {
+    @TempDir
+    Path temp;
+    private SourceRepo source;
+    private GitCheckout checkout;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        source = SourceRepo.create(temp.resolve("source"));
+        checkout = new GitCheckout(temp.resolve("data/git"), name -> null);
+    }
+
+    @AfterEach
+    void tearDown() {
+        source.close();
+    }
+
+    private GitSettings settings(String branch, String path) {
+        GitSettings s = GitSettings.of(source.url());
+        return new GitSettings(s.url(), branch, path, false, Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), s.credentialsUser());
+    }
+
+    @Test
+    void clonesTheBranchAndExportsTheTreeAtPath() throws Exception {
+        CheckedOut out = checkout.checkout("guide", settings("main", "docs"), "main", null);
+        assertEquals(source.head("main"), out.commit());
+        assertEquals(SourceRepo.docsJson("Guide v1"), Files.readString(out.folder().resolve("docs.json")));
+        assertTrue(Files.readString(out.folder().resolve("index.mdx")).contains("Version one."));
+        assertFalse(Files.exists(out.folder().resolve("README.md")), "only the path's tree is exported");
+        assertTrue(out.folder().startsWith(temp.resolve("data/git/guide/exports")), out.folder().toString());
+        assertTrue(Files.exists(temp.resolve("data/git/guide/repo.git/shallow")), "the clone is shallow");
+    }
+
+    @Test
+    void aFetchAfterANewCommitGivesTheNewCommitAndContent() throws Exception {
+        CheckedOut first = checkout.checkout("guide", settings("main", "docs"), "main", null);
+        String second = source.commit("second", Map.of("docs/index.mdx", "# Welcome\n\nVersion two.\n"));
+        CheckedOut next = checkout.checkout("guide", settings("main", "docs"), "main", null);
+        assertEquals(second, next.commit());
+        assertNotEquals(first.folder(), next.folder(), "every checkout is a fresh folder");
+        assertTrue(Files.readString(next.folder().resolve("index.mdx")).contains("Version two."));
+        assertTrue(Files.readString(first.folder().resolve("index.mdx")).contains("Version one."), "earlier exports stay as they were");
+        assertEquals(second, checkout.head(settings("main", "docs"), "main"));
+    }
+
+    @Test
+    void anotherBranchAndTheRootAsPath() throws Exception {
+        source.newBranch("feature/login");
+        String feature = source.commit("login page", Map.of("docs.json", SourceRepo.docsJson("At the root"),
+                "login.mdx", "# Login\n"));
+        source.checkout("main");
+        CheckedOut out = checkout.checkout("guide", settings("main", ""), "feature/login", null);
+        assertEquals(feature, out.commit());
+        assertTrue(Files.exists(out.folder().resolve("login.mdx")));
+        assertTrue(Files.exists(out.folder().resolve("docs/docs.json")), "the root holds everything");
+    }
+
+    @Test
+    void anUnreachableUrlFailsWithTheReason() {
+        GitSettings missing = GitSettings.of(temp.resolve("no-such-repo").toUri().toString());
+        GitSourceException e = assertThrows(GitSourceException.class, () -> checkout.checkout("guide", missing, "main", null));
+        assertTrue(e.getMessage().startsWith("cannot fetch from " + missing.url()), e.getMessage());
+    }
+
+    @Test
+    void aMissingBranchFailsWithTheReason() {
+        GitSourceException e = assertThrows(GitSourceException.class,
+                () -> checkout.checkout("guide", settings("main", "docs"), "release", null));
+        assertEquals("branch 'release' does not exist in " + source.url(), e.getMessage());
+    }
+
+    @Test
+    void aMissingPathOrDocsJsonFailsWithTheReason() throws Exception {
+        String head = source.head("main").substring(0, 12);
+        GitSourceException e = assertThrows(GitSourceException.class,
+                () -> checkout.checkout("guide", settings("main", "handbook"), "main", null));
+        assertEquals("path 'handbook' does not exist in branch 'main' at " + head, e.getMessage());
+        e = assertThrows(GitSourceException.class, () -> checkout.checkout("guide", settings("main", "README.md"), "main", null));
+        assertEquals("path 'README.md' is not a folder in branch 'main' at " + head, e.getMessage());
+        source.commit("no docs.json here", Map.of("other/page.mdx", "# Page\n"));
+        e = assertThrows(GitSourceException.class, () -> checkout.checkout("guide", settings("main", "other"), "main", null));
+        assertTrue(e.getMessage().startsWith("no docs.json in 'other' of branch 'main' at "), e.getMessage());
+    }
+
+    @Test
+    void credentialsComeFromTheNamedEnvironmentVariable() {
+        GitSettings s = settings("main", "docs");
+        GitSettings withToken = new GitSettings(s.url(), s.branch(), s.path(), false, Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.of("DOCS_GIT_TOKEN"), "x-access-token");
+        GitSourceException e = assertThrows(GitSourceException.class, () -> checkout.head(withToken, "main"));
+        assertEquals("the environment variable DOCS_GIT_TOKEN (git.credentials-env) is not set", e.getMessage());
+        // Set, it is offered to the host (a local repository asks for none, so the fetch simply works).
+        GitCheckout withEnv = new GitCheckout(temp.resolve("data2/git"), name -> name.equals("DOCS_GIT_TOKEN") ? "s3cret" : null);
+        CheckedOut out = withEnv.checkout("guide", withToken, "main", null);
+        assertTrue(Files.exists(out.folder().resolve("docs.json")));
+    }
+}
