@@ -2,6 +2,7 @@ package dev.docsassistant.git;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.rest.GitHookRoutes;
+import dev.docsassistant.testing.OpenApiContract;
 import dev.docsassistant.web.Json;
 import io.helidon.webserver.WebServer;
 import org.junit.jupiter.api.AfterAll;
@@ -28,7 +29,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code POST /hooks/git/{domain}} on a real server: GitHub and GitLab pushes against a real repository
- * cloned through its file:// URL, deployed into a recording deployer.
+ * cloned through its file:// URL, deployed into a recording deployer; every exchange is checked against
+ * the OpenAPI document.
  */
 class GitWebhookTest {
     private static final String SECRET = "It's a Secret to Everybody";
@@ -85,7 +87,9 @@ class GitWebhookTest {
         for (int i = 0; i < headers.length; i += 2) {
             req.header(headers[i], headers[i + 1]);
         }
-        HttpResponse<String> res = HTTP.send(req.build(), HttpResponse.BodyHandlers.ofString());
+        HttpRequest request = req.build();
+        // Every exchange is also held to the OpenAPI document's gitPush operation.
+        HttpResponse<String> res = OpenApiContract.check(request, body, HTTP.send(request, HttpResponse.BodyHandlers.ofString()));
         return new Reply(res.statusCode(), res.body().isEmpty() ? null : Json.MAPPER.readTree(res.body()));
     }
 

@@ -108,6 +108,9 @@ class OpenApiContractTest {
         exchange("POST", "/admin/v1/keys", "{\"organization\":\"nobody\"}", admin);
         exchange("GET", "/admin/v1/keys", null, "Authorization", "Bearer wrong-token-wrong-token-wrong-token");
         exchange("GET", "/health", null);
+        // No site of this server is deployed from Git: the webhook answers 404 (the hook itself: git.GitWebhookTest).
+        assertEquals(404, exchange("POST", "/hooks/git/docs", "{\"ref\":\"refs/heads/main\"}",
+                "Content-Type", "application/json").statusCode());
     }
 
     @Test
