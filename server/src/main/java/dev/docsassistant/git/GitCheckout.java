@@ -1,5 +1,6 @@
 package dev.docsassistant.git;
 
+import org.eclipse.jgit.api.FetchCommand;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
 import org.eclipse.jgit.api.errors.JGitInternalException;
@@ -35,7 +36,7 @@ import java.util.stream.Stream;
  * The sites' Git work folders under {@code <data-dir>/git/<domain>/}: a bare repository
  * ({@code repo.git}) made on first use and fetched into afterwards, one branch at a time and shallow
  * (depth 1), and {@code exports/}, where each checkout writes a fresh folder with one commit's tree at
- * the settings' {@code path}. Only regular files are exported: symbolic links (which could point out
+ * the settings' {@code path}. A commit older than the head fetches the branch's history. Only regular files are exported: symbolic links (which could point out
  * of the tree) and submodules are left out. Checkouts of one site take turns; sites do not wait on
  * each other.
  */
@@ -73,24 +74,33 @@ public final class GitCheckout {
     }
 
     /**
-     * Fetches {@code branch} and exports a tree: {@code preferredCommit} when it is already here (the
-     * commit a push reported), else the branch's head.
+     * Fetches {@code branch} and exports a tree: the branch's head, or {@code commit} when given (then
+     * fetched with the branch's whole history if the shallow fetch did not bring it).
      *
-     * @param preferredCommit a full commit id or null for the branch's head
-     * @throws GitSourceException with the reason when the URL is not reachable, or the branch, the path or its docs.json is missing
+     * @param commit a full commit id, or null for the branch's head
+     * @throws GitSourceException with the reason when the URL is not reachable, or the branch, the commit,
+     *                            the path or its docs.json is missing
      */
-    public CheckedOut checkout(String domain, GitSettings settings, String branch, String preferredCommit) {
+    public CheckedOut checkout(String domain, GitSettings settings, String branch, String commit) {
         ReentrantLock turn = turns.computeIfAbsent(domain, d -> new ReentrantLock());
         turn.lock();
         try (Repository repo = open(siteFolder(domain).resolve("repo.git"))) {
-            String head = head(settings, branch);
-            ObjectId target = ObjectId.fromString(head);
+            ObjectId target = ObjectId.fromString(head(settings, branch));
             if (!repo.getObjectDatabase().has(target)) {
-                fetch(repo, settings, branch);
+                fetch(repo, settings, branch, false);
             }
-            if (preferredCommit != null && ObjectId.isId(preferredCommit)
-                    && repo.getObjectDatabase().has(ObjectId.fromString(preferredCommit))) {
-                target = ObjectId.fromString(preferredCommit);
+            if (commit != null) {
+                if (!ObjectId.isId(commit)) {
+                    throw new GitSourceException("'" + commit + "' is not a full commit id");
+                }
+                target = ObjectId.fromString(commit);
+                if (!repo.getObjectDatabase().has(target)) {
+                    fetch(repo, settings, branch, true);
+                }
+                if (!repo.getObjectDatabase().has(target)) {
+                    throw new GitSourceException("commit " + commit + " is not in the history of branch '" + branch
+                            + "' of " + settings.url());
+                }
             }
             return export(repo, settings, branch, target, siteFolder(domain).resolve("exports"));
         } catch (IOException e) {
@@ -121,12 +131,18 @@ public final class GitCheckout {
         }
     }
 
-    private void fetch(Repository repo, GitSettings settings, String branch) {
+    /** @param history the branch's whole history (for an older commit) rather than its head alone */
+    private void fetch(Repository repo, GitSettings settings, String branch, boolean history) {
         try (Git git = new Git(repo)) {
-            git.fetch().setRemote(settings.url())
+            FetchCommand fetch = git.fetch().setRemote(settings.url())
                     .setRefSpecs(new RefSpec("+" + Constants.R_HEADS + branch + ":" + Constants.R_REMOTES + "origin/" + branch))
-                    .setDepth(1).setTagOpt(TagOpt.NO_TAGS).setTimeout(TIMEOUT_SECONDS)
-                    .setCredentialsProvider(credentials(settings)).call();
+                    .setTagOpt(TagOpt.NO_TAGS).setTimeout(TIMEOUT_SECONDS).setCredentialsProvider(credentials(settings));
+            if (history) {
+                fetch.setUnshallow(true);
+            } else {
+                fetch.setDepth(1);
+            }
+            fetch.call();
         } catch (GitAPIException | JGitInternalException e) {
             throw unreachable(settings, e);
         }

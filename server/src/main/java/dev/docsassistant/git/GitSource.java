@@ -84,28 +84,31 @@ public final class GitSource {
     }
 
     /**
-     * Deploys {@code branch} at {@code preferredCommit} (when fetched, else its head), unless that commit
-     * is what the branch deployed last.
+     * Deploys the head of {@code branch}, unless it is what the branch deployed last. A push's commit is
+     * only a hint: when it was deployed already nothing is fetched, and when the branch has moved on
+     * since, its newer head is deployed (so a late or redelivered webhook never rolls a site back).
+     *
+     * @param pushedCommit the commit a push reported, or null
      */
-    public Outcome deploy(String domain, GitSettings settings, String branch, String preferredCommit, String createdBy,
+    public Outcome deploy(String domain, GitSettings settings, String branch, String pushedCommit, String createdBy,
                           String preview) {
         ReentrantLock turn = turns.computeIfAbsent(domain, d -> new ReentrantLock());
         turn.lock();
         try {
-            if (preferredCommit != null && deployed.last(domain, branch).filter(preferredCommit::equals).isPresent()) {
-                return new Ignored("commit " + preferredCommit + " of '" + branch + "' is already deployed");
+            if (pushedCommit != null && deployed.last(domain, branch).filter(pushedCommit::equals).isPresent()) {
+                return new Ignored("commit " + pushedCommit + " of '" + branch + "' is already deployed");
             }
             CheckedOut tree;
             try {
-                tree = checkout.checkout(domain, settings, branch, preferredCommit);
+                tree = checkout.checkout(domain, settings, branch, null);
             } catch (GitSourceException e) {
-                String source = "git " + settings.url() + "@" + (preferredCommit == null ? branch : preferredCommit);
+                String source = "git " + settings.url() + "@" + (pushedCommit == null ? branch : pushedCommit);
                 DeploymentRef failed = deployer.fail(domain, source, createdBy, preview, e.getMessage());
                 return new Deployed(failed, null, preview, e.getMessage());
             }
             if (deployed.last(domain, branch).filter(tree.commit()::equals).isPresent()) {
                 GitCheckout.delete(tree.folder());
-                return new Ignored("commit " + tree.commit() + " of '" + branch + "' is already deployed");
+                return new Ignored("commit " + tree.commit() + ", the head of '" + branch + "', is already deployed");
             }
             DeploymentRef ref;
             try {

@@ -64,6 +64,20 @@ class GitCheckoutTest {
     }
 
     @Test
+    void anOlderCommitIsExportedFromTheBranchHistory() throws Exception {
+        String first = source.head("main");
+        source.commit("second", Map.of("docs/index.mdx", "# Welcome\n\nVersion two.\n"));
+        checkout.checkout("guide", settings("main", "docs"), "main", null); // shallow: the head alone
+        CheckedOut old = checkout.checkout("guide", settings("main", "docs"), "main", first);
+        assertEquals(first, old.commit());
+        assertTrue(Files.readString(old.folder().resolve("index.mdx")).contains("Version one."));
+        String elsewhere = "0123456789abcdef0123456789abcdef01234567";
+        GitSourceException e = assertThrows(GitSourceException.class,
+                () -> checkout.checkout("guide", settings("main", "docs"), "main", elsewhere));
+        assertEquals("commit " + elsewhere + " is not in the history of branch 'main' of " + source.url(), e.getMessage());
+    }
+
+    @Test
     void anotherBranchAndTheRootAsPath() throws Exception {
         source.newBranch("feature/login");
         String feature = source.commit("login page", Map.of("docs.json", SourceRepo.docsJson("At the root"),
