@@ -152,6 +152,18 @@ class GitWebhookTest {
     }
 
     @Test
+    void aSiteWithoutAWebhookSecretTakesNoPush() throws Exception {
+        SITES.put("unsigned", new GitSettings(source.url(), "main", "docs", false, Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.empty(), GitSettings.DEFAULT_CREDENTIALS_USER));
+        String body = githubPush("refs/heads/main", source.head("main"), false);
+        Reply reply = github("unsigned", body);
+        assertEquals(401, reply.status());
+        assertEquals("X-Hub-Signature-256 cannot be checked: the site has no git.secret", reply.body().get("message").asText());
+        Reply lab = post("unsigned", body, "X-Gitlab-Token", TOKEN);
+        assertEquals("X-Gitlab-Token cannot be checked: the site has no git.token", lab.body().get("message").asText());
+    }
+
+    @Test
     void aGitLabPushWithItsTokenDeploys() throws Exception {
         String main = source.head("main");
         String body = Json.write(Map.of("object_kind", "push", "ref", "refs/heads/main", "before", "0".repeat(40),
