@@ -47,9 +47,9 @@ public record NewKey(String organization, Optional<Instant> expiresAt, List<Stri
         if (origins.size() > MAX_ITEMS) {
             throw new IllegalArgumentException("origins must have at most " + MAX_ITEMS + " items");
         }
-        for (String origin : origins) {
-            if (origin != null && origin.length() > MAX_ORIGIN_CHARS) {
-                throw new IllegalArgumentException("origins must be at most " + MAX_ORIGIN_CHARS + " characters each");
+        for (int i = 0; i < origins.size(); i++) {
+            if (origins.get(i) != null && origins.get(i).length() > MAX_ORIGIN_CHARS) {
+                throw new IllegalArgumentException("origins[" + i + "] must be at most " + MAX_ORIGIN_CHARS + " characters");
             }
         }
         if (!organizations.contains(organization)) {
@@ -81,16 +81,17 @@ public record NewKey(String organization, Optional<Instant> expiresAt, List<Stri
             throw new IllegalArgumentException("groups must have at most " + MAX_ITEMS + " items");
         }
         List<String> out = new java.util.ArrayList<>();
-        for (String group : groups) {
-            String g = group == null ? "" : group.strip();
+        for (int i = 0; i < groups.size(); i++) {
+            String field = "groups[" + i + "]";
+            String g = groups.get(i) == null ? "" : groups.get(i).strip();
             if (g.isEmpty()) {
-                throw new IllegalArgumentException("groups must not hold an empty name");
+                throw new IllegalArgumentException(field + " must not be empty");
             }
             if (g.length() > MAX_GROUP_CHARS) {
-                throw new IllegalArgumentException("groups must be at most " + MAX_GROUP_CHARS + " characters each");
+                throw new IllegalArgumentException(field + " must be at most " + MAX_GROUP_CHARS + " characters");
             }
             if (g.chars().anyMatch(Character::isISOControl)) {
-                throw new IllegalArgumentException("groups must not hold control characters or line breaks");
+                throw new IllegalArgumentException(field + " must not hold control characters or line breaks");
             }
             if (!out.contains(g)) {
                 out.add(g);
