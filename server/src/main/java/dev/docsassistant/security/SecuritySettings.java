@@ -45,7 +45,7 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
             new SettingDoc("docs-assistant.security.trusted-proxies", "list of CIDRs", "",
                     "proxies whose X-Forwarded-For is believed for the client address"),
             new SettingDoc("docs-assistant.limits.organization-per-hour", "number", String.valueOf(DEFAULT_LIMIT),
-                    "API requests per organisation per hour"),
+                    "API requests per organisation per hour, with its own keys (the keys its sites' pages embed count on site-pages-per-hour)"),
             new SettingDoc("docs-assistant.limits.site-pages-per-hour", "number", String.valueOf(DEFAULT_LIMIT),
                     "public requests per site per hour: with the key its pages embed (page key or assistant-key), keyless MCP, "
                             + "and its /_search page; a budget of their own, apart from the organisation's"),
