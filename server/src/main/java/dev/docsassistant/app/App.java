@@ -68,8 +68,8 @@ public final class App implements AutoCloseable {
         config.sites().forEach(s -> organizations.put(s.domain(), s.organization()));
         this.redis = Redis.open(settings.redis());
         RateLimits limits = security.limitsStore().equals("redis")
-                ? RateLimits.shared(security.perOrganization(), security.perAddress(), redis.orElseThrow())
-                : new RateLimits(security.perOrganization(), security.perAddress());
+                ? RateLimits.shared(security.perOrganization(), security.perAddress(), security.perSitePages(), redis.orElseThrow())
+                : new RateLimits(security.perOrganization(), security.perAddress(), security.perSitePages());
         this.access = new AccessCheck(keys, organizations, limits, security.proxies(), Clock.systemUTC());
         this.keyChanges = keys.followChanges();
         this.state = new ServerState(sites, database, redis);

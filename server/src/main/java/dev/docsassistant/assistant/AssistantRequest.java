@@ -13,7 +13,8 @@ import java.util.List;
  * @param threadId          the thread to continue, or null to start one
  * @param threadKey         the key returned when the thread was created, or null
  * @param retrievalPageSize how many search results the answer may draw on (1–50)
- * @param filter            version, language and access groups
+ * @param filter            version, language and access groups (an edge puts the groups its caller's key
+ *                          allows here, never those the request names alone)
  * @param context           code and text selections attached by the reader
  * @param currentPath       the page the reader is on, or null
  */
@@ -27,6 +28,12 @@ public record AssistantRequest(String domain, String fp, List<ChatMessage> messa
         messages = List.copyOf(messages);
         context = List.copyOf(context);
         filter = filter == null ? SearchFilter.NONE : filter;
+    }
+
+    /** This request reading the pages of {@code groups}: the access groups its credential allows. */
+    public AssistantRequest withGroups(List<String> groups) {
+        return new AssistantRequest(domain, fp, messages, threadId, threadKey, retrievalPageSize,
+                filter.withGroups(groups), context, currentPath);
     }
 
     /** The question: the text of the last user message. */

@@ -48,6 +48,10 @@ public final class KeysCommand implements Runnable {
         @Option(names = "--origins", paramLabel = "URLS", description = "Comma-separated browser origins allowed to use the key (default: any)")
         String origins;
 
+        @Option(names = "--groups", paramLabel = "GROUPS", description = "Comma-separated access groups whose pages "
+                + "(front matter groups) the key may read (default: none, public pages only)")
+        String groups;
+
         @Override
         public Integer call() {
             AppConfig app = config.load();
@@ -55,18 +59,19 @@ public final class KeysCommand implements Runnable {
             NewKey request;
             try {
                 request = NewKey.of(organization, expires, origins == null ? java.util.List.of() : java.util.List.of(origins),
-                        organizations, Instant.now());
+                        NewKey.splitGroups(groups), organizations, Instant.now());
             } catch (IllegalArgumentException e) {
                 System.err.println("error: " + e.getMessage());
                 return 2;
             }
             try (Database db = Database.open(app)) {
                 ApiKeys.Created created = new ApiKeys(db).create(request.organization(), request.expiresAt(),
-                        request.origins(), "cli");
+                        request.origins(), request.groups(), "cli");
                 PrintStream out = System.out;
                 out.println("created key " + created.key().id() + " for organization " + created.key().organization()
                         + created.key().expiresAt().map(t -> ", expires " + t).orElse("")
-                        + (created.key().origins().isEmpty() ? "" : ", origins " + String.join(" ", created.key().origins())));
+                        + (created.key().origins().isEmpty() ? "" : ", origins " + String.join(" ", created.key().origins()))
+                        + (created.key().groups().isEmpty() ? ", public pages only" : ", access groups " + String.join(", ", created.key().groups())));
                 out.println("the key is shown only now; store it safely:");
                 out.println(created.secret());
                 return 0;
@@ -87,11 +92,12 @@ public final class KeysCommand implements Runnable {
             try (Database db = Database.open(config.load())) {
                 java.util.List<ApiKey> keys = new ApiKeys(db).list(Optional.ofNullable(organization));
                 Instant now = Instant.now();
-                String format = "%-16s %-16s %-14s %-8s %-24s %-24s %s%n";
-                System.out.printf(format, "ID", "ORGANIZATION", "PREFIX", "STATUS", "CREATED", "EXPIRES", "ORIGINS / SOURCE");
+                String format = "%-16s %-16s %-14s %-8s %-24s %-24s %-20s %s%n";
+                System.out.printf(format, "ID", "ORGANIZATION", "PREFIX", "STATUS", "CREATED", "EXPIRES", "GROUPS", "ORIGINS / SOURCE");
                 for (ApiKey k : keys) {
                     System.out.printf(format, k.id(), k.organization(), k.prefix() + "…", k.status(now),
                             k.createdAt(), k.expiresAt().map(Instant::toString).orElse("never"),
+                            k.groups().isEmpty() ? "-" : String.join(",", k.groups()),
                             (k.origins().isEmpty() ? "any" : String.join(",", k.origins())) + " / " + k.source());
                 }
                 return 0;

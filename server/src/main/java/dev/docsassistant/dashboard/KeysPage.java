@@ -50,15 +50,16 @@ final class KeysPage {
         FormBody form = FormBody.read(req);
         dashboard.checkCsrf(req, session, form);
         String origins = form.get("origins") == null ? "" : form.get("origins");
+        String groups = form.get("groups") == null ? "" : form.get("groups");
         NewKey request;
         try {
             request = NewKey.of(org, form.get("expires"), Arrays.stream(origins.split("[\\s,]+")).filter(s -> !s.isBlank()).toList(),
-                    organizations, Instant.now());
+                    NewKey.splitGroups(groups), organizations, Instant.now());
         } catch (IllegalArgumentException e) {
             page(session, org, null, e.getMessage()).send(res, 400);
             return;
         }
-        ApiKeys.Created created = keys.create(org, request.expiresAt(), request.origins(), "dashboard");
+        ApiKeys.Created created = keys.create(org, request.expiresAt(), request.origins(), request.groups(), "dashboard");
         page(session, org, created, null).send(res, 201);
     }
 
@@ -112,13 +113,14 @@ final class KeysPage {
         Instant now = Instant.now();
         Map<String, Instant> lastUsed = keys.lastUsed(org);
         page.raw("<table class=\"keys\"><thead><tr><th>Key</th><th>Source</th><th>Created</th><th>Last used</th><th>Status</th>"
-                + "<th>Origins</th><th>Expires</th><th></th></tr></thead><tbody>\n");
+                + "<th>Origins</th><th>Access groups</th><th>Expires</th><th></th></tr></thead><tbody>\n");
         for (ApiKey k : keys.list(Optional.of(org))) {
             String status = k.status(now);
             page.raw("<tr data-key-id=\"").text(k.id()).raw("\"><td><code>").text(k.prefix()).raw("…</code></td><td>").text(k.source())
                     .raw("</td><td>").text(Dates.minute(k.createdAt())).raw("</td><td>").text(Dates.minute(lastUsed.get(k.id())))
                     .raw("</td><td class=\"status-").text(status).raw("\">").text(status).raw("</td><td>")
                     .text(k.origins().isEmpty() ? "any" : String.join(" ", k.origins())).raw("</td><td>")
+                    .text(k.groups().isEmpty() ? "public pages only" : String.join(", ", k.groups())).raw("</td><td>")
                     .text(k.expiresAt().map(Dates::minute).orElse("never")).raw("</td><td>");
             if (status.equals("active")) {
                 page.raw("<a href=\"").text(base + "/keys/" + k.id() + "/revoke").raw("\">Revoke</a>");
@@ -128,6 +130,9 @@ final class KeysPage {
         page.raw("</tbody></table>\n<h3>Create a key</h3>\n<form method=\"post\" action=\"").text(base + "/keys").raw("\" class=\"stack\">");
         page.csrf(session).raw("<label>Allowed browser origins <small>(space or comma separated; empty: any)</small>"
                 + "<textarea name=\"origins\" rows=\"2\" placeholder=\"https://docs.example.com\"></textarea></label>"
+                + "<label>Access groups <small>(comma separated; the key reads pages whose front matter <code>groups</code> "
+                + "names one of them; empty: public pages only. Never give groups to a key a public page embeds)</small>"
+                + "<input name=\"groups\" maxlength=\"2000\" placeholder=\"staff, partners\"></label>"
                 + "<label>Expires <select name=\"expires\">");
         EXPIRIES.forEach(e -> page.raw("<option value=\"").text(e).raw("\">").text(e.isEmpty() ? "never" : "in " + e).raw("</option>"));
         return page.raw("</select></label><button type=\"submit\">Create key</button></form>\n");

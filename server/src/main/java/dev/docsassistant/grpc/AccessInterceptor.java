@@ -9,6 +9,8 @@ import dev.docsassistant.security.AccessCheck;
 import dev.docsassistant.security.AccessDecision;
 import dev.docsassistant.security.AccessRequest;
 import dev.docsassistant.security.Quota;
+import dev.docsassistant.security.Caller;
+import io.grpc.Context;
 import io.grpc.ForwardingServerCall;
 import io.grpc.ForwardingServerCallListener;
 import io.grpc.Metadata;
@@ -43,6 +45,8 @@ final class AccessInterceptor implements ServerInterceptor {
     static final Metadata.Key<String> RATE_LIMIT_REMAINING = Metadata.Key.of("ratelimit-remaining", Metadata.ASCII_STRING_MARSHALLER);
     static final Metadata.Key<String> RATE_LIMIT_RESET = Metadata.Key.of("ratelimit-reset", Metadata.ASCII_STRING_MARSHALLER);
     static final Metadata.Key<String> RETRY_AFTER = Metadata.Key.of("retry-after", Metadata.ASCII_STRING_MARSHALLER);
+    /** The granted caller, in the context the method runs in: its key says which access groups it reads. */
+    static final Context.Key<Caller> CALLER = Context.key("docs-assistant.caller");
 
     private final AccessCheck access;
 
@@ -67,6 +71,7 @@ final class AccessInterceptor implements ServerInterceptor {
         ServerCall.Listener<Q> listener = next.startCall(quotaCall, headers);
         return new ForwardingServerCallListener.SimpleForwardingServerCallListener<>(listener) {
             private boolean refused;
+            private Caller caller;
 
             @Override
             public void onMessage(Q message) {
@@ -78,6 +83,7 @@ final class AccessInterceptor implements ServerInterceptor {
                 AccessDecision decision = access.check(new AccessRequest(domain, authorization, peer, forwardedFor, origin));
                 quotaCall.quota = decision.quota();
                 if (decision.granted()) {
+                    caller = decision.caller();
                     super.onMessage(message);
                     return;
                 }
@@ -90,8 +96,15 @@ final class AccessInterceptor implements ServerInterceptor {
 
             @Override
             public void onHalfClose() {
-                if (!refused) {
+                if (refused) {
+                    return;
+                }
+                // Unary and server-streaming methods run here: they see the caller in their context.
+                Context previous = Context.current().withValue(CALLER, caller).attach();
+                try {
                     super.onHalfClose();
+                } finally {
+                    Context.current().detach(previous);
                 }
             }
         };

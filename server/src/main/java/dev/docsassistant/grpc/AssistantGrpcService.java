@@ -1,6 +1,8 @@
 package dev.docsassistant.grpc;
 
+import dev.docsassistant.assistant.AssistantRequest;
 import dev.docsassistant.assistant.AssistantService;
+import dev.docsassistant.security.Caller;
 import dev.docsassistant.insights.Channel;
 import dev.docsassistant.insights.InsightsLog;
 import dev.docsassistant.metrics.AppMetrics;
@@ -61,7 +63,8 @@ public final class AssistantGrpcService extends AssistantServiceGrpc.AssistantSe
             throw Status.RESOURCE_EXHAUSTED.withDescription("request is larger than " + rules.limits().maxBodyBytes() + " bytes")
                     .asRuntimeException();
         }
-        AssistantService.Accepted accepted = assistant.accept(rules.check(ProtoRequests.draft(request)));
+        AssistantRequest checked = rules.check(ProtoRequests.draft(request));
+        AssistantService.Accepted accepted = assistant.accept(checked.withGroups(groupsFor(checked.filter().groups())));
         ProtoEventStream events = new ProtoEventStream(observer, call, accepted.threadKey(), reasoning);
         assistant.answer(accepted, events);
         if (!events.ended()) {
@@ -79,6 +82,7 @@ public final class AssistantGrpcService extends AssistantServiceGrpc.AssistantSe
             SearchRequest search = SearchRules.search(ProtoRequests.unset(request.getQuery()),
                     ProtoRequests.unset(request.getPageSize()), ProtoRequests.unset(request.getScoreThreshold()),
                     request.hasFilter() ? ProtoRequests.filter(request.getFilter()) : null);
+            search = search.withFilter(search.filter().withGroups(groupsFor(search.filter().groups())));
             long started = System.nanoTime();
             List<SearchHit> hits = site.search().search(search);
             AppMetrics.search("grpc", System.nanoTime() - started);
@@ -96,7 +100,7 @@ public final class AssistantGrpcService extends AssistantServiceGrpc.AssistantSe
         unary(observer, () -> {
             Site site = site(request.getDomain());
             String path = SearchRules.pagePath(ProtoRequests.unset(request.getPath()));
-            PageContent page = site.search().page(path, SearchRules.groups(request.getGroupsList()))
+            PageContent page = site.search().page(path, groupsFor(SearchRules.groups(request.getGroupsList())))
                     .orElseThrow(() -> Status.NOT_FOUND.withDescription("page not found: " + path).asRuntimeException());
             return Page.newBuilder().setPath(page.path()).setContent(page.content()).build();
         });
@@ -116,6 +120,15 @@ public final class AssistantGrpcService extends AssistantServiceGrpc.AssistantSe
             }
             return SubmitFeedbackResponse.getDefaultInstance();
         });
+    }
+
+    /**
+     * The access groups a call reads: its key's, narrowed to those it names ({@link Caller#groupsFor});
+     * none when no access check ran (a service served without {@link AccessInterceptor}).
+     */
+    private static List<String> groupsFor(List<String> requested) {
+        Caller caller = AccessInterceptor.CALLER.get();
+        return caller == null ? Caller.PUBLIC_ONLY : caller.groupsFor(requested);
     }
 
     private Site site(String domain) {

@@ -7,8 +7,8 @@ import java.util.List;
 /**
  * What the tools know of the client behind one MCP request, carried in the SDK's transport context.
  *
- * @param groups  the access groups it may see: none without a key, every group of the site with a
- *                key of the site's organisation (the same reach that key has over the REST API)
+ * @param groups  the access groups it may see: those its key holds (none without a key or with a page
+ *                key), the same reach that key has over the REST API
  * @param baseUrl the site's address as the client reached it ({@code http://acme.localhost:8080}
  *                or {@code …/sites/acme}), for absolute page links
  */

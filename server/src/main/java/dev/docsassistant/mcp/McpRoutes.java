@@ -42,8 +42,9 @@ import java.util.concurrent.ConcurrentSkipListSet;
  *
  * <p>HTTP-level rules come first: the method, the {@code Origin} (DNS rebinding), the media types,
  * the protocol revision, the body size. Then access: without {@code Authorization} a client is
- * counted against the per-address limit and sees public pages; with one, the key must pass the
- * API's access rule (401/403/429 as on REST) and opens the site's access groups.
+ * counted against the per-address limit and the site's public budget ({@code limits.site-pages-per-hour})
+ * and sees public pages; with one, the key must pass the API's access rule (401/403/429 as on REST) and
+ * reads the access groups that key holds (a page key: none).
  * {@code docs-assistant.mcp.enabled} (server) and {@code sites[].mcp.enabled} (site) turn it off.
  */
 public final class McpRoutes {
@@ -53,7 +54,6 @@ public final class McpRoutes {
     private final App app;
     private final SiteHost siteHost;
     private final Map<String, SiteMcpServer> servers = new ConcurrentHashMap<>();
-    private final Map<String, List<String>> groupsByDomain = new ConcurrentHashMap<>();
     private final Set<String> allowedOrigins;
     private final Set<String> protocolVersions = new ConcurrentSkipListSet<>();
     private final ObjectMapper mapper = Mappers.JSON;
@@ -69,8 +69,6 @@ public final class McpRoutes {
             if (settings.enabled(site.domain())) {
                 SiteMcpServer server = new SiteMcpServer(site, app.assistant(), app.assistantRules(), json, version);
                 protocolVersions.addAll(server.transport().protocolVersions());
-                groupsByDomain.put(site.domain(), site.content().pages().stream()
-                        .flatMap(p -> p.groups().stream()).distinct().toList());
                 servers.put(site.domain(), server);
             }
         });
@@ -154,20 +152,11 @@ public final class McpRoutes {
         Optional<String> authorization = req.headers().first(HeaderNames.AUTHORIZATION);
         AccessRequest request = new AccessRequest(domain, authorization.orElse(null), peer(req), forwardedFor(req),
                 req.headers().first(HeaderNames.ORIGIN).orElse(null));
-        if (authorization.isEmpty()) {
-            Quota quota = app.access().countAddress(request);
-            limitHeaders(res, quota);
-            if (!quota.allowed()) {
-                send(res, transport.error(429, null, McpSchema.ErrorCodes.INVALID_REQUEST,
-                        "too many requests from this address; retry in " + quota.retryAfterSeconds() + " s"));
-                return null;
-            }
-            return List.of();
-        }
-        AccessDecision decision = app.access().check(request);
+        AccessDecision decision = authorization.isEmpty() ? app.access().checkPublic(request) : app.access().check(request);
         limitHeaders(res, decision.quota());
         if (decision.granted()) {
-            return groupsByDomain.getOrDefault(domain, List.of());
+            // The tools take no groups argument: the caller reads what its key holds, no more.
+            return decision.caller().groups();
         }
         int status = switch (decision.outcome()) {
             case UNAUTHENTICATED -> 401;

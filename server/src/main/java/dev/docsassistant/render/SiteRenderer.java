@@ -57,6 +57,8 @@ public final class SiteRenderer {
     private final SiteAssets assets;
     private final String assistantKey;
     private final Injected injected;
+    /** The search page of the search box without JavaScript ({@code ?q=}). */
+    public static final String SEARCH_PATH = "/_search";
     private final Redirects redirects;
     private final String csp;
     private final Map<String, RenderedBody> bodies = new ConcurrentHashMap<>();
@@ -83,7 +85,7 @@ public final class SiteRenderer {
     public Result render(String path, String base, String query) {
         LinkResolver links = new LinkResolver(base);
         String clean = path.isEmpty() ? "/" : path;
-        if (clean.equals("/_search")) {
+        if (clean.equals(SEARCH_PATH)) {
             return searchPage(query == null ? "" : query.strip(), links);
         }
         Optional<Redirect> redirect = redirects.match(clean).flatMap(target -> links.link(target.location())

@@ -16,7 +16,19 @@ public final class AssistantRules {
     private static final Set<String> ROLES = Set.of("system", "user", "assistant");
     private static final Set<String> CONTEXT_TYPES = Set.of("code", "textSelection");
     /** A message id names a message within its thread (the AI SDK's are 16 characters); stored with the question. */
-    static final int MAX_MESSAGE_ID = 200;
+    public static final int MAX_MESSAGE_ID = 200;
+    /** The caller's fingerprint, stored with every thread: "anonymous", a user id, a hash. */
+    public static final int MAX_FP = 256;
+    /** Thread ids ({@code thr_…}) and keys ({@code thk_…}) are under 40 characters; anything longer names no thread. */
+    public static final int MAX_THREAD_ID = 100;
+    /** Where a context item came from: a page path and an element's id on it. */
+    public static final int MAX_CONTEXT_PATH = 500;
+    public static final int MAX_ELEMENT_ID = 200;
+    /**
+     * Strings the AI SDK adds that the answer does not read (the chat {@code id}, {@code trigger},
+     * {@code messageId}, a part's {@code type}, a v4 message's {@code createdAt}): bounded all the same.
+     */
+    public static final int MAX_CLIENT_STRING = 200;
 
     private final AssistantLimits limits;
     private final boolean requireThreadKey;
@@ -47,13 +59,13 @@ public final class AssistantRules {
     }
 
     public AssistantRequest check(Draft d) {
-        String fp = Rules.required("fp", d.fp());
+        String fp = Rules.maxLength("fp", Rules.required("fp", d.fp()), MAX_FP);
         List<ChatMessage> messages = messages(d.messages());
         String currentPath = Rules.maxLength("currentPath", d.currentPath(), AssistantRequest.MAX_CURRENT_PATH);
         int pageSize = Rules.intInRange("retrievalPageSize", d.retrievalPageSize(), 1,
                 AssistantRequest.MAX_RETRIEVAL_PAGE_SIZE, AssistantRequest.DEFAULT_RETRIEVAL_PAGE_SIZE);
-        String threadId = Rules.blankToNull(d.threadId());
-        String threadKey = Rules.blankToNull(d.threadKey());
+        String threadId = Rules.blankToNull(Rules.maxLength("threadId", d.threadId(), MAX_THREAD_ID));
+        String threadKey = Rules.blankToNull(Rules.maxLength("threadKey", d.threadKey(), MAX_THREAD_ID));
         if (requireThreadKey && threadId != null && threadKey == null) {
             throw new InvalidFieldException("threadKey", "is required to continue a thread");
         }
@@ -95,6 +107,8 @@ public final class AssistantRules {
             String path = "context[" + i + "]";
             Rules.oneOf(path + ".type", item.type(), CONTEXT_TYPES, "code or textSelection");
             Rules.maxLength(path + ".value", Rules.required(path + ".value", item.value()), limits.maxTextChars());
+            Rules.maxLength(path + ".path", item.path(), MAX_CONTEXT_PATH);
+            Rules.maxLength(path + ".elementId", item.elementId(), MAX_ELEMENT_ID);
         }
         return context;
     }

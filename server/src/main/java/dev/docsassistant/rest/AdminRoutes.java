@@ -84,14 +84,17 @@ final class AdminRoutes implements HttpService {
         JsonNode body = JsonBody.read(req, MAX_BODY_BYTES);
         String organization = Fields.optString(body, "organization", "organization");
         String expires = Fields.optString(body, "expires", "expires");
-        List<String> origins = Fields.optStringList(body, "origins", "origins", 100);
+        List<String> origins = Fields.optStringList(body, "origins", "origins", NewKey.MAX_ITEMS);
+        List<String> groups = Fields.optStringList(body, "groups", "groups", NewKey.MAX_ITEMS);
         NewKey request;
         try {
-            request = NewKey.of(organization, expires, origins == null ? List.of() : origins, organizations, Instant.now());
+            request = NewKey.of(organization, expires, origins == null ? List.of() : origins,
+                    groups == null ? List.of() : groups, organizations, Instant.now());
         } catch (IllegalArgumentException e) {
             throw ApiException.badRequest(e.getMessage());
         }
-        ApiKeys.Created created = keys.create(request.organization(), request.expiresAt(), request.origins(), "admin");
+        ApiKeys.Created created = keys.create(request.organization(), request.expiresAt(), request.origins(),
+                request.groups(), "admin");
         Map<String, Object> reply = view(created.key(), Instant.now());
         reply.put("key", created.secret());
         res.header(HeaderNames.CACHE_CONTROL, "no-store");
@@ -117,6 +120,7 @@ final class AdminRoutes implements HttpService {
         out.put("prefix", key.prefix());
         out.put("status", key.status(now));
         out.put("origins", key.origins());
+        out.put("groups", key.groups());
         out.put("source", key.source());
         out.put("createdAt", key.createdAt().toString());
         out.put("expiresAt", key.expiresAt().map(Instant::toString).orElse(null));

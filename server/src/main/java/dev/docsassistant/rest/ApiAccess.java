@@ -5,6 +5,7 @@ import dev.docsassistant.web.Json;
 import dev.docsassistant.security.AccessCheck;
 import dev.docsassistant.security.AccessDecision;
 import dev.docsassistant.security.AccessRequest;
+import dev.docsassistant.security.Caller;
 import dev.docsassistant.security.Quota;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
@@ -69,6 +70,15 @@ final class ApiAccess implements Handler {
             return;
         }
         res.next();
+    }
+
+    /**
+     * The access groups a granted request reads: those of its key, narrowed to {@code requested} when
+     * it names some ({@link Caller#groupsFor}); none when the request went through no access check.
+     */
+    static List<String> groupsFor(ServerRequest req, List<String> requested) {
+        return req.context().get(AccessDecision.class).map(AccessDecision::caller)
+                .map(caller -> caller.groupsFor(requested)).orElse(Caller.PUBLIC_ONLY);
     }
 
     /**

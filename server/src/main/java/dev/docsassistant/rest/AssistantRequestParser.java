@@ -8,6 +8,7 @@ import dev.docsassistant.assistant.AssistantRequest;
 import dev.docsassistant.assistant.ChatMessage;
 import dev.docsassistant.assistant.ContextItem;
 import dev.docsassistant.request.AssistantRules;
+import dev.docsassistant.request.Rules;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -25,6 +26,9 @@ final class AssistantRequestParser {
     }
 
     AssistantRequest parse(String domain, JsonNode body) {
+        for (String field : CLIENT_STRINGS) {
+            clientString(body, field, field);
+        }
         return rules.check(new AssistantRules.Draft(domain,
                 Fields.optString(body, "fp", "fp"),
                 messages(body),
@@ -36,6 +40,20 @@ final class AssistantRequestParser {
                 Fields.optString(body, "currentPath", "currentPath")));
     }
 
+    /** Top-level strings the AI SDK sends that the answer does not read. */
+    private static final List<String> CLIENT_STRINGS = List.of("id", "trigger", "messageId");
+
+    /**
+     * A string the client adds and the answer does not read: any JSON type is let through (clients
+     * are read leniently), but a string is bounded like every other.
+     */
+    private static void clientString(JsonNode node, String field, String path) {
+        JsonNode v = node.get(field);
+        if (v != null && v.isTextual()) {
+            Rules.maxLength(path, v.textValue(), AssistantRules.MAX_CLIENT_STRING);
+        }
+    }
+
     private List<ChatMessage> messages(JsonNode body) {
         JsonNode array = Fields.optArray(body, "messages", "messages");
         if (array == null) {
@@ -45,25 +63,36 @@ final class AssistantRequestParser {
         for (int i = 0; i < array.size(); i++) {
             String path = "messages[" + i + "]";
             JsonNode m = Fields.objectItem(array, i, path);
+            clientString(m, "createdAt", path + ".createdAt");
             out.add(new ChatMessage(Fields.optString(m, "role", path + ".role"), text(m, path),
                     Fields.optString(m, "id", path + ".id")));
         }
         return out;
     }
 
-    /** The text parts joined; v4 messages carry {@code content} instead. Other part types are ignored. */
-    private static String text(JsonNode message, String path) {
+    /**
+     * The text parts joined; v4 messages carry {@code content} instead. Other part types are ignored.
+     * Each text is bounded on its own here, so the refusal names the part; the shared rules bound the join.
+     */
+    private String text(JsonNode message, String path) {
+        int max = rules.limits().maxTextChars();
+        JsonNode given = message.get("content");
+        if (given != null && given.isTextual()) {
+            Rules.maxLength(path + ".content", given.textValue(), max);
+        }
         JsonNode parts = Fields.optArray(message, "parts", path + ".parts");
         StringBuilder text = new StringBuilder();
         if (parts != null) {
             for (int j = 0; j < parts.size(); j++) {
                 String partPath = path + ".parts[" + j + "]";
                 JsonNode part = Fields.objectItem(parts, j, partPath);
+                clientString(part, "type", partPath + ".type");
                 if ("text".equals(Fields.optString(part, "type", partPath + ".type"))) {
                     String t = Fields.optString(part, "text", partPath + ".text");
                     if (t == null) {
                         throw ApiException.badRequest(partPath + ".text is required");
                     }
+                    Rules.maxLength(partPath + ".text", t, max);
                     text.append(text.isEmpty() ? "" : "\n").append(t);
                 }
             }

@@ -110,7 +110,7 @@ public final class AssistantRoutes implements HttpService {
     private AssistantService.Accepted accept(ServerRequest req) {
         JsonNode body = JsonBody.read(req, limits.maxBodyBytes());
         AssistantRequest request = parser.parse(req.path().pathParameters().get("domain"), body);
-        return assistant.accept(request);
+        return assistant.accept(request.withGroups(ApiAccess.groupsFor(req, request.filter().groups())));
     }
 
     private static void headers(ServerResponse res, AssistantService.Accepted accepted) {

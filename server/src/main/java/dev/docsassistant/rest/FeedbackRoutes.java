@@ -1,5 +1,6 @@
 package dev.docsassistant.rest;
 
+import dev.docsassistant.request.SearchRules;
 import dev.docsassistant.web.ApiException;
 import dev.docsassistant.web.Fields;
 import dev.docsassistant.web.JsonBody;
@@ -21,7 +22,7 @@ import java.util.logging.Logger;
 public final class FeedbackRoutes implements HttpService {
     private static final Logger LOG = Logger.getLogger(FeedbackRoutes.class.getName());
     private static final int MAX_BODY_BYTES = 4096;
-    private static final int MAX_PATH_CHARS = 1000;
+    private static final int MAX_PATH_CHARS = SearchRules.MAX_PATH_CHARS;
 
     private final Sites sites;
 

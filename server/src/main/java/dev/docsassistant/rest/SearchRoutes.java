@@ -50,9 +50,11 @@ public final class SearchRoutes implements HttpService {
     private void search(ServerRequest req, ServerResponse res) {
         Site site = site(req);
         JsonNode body = JsonBody.read(req, MAX_BODY_BYTES);
+        // The request's groups are checked as sent, then narrowed to what the key allows.
+        SearchFilter filter = SearchRules.filter(filter(Fields.optObject(body, "filter", "filter")));
         SearchRequest request = SearchRules.search(Fields.optString(body, "query", "query"),
                 Fields.optNumeric(body, "pageSize"), Fields.optNumeric(body, "scoreThreshold"),
-                filter(Fields.optObject(body, "filter", "filter")));
+                filter.withGroups(ApiAccess.groupsFor(req, filter.groups())));
         long started = System.nanoTime();
         List<SearchHit> hits = site.search().search(request);
         AppMetrics.search("rest", System.nanoTime() - started);
@@ -66,7 +68,8 @@ public final class SearchRoutes implements HttpService {
         Site site = site(req);
         JsonNode body = JsonBody.read(req, MAX_BODY_BYTES);
         String path = SearchRules.pagePath(Fields.optString(body, "path", "path"));
-        List<String> groups = SearchRules.groups(Fields.optStringList(body, "groups", "groups", Integer.MAX_VALUE));
+        List<String> groups = ApiAccess.groupsFor(req,
+                SearchRules.groups(Fields.optStringList(body, "groups", "groups", Integer.MAX_VALUE)));
         PageContent page = site.search().page(path, groups)
                 .orElseThrow(() -> ApiException.notFound("page not found: " + path));
         Map<String, Object> reply = new LinkedHashMap<>();

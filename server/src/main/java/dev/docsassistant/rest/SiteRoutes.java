@@ -7,6 +7,9 @@ import dev.docsassistant.publish.AgentFiles;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.SiteHost;
 import dev.docsassistant.render.Injected;
+import dev.docsassistant.security.AccessCheck;
+import dev.docsassistant.security.AccessDecision;
+import dev.docsassistant.security.AccessRequest;
 import dev.docsassistant.security.PageKeys;
 import dev.docsassistant.render.SiteAssets;
 import dev.docsassistant.render.SiteRenderer;
@@ -44,10 +47,12 @@ public final class SiteRoutes {
     private final Map<String, Site> sites = new ConcurrentHashMap<>();
     private final Sites configured;
     private final SiteHost siteHost;
+    private final AccessCheck access;
 
     public SiteRoutes(App app, Function<Site, Injected> integrations) {
         this.assets = SiteAssets.fromClassPath();
         this.siteHost = app.settings().siteHost();
+        this.access = app.access();
         PageKeys keys = app.pageKeys();
         this.configured = app.sites();
         // A site's pages are served from the moment it is indexed; until then its requests get 503.
@@ -111,7 +116,7 @@ public final class SiteRoutes {
             redirect(res, 308, prefix + "/");
             return;
         }
-        if (!agentFile(req, res, domain, path, prefix)) {
+        if (!agentFile(req, res, domain, path, prefix) && searchAllowed(req, res, domain, path)) {
             send(req, res, renderer.render(path, prefix, req.query().first("q").orElse(null)));
         }
     }
@@ -127,9 +132,28 @@ public final class SiteRoutes {
             res.next();
             return;
         }
-        if (!agentFile(req, res, domain.get(), req.path().path(), "")) {
+        if (!agentFile(req, res, domain.get(), req.path().path(), "") && searchAllowed(req, res, domain.get(), req.path().path())) {
             send(req, res, renderer.get().render(req.path().path(), "", req.query().first("q").orElse(null)));
         }
+    }
+
+    /**
+     * The search page ({@code /_search?q=}) runs a full search per request with no key at all: it is
+     * counted as the site's public traffic (the client address, then {@code limits.site-pages-per-hour}).
+     * False when refused (a 429 was sent).
+     */
+    private boolean searchAllowed(ServerRequest req, ServerResponse res, String domain, String path) {
+        if (!path.equals(SiteRenderer.SEARCH_PATH) || req.query().first("q").map(String::isBlank).orElse(true)) {
+            return true;
+        }
+        AccessDecision decision = access.checkPublic(new AccessRequest(domain, null, ApiAccess.peer(req),
+                ApiAccess.forwardedFor(req), null));
+        if (decision.granted()) {
+            return true;
+        }
+        res.header(HeaderNames.RETRY_AFTER, Long.toString(decision.quota().retryAfterSeconds()));
+        Json.sendError(res, 429, decision.message());
+        return false;
     }
 
     /**

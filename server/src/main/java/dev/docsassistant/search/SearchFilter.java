@@ -16,4 +16,9 @@ public record SearchFilter(String version, String language, String tag, List<Str
     public SearchFilter {
         groups = groups == null ? List.of() : List.copyOf(groups);
     }
+
+    /** This filter reading {@code groups} instead (the caller's, as its credential allows). */
+    public SearchFilter withGroups(List<String> groups) {
+        return new SearchFilter(version, language, tag, groups);
+    }
 }

@@ -14,6 +14,11 @@ public record SearchRequest(String query, int pageSize, double scoreThreshold, S
         filter = filter == null ? SearchFilter.NONE : filter;
     }
 
+    /** This search under another filter. */
+    public SearchRequest withFilter(SearchFilter filter) {
+        return new SearchRequest(query, pageSize, scoreThreshold, filter, currentPath);
+    }
+
     public static SearchRequest of(String query, int pageSize) {
         return new SearchRequest(query, pageSize, 0, SearchFilter.NONE, null);
     }

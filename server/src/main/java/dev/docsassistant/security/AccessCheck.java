@@ -11,6 +11,12 @@ import java.util.Optional;
  * guessing keys costs requests too), then the key must be known, active, of the organisation owning
  * the site and allowed from the browser origin, then the organisation is counted.
  *
+ * <p>A key a site's pages embed (a page key, a configured site key: {@link ApiKey#publicSite()}) is
+ * public. It opens only its own site, reads no access group, and is counted against that site's page
+ * budget ({@code limits.site-pages-per-hour}), which keyless MCP and the rendered sites' search page
+ * share ({@link #checkPublic}): public traffic cannot spend the organisation's budget and lock its
+ * private keys out.
+ *
  * <p>A caller without a valid key learns nothing about which sites exist: every such refusal is the
  * same 401 whatever the domain. A valid key of another organisation gets 403 for any site outside its
  * own, existing or not.
@@ -75,15 +81,54 @@ public final class AccessCheck {
                         "origin " + request.origin() + " is not allowed for this key", byAddress);
             }
         }
-        Quota byOrganization = limits.countOrganization(key.organization());
-        if (!byOrganization.allowed()) {
-            return AccessDecision.refused(AccessDecision.Outcome.RATE_LIMITED,
-                    "organization request limit reached; retry in " + byOrganization.retryAfterSeconds() + " s",
-                    byOrganization);
+        Optional<String> publicSite = key.publicSite();
+        if (publicSite.isPresent() && !publicSite.get().equals(request.domain())) {
+            return AccessDecision.refused(AccessDecision.Outcome.FORBIDDEN,
+                    "this key is the page key of site '" + publicSite.get() + "'; it is not valid for site '"
+                            + request.domain() + "'", byAddress);
+        }
+        Quota budget;
+        if (publicSite.isPresent()) {
+            budget = limits.countSitePages(request.domain());
+            if (!budget.allowed()) {
+                return AccessDecision.refused(AccessDecision.Outcome.RATE_LIMITED, sitePagesRefusal(budget), budget);
+            }
+        } else {
+            budget = limits.countOrganization(key.organization());
+            if (!budget.allowed()) {
+                return AccessDecision.refused(AccessDecision.Outcome.RATE_LIMITED,
+                        "organization request limit reached; retry in " + budget.retryAfterSeconds() + " s", budget);
+            }
         }
         keys.markUsed(key.id());
         return new AccessDecision(AccessDecision.Outcome.GRANTED, null,
-                new Caller(key.organization(), key.id(), client), Quota.tighter(byAddress, byOrganization));
+                new Caller(key.organization(), key.id(), client, publicSite.isPresent() ? Caller.PUBLIC_ONLY : key.groups()),
+                Quota.tighter(byAddress, budget));
+    }
+
+    /**
+     * Public traffic without a key (keyless MCP, a rendered site's search page): counted against the
+     * client address, then against the site's page budget; granted callers read public pages only.
+     */
+    public AccessDecision checkPublic(AccessRequest request) {
+        ClientAddress client = clientOf(request);
+        Quota byAddress = limits.countAddress(client.bucketKey());
+        if (!byAddress.allowed()) {
+            return AccessDecision.refused(AccessDecision.Outcome.RATE_LIMITED,
+                    "too many requests from this address; retry in " + byAddress.retryAfterSeconds() + " s", byAddress);
+        }
+        Quota bySite = limits.countSitePages(request.domain());
+        if (!bySite.allowed()) {
+            return AccessDecision.refused(AccessDecision.Outcome.RATE_LIMITED, sitePagesRefusal(bySite), bySite);
+        }
+        return new AccessDecision(AccessDecision.Outcome.GRANTED, null,
+                new Caller(organizationByDomain.get(request.domain()), null, client, Caller.PUBLIC_ONLY),
+                Quota.tighter(byAddress, bySite));
+    }
+
+    private static String sitePagesRefusal(Quota quota) {
+        return "this site's public request limit (page key, keyless MCP, search page) is reached; retry in "
+                + quota.retryAfterSeconds() + " s";
     }
 
     /** The key of a {@code Bearer} value (scheme case-insensitive), or null when the value is not one. */

@@ -39,8 +39,10 @@ public final class ApiKeys {
     static final Duration USAGE_RESOLUTION = Duration.ofMinutes(1);
     /** The PostgreSQL channel key changes are announced on. */
     static final String CHANGES_CHANNEL = "docs_assistant_keys";
+    /** Group names may hold spaces (front matter is free text) but no line breaks ({@link NewKey}): one per line. */
+    static final String GROUP_SEPARATOR = "\n";
     private static final Logger LOG = Logger.getLogger(ApiKeys.class.getName());
-    private static final String COLUMNS = "id, organization, prefix, origins, source, created_at, expires_at, revoked_at";
+    private static final String COLUMNS = "id, organization, prefix, origins, access_groups, source, created_at, expires_at, revoked_at";
 
     private final Database db;
     private final Clock clock;
@@ -113,11 +115,17 @@ public final class ApiKeys {
         });
     }
 
-    /** Makes and stores a new key for {@code organization}. */
+    /** Makes and stores a new key for {@code organization} that reads public pages only. */
     public Created create(String organization, Optional<Instant> expiresAt, List<String> origins, String source) {
+        return create(organization, expiresAt, origins, List.of(), source);
+    }
+
+    /** Makes and stores a new key for {@code organization} that may read the pages of {@code groups}. */
+    public Created create(String organization, Optional<Instant> expiresAt, List<String> origins, List<String> groups,
+                          String source) {
         String secret = KeyHasher.newKey();
         ApiKey key = new ApiKey("key_" + KeyHasher.token(9), organization, KeyHasher.displayPrefix(secret),
-                List.copyOf(origins), source, clock.instant().truncatedTo(ChronoUnit.MILLIS), expiresAt, Optional.empty());
+                List.copyOf(origins), groups, source, clock.instant().truncatedTo(ChronoUnit.MILLIS), expiresAt, Optional.empty());
         insert(key, KeyHasher.hash(secret));
         LOG.info("created key " + key.id() + " (" + key.prefix() + "…) for organization " + organization);
         return new Created(key, secret);
@@ -185,7 +193,7 @@ public final class ApiKeys {
             return key;
         }
         ApiKey created = new ApiKey("key_" + KeyHasher.token(9), organization, KeyHasher.displayPrefix(secret),
-                List.copyOf(origins), source, now, Optional.empty(), Optional.empty());
+                List.copyOf(origins), List.of(), source, now, Optional.empty(), Optional.empty());
         try {
             insert(created, hash);
         } catch (StoreException e) {
@@ -207,7 +215,7 @@ public final class ApiKeys {
         String secret = KeyHasher.newKey();
         Instant now = clock.instant().truncatedTo(ChronoUnit.MILLIS);
         ApiKey key = new ApiKey("key_" + KeyHasher.token(9), organization, KeyHasher.displayPrefix(secret),
-                List.of(), pageKeySource(domain), now, Optional.empty(), Optional.empty());
+                List.of(), List.of(), pageKeySource(domain), now, Optional.empty(), Optional.empty());
         db.transaction(c -> {
             revokeSource(c, key.source(), now);
             db.notifyOnCommit(c, CHANGES_CHANNEL);
@@ -359,16 +367,17 @@ public final class ApiKeys {
 
     private static int insert(Connection c, ApiKey key, String hash) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO api_keys (" + COLUMNS
-                + ", key_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + ", key_hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             ps.setString(1, key.id());
             ps.setString(2, key.organization());
             ps.setString(3, key.prefix());
             ps.setString(4, String.join(" ", key.origins()));
-            ps.setString(5, key.source());
-            ps.setLong(6, key.createdAt().toEpochMilli());
-            setInstant(ps, 7, key.expiresAt());
-            setInstant(ps, 8, key.revokedAt());
-            ps.setString(9, hash);
+            ps.setString(5, String.join(GROUP_SEPARATOR, key.groups()));
+            ps.setString(6, key.source());
+            ps.setLong(7, key.createdAt().toEpochMilli());
+            setInstant(ps, 8, key.expiresAt());
+            setInstant(ps, 9, key.revokedAt());
+            ps.setString(10, hash);
             return ps.executeUpdate();
         }
     }
@@ -383,8 +392,10 @@ public final class ApiKeys {
 
     private static ApiKey read(ResultSet rs) throws SQLException {
         String origins = rs.getString("origins");
+        String groups = rs.getString("access_groups");
         return new ApiKey(rs.getString("id"), rs.getString("organization"), rs.getString("prefix"),
-                origins.isBlank() ? List.of() : Arrays.asList(origins.split(" ")), rs.getString("source"),
+                origins.isBlank() ? List.of() : Arrays.asList(origins.split(" ")),
+                groups == null || groups.isEmpty() ? List.of() : Arrays.asList(groups.split(GROUP_SEPARATOR)), rs.getString("source"),
                 Instant.ofEpochMilli(rs.getLong("created_at")), instant(rs, "expires_at"), instant(rs, "revoked_at"));
     }
 

@@ -1,8 +1,33 @@
 package dev.docsassistant.security;
 
+import java.util.List;
+
 /**
- * Who a granted API request is: the organisation and key it was made with, and the client address
- * it was counted under.
+ * Who a granted API request is: the organisation and key it was made with, the client address it was
+ * counted under, and the access groups its key may read (none for a page key).
  */
-public record Caller(String organization, String keyId, ClientAddress address) {
+public record Caller(String organization, String keyId, ClientAddress address, List<String> groups) {
+    /** A caller that may read public pages only (keyless MCP, the rendered sites' own search). */
+    public static final List<String> PUBLIC_ONLY = List.of();
+
+    public Caller {
+        groups = List.copyOf(groups);
+    }
+
+    /**
+     * The access groups a request of this caller reads: groups come from the key, never from the
+     * request. A request naming none reads every group of its key; naming some, only those its key
+     * also holds (a request may narrow its key's reach, never widen it).
+     */
+    public List<String> groupsFor(List<String> requested) {
+        return effectiveGroups(groups, requested);
+    }
+
+    /** {@link #groupsFor} for a caller holding {@code held}; null or empty {@code requested} means all of them. */
+    public static List<String> effectiveGroups(List<String> held, List<String> requested) {
+        if (requested == null || requested.isEmpty()) {
+            return List.copyOf(held);
+        }
+        return requested.stream().filter(held::contains).distinct().toList();
+    }
 }

@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
 
 /**
- * Request counters per organisation (per hour by default) and per client address (per day), as
+ * Request counters per organisation (per hour by default), per site for its public traffic (page keys,
+ * keyless MCP, the search page; per hour) and per client address (per day), as
  * Bucket4j token buckets refilled whole at the end of each window. They live either in this
  * process's memory ({@code limits.store: memory}: each server counts on its own, a restart starts
  * afresh) or in Redis ({@code limits.store: redis}: one count for the whole fleet, exact at the limit,
@@ -37,8 +38,10 @@ public final class RateLimits {
 
     private final Limit perOrganization;
     private final Limit perAddress;
+    private final Limit perSitePages;
     private final TimeMeter time;
     private final Map<String, Bucket> organizations = new ConcurrentHashMap<>();
+    private final Map<String, Bucket> sitePages = new ConcurrentHashMap<>();
     private final Map<String, Bucket> addresses = new ConcurrentHashMap<>();
     /** Null for in-memory buckets. */
     private final Redis redis;
@@ -65,26 +68,37 @@ public final class RateLimits {
         }
     }
 
-    /** Buckets in this process's memory. */
+    /** Buckets in this process's memory; each site's public traffic gets as much as an organisation. */
     public RateLimits(Limit perOrganization, Limit perAddress) {
-        this(perOrganization, perAddress, TimeMeter.SYSTEM_NANOTIME, null);
+        this(perOrganization, perAddress, perOrganization);
+    }
+
+    /** Buckets in this process's memory. */
+    public RateLimits(Limit perOrganization, Limit perAddress, Limit perSitePages) {
+        this(perOrganization, perAddress, perSitePages, TimeMeter.SYSTEM_NANOTIME, null);
     }
 
     /** With the in-memory buckets' clock given, so that tests can move time on instead of sleeping. */
     RateLimits(Limit perOrganization, Limit perAddress, TimeMeter time) {
-        this(perOrganization, perAddress, time, null);
+        this(perOrganization, perAddress, perOrganization, time, null);
     }
 
-    private RateLimits(Limit perOrganization, Limit perAddress, TimeMeter time, Redis redis) {
+    private RateLimits(Limit perOrganization, Limit perAddress, Limit perSitePages, TimeMeter time, Redis redis) {
         this.perOrganization = perOrganization;
         this.perAddress = perAddress;
+        this.perSitePages = perSitePages;
         this.time = time;
         this.redis = redis;
     }
 
     /** Buckets in Redis, shared by every server that uses the same Redis. */
     public static RateLimits shared(Limit perOrganization, Limit perAddress, Redis redis) {
-        return new RateLimits(perOrganization, perAddress, TimeMeter.SYSTEM_NANOTIME, redis);
+        return shared(perOrganization, perAddress, perOrganization, redis);
+    }
+
+    /** Buckets in Redis, shared by every server that uses the same Redis. */
+    public static RateLimits shared(Limit perOrganization, Limit perAddress, Limit perSitePages, Redis redis) {
+        return new RateLimits(perOrganization, perAddress, perSitePages, TimeMeter.SYSTEM_NANOTIME, redis);
     }
 
     /** Whether the counters are shared through Redis. */
@@ -110,6 +124,18 @@ public final class RateLimits {
         Quota quota = take(organizations, "org", organization, perOrganization);
         if (!quota.allowed()) {
             AppMetrics.rateLimited("organization");
+        }
+        return quota;
+    }
+
+    /**
+     * Counts one public request of a site: made with a key its pages embed, keyless over MCP, or its
+     * search page. A budget of its own, so that public traffic cannot spend the organisation's.
+     */
+    public Quota countSitePages(String domain) {
+        Quota quota = take(sitePages, "site-pages", domain, perSitePages);
+        if (!quota.allowed()) {
+            AppMetrics.rateLimited("site_pages");
         }
         return quota;
     }

@@ -18,7 +18,8 @@ import java.util.Set;
 /**
  * The security settings of {@code docs-assistant}: {@code security.admin-token} (admin API off without
  * one), {@code security.trusted-proxies}, {@code limits.organization-per-hour} and
- * {@code limits.ip-per-day} (10,000 each by default), and the keys configured per site
+ * {@code limits.ip-per-day} (10,000 each by default), {@code limits.site-pages-per-hour} (each site's
+ * public traffic: its page key, keyless MCP, its search page; 10,000 by default), and the keys configured per site
  * ({@code sites[].assistant-key}, optional {@code sites[].assistant-key-origins}), and which sites
  * without one get a page key made at start-up ({@code site-pages.page-keys}, default on with the
  * embedded store and off with a shared one ({@code store.url}) unless {@code site-pages.page-key-secret}
@@ -28,7 +29,7 @@ import java.util.Set;
  * @param limitsStore where rate limits are counted: {@code memory} (each server) or {@code redis} (the fleet)
  */
 public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxies, RateLimits.Limit perOrganization,
-                               RateLimits.Limit perAddress, List<SiteKey> siteKeys, Set<String> pageKeySites,
+                               RateLimits.Limit perAddress, RateLimits.Limit perSitePages, List<SiteKey> siteKeys, Set<String> pageKeySites,
                                Optional<String> pageKeySecret, String limitsStore) {
     /** Page key secrets shorter than this are refused: anyone who guesses it can derive every page key. */
     public static final int MIN_PAGE_KEY_SECRET_CHARS = 32;
@@ -44,7 +45,10 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
             new SettingDoc("docs-assistant.security.trusted-proxies", "list of CIDRs", "",
                     "proxies whose X-Forwarded-For is believed for the client address"),
             new SettingDoc("docs-assistant.limits.organization-per-hour", "number", String.valueOf(DEFAULT_LIMIT),
-                    "API requests per organisation per hour"),
+                    "API requests per organisation per hour, with its own keys (the keys its sites' pages embed count on site-pages-per-hour)"),
+            new SettingDoc("docs-assistant.limits.site-pages-per-hour", "number", String.valueOf(DEFAULT_LIMIT),
+                    "public requests per site per hour: with the key its pages embed (page key or assistant-key), keyless MCP, "
+                            + "and its /_search page; a budget of their own, apart from the organisation's"),
             new SettingDoc("docs-assistant.limits.ip-per-day", "number", String.valueOf(DEFAULT_LIMIT),
                     "API requests per client address per day"),
             new SettingDoc("docs-assistant.limits.store", "memory or redis", DEFAULT_LIMITS_STORE,
@@ -71,7 +75,7 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
     @Override
     public String toString() {
         return "SecuritySettings[admin API " + (adminToken.isPresent() ? "on" : "off") + ", " + perOrganization
-                + ", " + perAddress + " in " + limitsStore + ", " + siteKeys + ", page keys for " + pageKeySites
+                + ", " + perAddress + ", site pages " + perSitePages + " in " + limitsStore + ", " + siteKeys + ", page keys for " + pageKeySites
                 + (pageKeySecret.isPresent() ? " (derived from the page key secret)" : "") + "]";
     }
 
@@ -100,6 +104,7 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
         }
         RateLimits.Limit perOrganization = limit(root, "limits.organization-per-hour", Duration.ofHours(1));
         RateLimits.Limit perAddress = limit(root, "limits.ip-per-day", Duration.ofDays(1));
+        RateLimits.Limit perSitePages = limit(root, "limits.site-pages-per-hour", Duration.ofHours(1));
         String limitsStore = root.get("limits.store").asString().orElse(DEFAULT_LIMITS_STORE).trim();
         if (!limitsStore.equals("memory") && !limitsStore.equals("redis")) {
             throw new ConfigException("docs-assistant.limits.store must be memory or redis, not '" + limitsStore + "'");
@@ -148,7 +153,7 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
             }
             siteKeys.add(new SiteKey(domain, organizations.get(domain), secret.get().trim(), origins));
         }
-        return new SecuritySettings(admin, proxies, perOrganization, perAddress, List.copyOf(siteKeys),
+        return new SecuritySettings(admin, proxies, perOrganization, perAddress, perSitePages, List.copyOf(siteKeys),
                 Collections.unmodifiableSet(pageKeySites), pageKeySecret, limitsStore);
     }
 

@@ -80,6 +80,14 @@ class KeysCommandTest {
         assertEquals(2, badOrigin.code());
         assertTrue(badOrigin.err().contains("origins:"), badOrigin.err());
 
+        Run grouped = run("keys", "create", "--config", c, "--org", "acme", "--groups", "staff, partners");
+        assertEquals(0, grouped.code(), grouped.err());
+        assertTrue(grouped.out().contains("access groups staff, partners"), grouped.out());
+        assertTrue(run("keys", "list", "--config", c).out().contains("staff,partners"), "list shows a key's groups");
+        Run badGroup = run("keys", "create", "--config", c, "--org", "acme", "--groups", "x".repeat(101));
+        assertEquals(2, badGroup.code());
+        assertTrue(badGroup.err().contains("groups[0] must be at most 100 characters"), badGroup.err());
+
         Run generated = run("keys", "generate");
         assertTrue(generated.out().trim().matches("svc_dsc_[A-Za-z0-9_-]{43}"));
     }

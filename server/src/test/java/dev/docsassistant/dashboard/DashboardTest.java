@@ -96,7 +96,7 @@ class DashboardTest {
         assertEquals(400, bad.statusCode());
         assertTrue(bad.body().contains("expires: &#39;soon&#39; is not a duration"), bad.body());
         HttpResponse<String> created = post("/dashboard/acme/keys", cookie, "csrf=" + csrf + "&expires=30d&origins="
-                + URLEncoder.encode("https://docs.acme.example", StandardCharsets.UTF_8));
+                + URLEncoder.encode("https://docs.acme.example", StandardCharsets.UTF_8) + "&groups=" + URLEncoder.encode("staff, ops", StandardCharsets.UTF_8));
         assertEquals(201, created.statusCode());
         Matcher key = NEW_KEY.matcher(created.body());
         assertTrue(key.find(), created.body());
@@ -106,6 +106,8 @@ class DashboardTest {
         HttpResponse<String> listed = get("/dashboard/acme", cookie);
         assertFalse(listed.body().contains(secret), "the key is shown once, on the page that made it");
         assertTrue(listed.body().contains("https://docs.acme.example"), "its origins are listed");
+        assertEquals(List.of("staff", "ops"), app.keys().find(secret).orElseThrow().groups(), "the form's access groups are the key's");
+        assertTrue(listed.body().contains("staff, ops"), "and listed");
 
         // Another organisation's user: 403 on every page of acme, by name or by guessed id.
         String otherCookie = signIn("other", "olga@other.example");

@@ -134,7 +134,7 @@ class PageKeysTest {
             assertOnlyHashStored(run.app(), first);
 
             assertEquals(200, run.search("open", first));
-            assertEquals(200, run.search("quiet", first), "a key of acme opens acme's other sites too");
+            assertEquals(403, run.search("quiet", first), "a page key is public: it opens its own site only");
             assertEquals(403, run.search("other", first), "not another organisation's site");
             String beta = run.embedded("other").orElseThrow();
             assertNotEquals(first, beta);

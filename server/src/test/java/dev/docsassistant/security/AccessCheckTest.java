@@ -69,6 +69,30 @@ class AccessCheckTest {
     }
 
     @Test
+    void aPageKeyOpensItsOwnSiteWithNoGroupOnTheSitesBudget() {
+        AccessCheck check = new AccessCheck(keys, SITES, new RateLimits(new RateLimits.Limit(1000, Duration.ofHours(1)),
+                new RateLimits.Limit(1000, Duration.ofDays(1)), new RateLimits.Limit(2, Duration.ofHours(1))),
+                TrustedProxies.NONE, Clock.systemUTC());
+        String page = "Bearer " + keys.replacePageKey("docs", "acme").secret();
+        String staff = "Bearer " + keys.create("acme", Optional.empty(), List.of(), List.of("staff"), "cli").secret();
+        AccessDecision granted = check.check(request("docs", page, null));
+        assertEquals(GRANTED, granted.outcome());
+        assertEquals(List.of(), granted.caller().groups(), "a page key reads public pages only");
+        assertEquals(List.of(), granted.caller().groupsFor(List.of("staff")), "whatever the request names");
+        assertEquals(2, granted.quota().limit(), "counted on the site's public budget");
+        assertEquals(FORBIDDEN, check.check(request("blog", page, null)).outcome(), "another site of the same organisation");
+        assertEquals(GRANTED, check.check(request("docs", page, null)).outcome());
+        assertEquals(RATE_LIMITED, check.check(request("docs", page, null)).outcome());
+        AccessDecision own = check.check(request("docs", staff, null));
+        assertEquals(GRANTED, own.outcome(), "the organisation's budget is untouched");
+        assertEquals(List.of("staff"), own.caller().groupsFor(List.of()));
+        assertEquals(List.of("staff"), own.caller().groupsFor(List.of("staff", "finance")));
+        assertEquals(List.of(), own.caller().groupsFor(List.of("finance")), "a request narrows, never widens");
+        assertEquals(RATE_LIMITED, check.checkPublic(request("docs", null, null)).outcome(), "keyless traffic shares the budget");
+        assertEquals(GRANTED, check.checkPublic(request("blog", null, null)).outcome(), "each site has its own");
+    }
+
+    @Test
     void aKeyOpensOnlyItsOrganisationsSites() {
         AccessCheck check = check(1000, 1000);
         String acme = "Bearer " + keys.create("acme", Optional.empty(), List.of(), "cli").secret();

@@ -41,7 +41,9 @@ public final class AgentDocsServer implements AutoCloseable {
         this.dir = dir;
         this.app = app;
         this.server = server;
-        this.authorization = TestApps.authorization(app, "acme");
+        // Access groups come from the key: this one may read the partners page.
+        this.authorization = "Bearer " + app.keys().create("acme", java.util.Optional.empty(), java.util.List.of(),
+                java.util.List.of("partners"), "test").secret();
     }
 
     /** @param extraYaml settings under {@code docs-assistant}; {@code siteYaml} goes into the {@code docs} site entry */
@@ -106,7 +108,7 @@ public final class AgentDocsServer implements AutoCloseable {
         return app;
     }
 
-    /** {@code Bearer …} with a key of acme, the site's organisation. */
+    /** {@code Bearer …} with a key of acme, the site's organisation, holding access group {@code partners}. */
     public String authorization() {
         return authorization;
     }
