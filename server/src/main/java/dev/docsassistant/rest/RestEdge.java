@@ -5,7 +5,6 @@ import dev.docsassistant.web.ApiException;
 import dev.docsassistant.web.Json;
 
 import dev.docsassistant.app.App;
-import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.render.Injected;
 import dev.docsassistant.sites.SiteNotReadyException;
 import io.helidon.http.HeaderNames;
@@ -17,7 +16,6 @@ import io.helidon.webserver.http.HttpRouting;
 
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -32,7 +30,7 @@ public final class RestEdge {
         SiteRoutes sites = new SiteRoutes(app, site -> Injected.of(
                 app.integrations().render(site.content().docsJson().get("integrations"))));
         ApiAccess access = new ApiAccess(app.access());
-        routing.addFilter(V1Sunset.from(app.config().section()))
+        routing.addFilter(V1Sunset.from(app.config().section().get("v1")))
                 .addFilter(new ServingFilter(app.state()))
                 .addFilter(RequestFraming.filter(ApiAccess::decorate))
                 .error(ApiException.class, (req, res, e) -> {
@@ -122,6 +120,6 @@ public final class RestEdge {
     };
 
     private static Set<String> organizations(App app) {
-        return app.config().sites().stream().map(SiteConfig::organization).collect(Collectors.toSet());
+        return app.config().organizations();
     }
 }

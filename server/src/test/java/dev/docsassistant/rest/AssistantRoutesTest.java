@@ -1,5 +1,6 @@
 package dev.docsassistant.rest;
 
+import dev.docsassistant.testing.Corpora;
 import dev.docsassistant.web.Json;
 
 import dev.docsassistant.server.ServerSetup;
@@ -13,6 +14,7 @@ import io.helidon.webclient.api.WebClient;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.testing.junit5.ServerTest;
 import io.helidon.webserver.testing.junit5.SetUpServer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -28,6 +30,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @ServerTest
+@Tag(Corpora.TAG)
 class AssistantRoutesTest {
     private static final String QUESTION = "Which exit code does the Inspector CLI use when the server needs authentication?";
     private final ApiClient api;

@@ -1,5 +1,6 @@
 package dev.docsassistant.rest;
 
+import dev.docsassistant.testing.Corpora;
 import dev.docsassistant.web.Json;
 
 import dev.docsassistant.server.ServerSetup;
@@ -10,6 +11,7 @@ import io.helidon.webclient.api.WebClient;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.testing.junit5.ServerTest;
 import io.helidon.webserver.testing.junit5.SetUpServer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -24,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @ServerTest
+@Tag(Corpora.TAG)
 class SearchRoutesTest {
     private final ApiClient api;
 

@@ -2,6 +2,7 @@ package dev.docsassistant.rest;
 
 import dev.docsassistant.server.ServerSetup;
 import dev.docsassistant.testing.ApiClient;
+import dev.docsassistant.testing.Corpora;
 import dev.docsassistant.testing.TestApps;
 import io.helidon.http.HeaderNames;
 import io.helidon.webclient.api.HttpClientResponse;
@@ -9,6 +10,7 @@ import io.helidon.webclient.api.WebClient;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.testing.junit5.ServerTest;
 import io.helidon.webserver.testing.junit5.SetUpServer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.regex.Matcher;
@@ -20,6 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The rendered sites over HTTP: path- and host-based, headers, assets, redirects, 404s, the API beside them. */
 @ServerTest
+@Tag(Corpora.TAG)
 class SiteRoutesTest {
     private static final String PAGE = "/docs/2026-07-28/learn/architecture";
     private final WebClient client;

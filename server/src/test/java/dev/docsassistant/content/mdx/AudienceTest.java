@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class AgentViewTest {
+class AudienceTest {
     private static String convert(String mdx) {
         return MdxToMarkdown.convert(mdx, path -> null);
     }
@@ -61,8 +61,8 @@ class AgentViewTest {
     @Test
     void nestedBlocksCloseAtTheirOwnTag() {
         // Tag lines leave blank lines behind, which Markdown ignores.
-        assertEquals("a\nc\n", lines(AgentView.of("a\n<Visibility for=\"humans\">\n<Visibility for=\"agents\">\nb\n</Visibility>\n</Visibility>\nc\n")));
-        assertEquals("x\ny\nz\n", lines(AgentView.of("x\n<Visibility for=\"agents\">\ny\n</Visibility>\nz\n")));
+        assertEquals("a\nc\n", lines(Audience.AGENTS.keep("a\n<Visibility for=\"humans\">\n<Visibility for=\"agents\">\nb\n</Visibility>\n</Visibility>\nc\n")));
+        assertEquals("x\ny\nz\n", lines(Audience.AGENTS.keep("x\n<Visibility for=\"agents\">\ny\n</Visibility>\nz\n")));
     }
 
     private static String lines(String text) {
