@@ -1,7 +1,5 @@
 package dev.docsassistant.transport;
 
-import dev.docsassistant.grpc.GrpcSetup;
-
 import io.grpc.Context;
 import io.grpc.Contexts;
 import io.grpc.ForwardingServerCallListener;
@@ -22,7 +20,7 @@ public final class CallContexts implements ServerInterceptor {
     static final Metadata.Key<String> GRPC_TIMEOUT = Metadata.Key.of("grpc-timeout", Metadata.ASCII_STRING_MARSHALLER);
     private final ScheduledExecutorService deadlines;
 
-    /** @param deadlines cancels contexts whose deadline passed; owned by the server (see {@link GrpcSetup}) */
+    /** @param deadlines cancels contexts whose deadline passed; owned by the server (see {@code GrpcSetup}) */
     public CallContexts(ScheduledExecutorService deadlines) {
         this.deadlines = deadlines;
     }

@@ -12,9 +12,10 @@
  *     ({@code 5;name=value}) is a 400.</td>
  *     <td>no upstream issue found</td><td>{@code chunkExtensionsAreRefused}</td></tr>
  * <tr><td>{@link dev.docsassistant.transport.ChunkedReadingContext}</td>
- *     <td>After the last chunk the connection wants an empty line, so a legal trailer field is a 400;
- *     this context hands the connection a {@code ChunkedBodyReader} instead of Helidon's reader.</td>
- *     <td>no upstream issue found</td><td>{@code trailerFieldsAreRefused}</td></tr>
+ *     <td>After the last chunk the connection wants an empty line, so a request with a legal trailer
+ *     field gets no answer at all; this context hands the connection a {@code ChunkedBodyReader}
+ *     instead of Helidon's reader.</td>
+ *     <td>no upstream issue found</td><td>{@code trailerFieldsAreNotRead}</td></tr>
  * <tr><td>{@link dev.docsassistant.transport.Http1Selector}</td>
  *     <td>Helidon's own selectors drop without a word a request line ending in {@code HTTP/1.0} (or
  *     not HTTP, or longer than a buffer), and hold open one shorter than the HTTP/2 preface; it also

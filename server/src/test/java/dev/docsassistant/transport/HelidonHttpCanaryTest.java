@@ -62,10 +62,15 @@ class HelidonHttpCanaryTest {
     }
 
     @Test
-    void trailerFieldsAreRefused() {
-        RawHttp.Response r = firstResponse(post("Transfer-Encoding: chunked\r\n", "5\r\nhello\r\n0\r\nX-Checksum: abc\r\n\r\n"));
-        assertNotEquals(200, r.status(), "Helidon now reads a chunked trailer section (RFC 9112 §7.1.2): "
-                + "ChunkedReadingContext and ChunkedBodyReader can be deleted, with Http1Selector's use of them");
+    void trailerFieldsAreNotRead() throws IOException {
+        // Helidon 4.4.0 takes the trailer field for the end of the body and then waits: no answer at all.
+        try (Socket socket = connect()) {
+            send(socket, post("Transfer-Encoding: chunked\r\n", "5\r\nhello\r\n0\r\nX-Checksum: abc\r\n\r\n"));
+            Exchange e = RawHttp.readToEnd(socket, Duration.ofSeconds(5));
+            assertFalse(e.text().startsWith("HTTP/1.1 200"), "Helidon now reads a chunked trailer section "
+                    + "(RFC 9112 §7.1.2): ChunkedReadingContext and ChunkedBodyReader can be deleted, with Http1Selector's "
+                    + "use of them");
+        }
     }
 
     @Test
