@@ -28,8 +28,9 @@
  *     every route. A product choice more than a bug: it stays unless Helidon's bodies become JSON.</td>
  *     <td>no upstream issue found</td><td>{@code itsOwnErrorsAreNotJson}</td></tr>
  * <tr><td>{@link dev.docsassistant.transport.ConnectionGuard}</td>
- *     <td>A {@code Connection: close} answer is sent but the socket stays open; no header, body or
- *     keep-alive deadline bounds a slow HTTP/1 client, and nothing limits connections per address.</td>
+ *     <td>A {@code Connection: close} answer is sent but the socket stays open; there is no deadline
+ *     for a request's headers or its body, so a slow HTTP/1 client holds its connection, and no limit
+ *     of connections per address.</td>
  *     <td>helidon-io/helidon#12324 (the open socket; closed upstream, after 4.4.0); no issue found
  *     for the deadlines</td><td>{@code aConnectionCloseRequestLeavesTheSocketOpen}</td></tr>
  * <tr><td>{@link dev.docsassistant.transport.GuardedSocketOptions}</td>

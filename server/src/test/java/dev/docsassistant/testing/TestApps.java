@@ -24,8 +24,6 @@ import java.util.stream.Stream;
 public final class TestApps {
     /** The example site in the repository: a small docs.json site made for the docs and the tests. */
     public static final Path EXAMPLE_SITE = Path.of("..", "examples", "acme-docs").toAbsolutePath().normalize();
-    /** The example site's domain and organisation in {@link #exampleSite()}. */
-    public static final String EXAMPLE = "acme";
 
     private static App example;
     private static App corpora;

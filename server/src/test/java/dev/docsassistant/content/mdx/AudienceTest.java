@@ -65,6 +65,15 @@ class AudienceTest {
         assertEquals("x\ny\nz\n", lines(Audience.AGENTS.keep("x\n<Visibility for=\"agents\">\ny\n</Visibility>\nz\n")));
     }
 
+    @Test
+    void oneWalkGivesEachAudienceItsView() {
+        String mdx = "A <Visibility for=\"humans\">h</Visibility> B <Visibility for=\"agents\">a</Visibility> C `<Visibility for=\"humans\">` D";
+        assertEquals("A <Visibility for=\"humans\">h</Visibility> B  C `<Visibility for=\"humans\">` D", Audience.READERS.keep(mdx),
+                "readers lose the agents' block and keep the tags of theirs (the page renders them)");
+        assertEquals("A  B a C `<Visibility for=\"humans\">` D", Audience.AGENTS.keep(mdx),
+                "agents lose the humans' block and the tags of theirs; a tag in inline code is text");
+    }
+
     private static String lines(String text) {
         return text.replaceAll("\n+", "\n");
     }
