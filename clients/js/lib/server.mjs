@@ -1,4 +1,5 @@
-// Starts the built docs-assistant server on a free port with a throwaway config serving a shared corpus.
+// Starts the built docs-assistant server on a free port with a throwaway config serving a shared corpus
+// (tests under test/corpora only) or sites in the repository.
 import { spawn, execFileSync } from 'node:child_process';
 import { writeFileSync, existsSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
@@ -6,6 +7,9 @@ import { fileURLToPath } from 'node:url';
 import { tempDir } from './tmp.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+
+/** The example site in the repository (examples/acme-docs) as domain acme: what a plain clone's tests serve. */
+export const exampleSite = { domain: 'acme', path: join(repo, 'examples', 'acme-docs') };
 
 /** The corpus folder in the `shared` folder beside the repository (never copied into it). */
 export function corpus(name) {

@@ -32,14 +32,14 @@ public record Settings(SecuritySettings security, AssistantLimits limits, Thread
         var section = config.section();
         return new Settings(SecuritySettings.from(config),
                 AssistantLimits.from(section.get("limits")),
-                ThreadSettings.create(section.get("threads")),
-                StreamSettings.create(section.get("stream")),
-                RetentionSettings.create(section.get("retention")),
-                DashboardSettings.create(section.get("dashboard")),
-                SiteHost.of(section),
-                IntegrationSettings.create(section, config.baseDir()),
-                StoreSettings.create(section.get("store")),
-                RedisSettings.create(section.get("redis")),
+                ThreadSettings.from(section.get("threads")),
+                StreamSettings.from(section.get("stream")),
+                RetentionSettings.from(section.get("retention")),
+                DashboardSettings.from(section.get("dashboard")),
+                SiteHost.from(section.get("site-host")),
+                IntegrationSettings.from(section, config.baseDir()),
+                StoreSettings.from(section.get("store")),
+                RedisSettings.from(section.get("redis")),
                 Map.copyOf(SearchConfig.read(config)));
     }
 }

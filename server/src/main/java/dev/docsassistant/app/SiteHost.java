@@ -19,9 +19,9 @@ public record SiteHost(String suffix) {
             new SettingDoc("docs-assistant.site-host", "host name", DEFAULT,
                     "sites answer on {domain}.{site-host} besides /sites/{domain}/")));
 
-    /** @param section the {@code docs-assistant} node */
-    public static SiteHost of(Config section) {
-        return new SiteHost("." + section.get("site-host").asString().orElse(DEFAULT).toLowerCase(Locale.ROOT));
+    /** @param siteHost the {@code docs-assistant.site-host} node */
+    public static SiteHost from(Config siteHost) {
+        return new SiteHost("." + siteHost.asString().orElse(DEFAULT).toLowerCase(Locale.ROOT));
     }
 
     /** The host name itself, {@code localhost} by default. */

@@ -43,7 +43,7 @@ public record StreamSettings(boolean finishThreadId, boolean reasoning, Duration
                     "answers streaming at once; more are refused with 503 (gRPC UNAVAILABLE) rather than running out of heap")));
 
     /** @param stream the {@code docs-assistant.stream} node */
-    public static StreamSettings create(Config stream) {
+    public static StreamSettings from(Config stream) {
         return new StreamSettings(
                 AppConfig.flag(stream.get("finish-thread-id"), "docs-assistant.stream.finish-thread-id", DEFAULTS.finishThreadId),
                 AppConfig.flag(stream.get("reasoning"), "docs-assistant.stream.reasoning", DEFAULTS.reasoning),

@@ -19,7 +19,7 @@ public record ThreadSettings(boolean requireKey) {
                     "a follow-up naming a threadId must also send that thread's threadKey")));
 
     /** @param threads the {@code docs-assistant.threads} node */
-    public static ThreadSettings create(Config threads) {
+    public static ThreadSettings from(Config threads) {
         return new ThreadSettings(AppConfig.flag(threads.get("require-key"), "docs-assistant.threads.require-key",
                 DEFAULTS.requireKey));
     }

@@ -1,7 +1,6 @@
 package dev.docsassistant.cli;
 
 import dev.docsassistant.config.AppConfig;
-import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.security.ApiKey;
 import dev.docsassistant.security.ApiKeys;
 import dev.docsassistant.security.KeyHasher;
@@ -18,7 +17,6 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 
 /**
  * {@code keys create|list|revoke|generate}: assistant keys in the store the configuration names.
@@ -55,7 +53,7 @@ public final class KeysCommand implements Runnable {
         @Override
         public Integer call() {
             AppConfig app = config.load();
-            Set<String> organizations = app.sites().stream().map(SiteConfig::organization).collect(Collectors.toSet());
+            Set<String> organizations = app.organizations();
             NewKey request;
             try {
                 request = NewKey.of(organization, expires, origins == null ? java.util.List.of() : java.util.List.of(origins),

@@ -25,7 +25,7 @@ public final class PluginsOption {
         }
         if (Files.isRegularFile(config.path())) {
             AppConfig app = config.load();
-            return Integrations.load(IntegrationSettings.create(app.section(), app.baseDir()));
+            return Integrations.load(IntegrationSettings.from(app.section(), app.baseDir()));
         }
         return Integrations.classPath();
     }

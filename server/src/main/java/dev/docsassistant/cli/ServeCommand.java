@@ -4,7 +4,6 @@ import dev.docsassistant.app.App;
 import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.config.ConfigException;
-import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.server.ServerSettings;
 import dev.docsassistant.security.ApiKey;
 import dev.docsassistant.content.Progress;
@@ -49,7 +48,7 @@ public final class ServeCommand implements Callable<Integer> {
         app.pageKeys().all().forEach(c -> System.out.println("site " + c.domain() + ": pages use " + c.description()));
         WebServer server = builder.build().start();
         app.retention().start(); // only a serving server deletes old conversations
-        ServerSettings settings = ServerSettings.create(appConfig.config().get("server"));
+        ServerSettings settings = ServerSettings.from(appConfig.config().get("server"));
         GracefulStop stop = new GracefulStop(app, server, beforeStop, settings.drainTimeout());
         stop.onSignals();
         String host = settings.host();
@@ -94,7 +93,7 @@ public final class ServeCommand implements Callable<Integer> {
         Set<String> withKeys = app.keys().list(Optional.empty()).stream()
                 .filter(k -> k.activeAt(now) && !k.source().startsWith("page:")) // page keys belong to the pages
                 .map(ApiKey::organization).collect(Collectors.toSet());
-        app.config().sites().stream().map(SiteConfig::organization).distinct().filter(o -> !withKeys.contains(o))
+        app.config().organizations().stream().filter(o -> !withKeys.contains(o))
                 .forEach(o -> System.out.println("organization " + o + " has no assistant key for API clients "
                         + "(page keys are for its pages); create one with: bin/docs-assistant keys create --org " + o));
         if (app.security().adminToken().isPresent()) {

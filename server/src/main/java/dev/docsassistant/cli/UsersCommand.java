@@ -1,7 +1,6 @@
 package dev.docsassistant.cli;
 
 import dev.docsassistant.config.AppConfig;
-import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.server.ServerSettings;
 import dev.docsassistant.security.DashboardAccounts;
 import dev.docsassistant.security.DashboardSettings;
@@ -14,7 +13,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.Callable;
-import java.util.stream.Collectors;
 
 /**
  * {@code users add|list|remove}: the people who may open an organisation's dashboard. {@code add}
@@ -43,7 +41,7 @@ public final class UsersCommand implements Runnable {
         @Override
         public Integer call() {
             AppConfig app = config.load();
-            Set<String> organizations = app.sites().stream().map(SiteConfig::organization).collect(Collectors.toSet());
+            Set<String> organizations = app.organizations();
             if (!organizations.contains(organization)) {
                 System.err.println("error: organization '" + organization + "' owns no configured site (configured: "
                         + String.join(", ", organizations.stream().sorted().toList()) + ")");
@@ -114,7 +112,7 @@ public final class UsersCommand implements Runnable {
 
     /** {@code docs-assistant.dashboard.url}, else this machine on the configured port. */
     static String dashboardUrl(AppConfig app) {
-        return DashboardSettings.create(app.section().get("dashboard")).url()
-                .orElseGet(() -> "http://localhost:" + ServerSettings.create(app.config().get("server")).port());
+        return DashboardSettings.from(app.section().get("dashboard")).url()
+                .orElseGet(() -> "http://localhost:" + ServerSettings.from(app.config().get("server")).port());
     }
 }

@@ -6,7 +6,9 @@ import io.helidon.config.ConfigSources;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -67,6 +69,13 @@ public record AppConfig(Config config, Path baseDir, Path dataDir, List<SiteConf
                     site.get("url").asString().asOptional().map(AppConfig::trimSlash)));
         }
         return new AppConfig(config, baseDir, dataDir, List.copyOf(sites));
+    }
+
+    /** The organisations owning the configured sites, each once, in the order the sites are configured. */
+    public Set<String> organizations() {
+        Set<String> out = new LinkedHashSet<>();
+        sites.forEach(s -> out.add(s.organization()));
+        return Collections.unmodifiableSet(out);
     }
 
     /** The {@code docs-assistant} section, handed to the settings records' factories ({@code *Settings.create}). */

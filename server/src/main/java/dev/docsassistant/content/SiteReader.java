@@ -1,5 +1,6 @@
 package dev.docsassistant.content;
 
+import dev.docsassistant.content.mdx.FrontMatter;
 import dev.docsassistant.content.mdx.MdxToMarkdown;
 
 import dev.docsassistant.config.Mappers;
@@ -116,7 +117,7 @@ public final class SiteReader {
             problems.add(new SiteProblem(rel, "", "unreadable: " + e.getMessage()));
             return Optional.empty();
         }
-        FrontMatter fm = FrontMatter.parse(text, rel, problems);
+        FrontMatter fm = FrontMatter.parse(text, (location, message) -> problems.add(new SiteProblem(rel, location, message)));
         String markdown = MdxToMarkdown.convert(fm.body(), importPath -> snippet(rel, file, importPath));
         Optional<String> openapi = fm.string("openapi");
         if (openapi.isPresent()) {
@@ -178,7 +179,7 @@ public final class SiteReader {
             return null; // a React component: renders in the browser, has no text to index
         }
         try {
-            return FrontMatter.parse(Files.readString(target), DocsJson.relative(dir, target), new ArrayList<>()).body();
+            return FrontMatter.parse(Files.readString(target), (location, message) -> { }).body();
         } catch (IOException e) {
             problem.accept("snippet unreadable: " + importPath);
             return null;

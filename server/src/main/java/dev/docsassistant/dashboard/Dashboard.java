@@ -225,9 +225,7 @@ public final class Dashboard implements HttpService {
     }
 
     private Set<String> organizations() {
-        Set<String> out = new TreeSet<>();
-        app.config().sites().forEach(s -> out.add(s.organization()));
-        return out;
+        return new TreeSet<>(app.config().organizations());
     }
 
     private static void sameOrigin(ServerRequest req) {

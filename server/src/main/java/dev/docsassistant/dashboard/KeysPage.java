@@ -1,7 +1,6 @@
 package dev.docsassistant.dashboard;
 
 import dev.docsassistant.app.App;
-import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.web.ApiException;
 import dev.docsassistant.security.ApiKey;
 import dev.docsassistant.security.ApiKeys;
@@ -16,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 
 /**
  * {@code /dashboard/{org}}: the organisation's sites and its API keys. A new key is shown once, on
@@ -33,7 +31,7 @@ final class KeysPage {
     KeysPage(Dashboard dashboard, App app) {
         this.dashboard = dashboard;
         this.keys = app.keys();
-        this.organizations = app.config().sites().stream().map(SiteConfig::organization).collect(Collectors.toSet());
+        this.organizations = app.config().organizations();
     }
 
     void list(ServerRequest req, ServerResponse res) {

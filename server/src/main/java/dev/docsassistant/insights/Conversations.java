@@ -1,7 +1,7 @@
 package dev.docsassistant.insights;
 
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docsassistant.config.Mappers;
 import dev.docsassistant.store.Database;
 
 import java.io.IOException;
@@ -15,7 +15,6 @@ import java.util.function.Consumer;
 
 /** A site's stored conversations: listed by thread, opened whole, exported turn by turn. */
 public final class Conversations {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final TypeReference<List<CitedPage>> SOURCES = new TypeReference<>() { };
     /** Turns read per transaction while exporting, so an export never holds the store for long. */
     static final int EXPORT_BATCH = 500;
@@ -122,7 +121,7 @@ public final class Conversations {
 
     private static List<CitedPage> sources(String json) {
         try {
-            return JSON.readValue(json, SOURCES);
+            return Mappers.JSON.readValue(json, SOURCES);
         } catch (IOException e) {
             return List.of();
         }

@@ -1,7 +1,7 @@
 package dev.docsassistant.insights;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docsassistant.config.Mappers;
 import dev.docsassistant.store.BackgroundWrites;
 import dev.docsassistant.store.Database;
 
@@ -25,7 +25,6 @@ import java.util.Map;
  * of every question.
  */
 public final class InsightsLog {
-    private static final ObjectMapper JSON = new ObjectMapper();
     static final long DAY_MILLIS = Duration.ofDays(1).toMillis();
     /** How long feedback waits for the answer it is about to be written (it was queued at finish). */
     private static final Duration PENDING_ANSWER_WAIT = Duration.ofSeconds(5);
@@ -195,7 +194,7 @@ public final class InsightsLog {
 
     static String sourcesJson(List<CitedPage> sources) {
         try {
-            return JSON.writeValueAsString(sources); // records keep their field order: path, title
+            return Mappers.JSON.writeValueAsString(sources); // records keep their field order: path, title
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

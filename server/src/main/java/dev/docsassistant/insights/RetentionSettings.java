@@ -20,7 +20,7 @@ public record RetentionSettings(Duration conversations) {
                     "recorded questions, answers, feedback and threads are deleted after this")));
 
     /** @param retention the {@code docs-assistant.retention} node */
-    public static RetentionSettings create(Config retention) {
+    public static RetentionSettings from(Config retention) {
         return new RetentionSettings(Durations.read(retention.get("conversations"), DEFAULTS.conversations));
     }
 }

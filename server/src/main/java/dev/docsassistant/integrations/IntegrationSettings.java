@@ -29,7 +29,7 @@ public record IntegrationSettings(Optional<Path> pluginsDir, boolean allowPrivat
      * @param section the {@code docs-assistant} node
      * @param baseDir the config file's folder, against which the plugins folder is resolved
      */
-    public static IntegrationSettings create(Config section, Path baseDir) {
+    public static IntegrationSettings from(Config section, Path baseDir) {
         Optional<Path> dir = section.get("plugins-dir").asString().asOptional()
                 .filter(s -> !s.isBlank()).map(s -> baseDir.resolve(s).normalize());
         return new IntegrationSettings(dir, AppConfig.flag(section.get("integrations.allow-private-hosts"),

@@ -32,7 +32,7 @@ public record McpSettings(Set<String> allowedOrigins, boolean enabled, Map<Strin
     }
 
     /** @param section the {@code docs-assistant} node (the per-site switch lives under {@code sites[]}) */
-    public static McpSettings create(Config section) {
+    public static McpSettings from(Config section) {
         boolean everySite = AppConfig.flag(section.get("mcp.enabled"), "docs-assistant.mcp.enabled", DEFAULTS.enabled);
         Map<String, Boolean> perSite = new LinkedHashMap<>();
         for (Config node : section.get("sites").asNodeList().orElse(List.of())) {

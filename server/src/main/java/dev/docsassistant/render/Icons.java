@@ -1,8 +1,8 @@
 package dev.docsassistant.render;
 
+import dev.docsassistant.config.Mappers;
 import dev.docsassistant.integrations.spi.HtmlEncoder;
 import com.fasterxml.jackson.core.type.TypeReference;
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,7 +18,6 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class Icons {
     private static final Map<String, Map<String, String>> SETS = new ConcurrentHashMap<>();
-    private static final ObjectMapper JSON = new ObjectMapper();
     /** A private-use character: never in docs text, untouched by Markdown and HTML escaping. */
     private static final char MARK = '\uE000';
     private static final java.util.regex.Pattern MARKER = java.util.regex.Pattern.compile(MARK + "([a-z0-9-]{1,64})" + MARK);
@@ -97,7 +96,7 @@ final class Icons {
     private static Map<String, String> set(String name) {
         return SETS.computeIfAbsent(name, n -> {
             try (InputStream in = Icons.class.getResourceAsStream("/site-ui/icons/" + n + ".json")) {
-                return in == null ? Map.of() : JSON.readValue(in, new TypeReference<Map<String, String>>() { });
+                return in == null ? Map.of() : Mappers.JSON.readValue(in, new TypeReference<Map<String, String>>() { });
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

@@ -4,7 +4,7 @@ import dev.docsassistant.integrations.spi.HtmlEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.search.SearchHit;
 import dev.docsassistant.search.SearchRequest;
-import dev.docsassistant.content.FrontMatter;
+import dev.docsassistant.content.mdx.FrontMatter;
 import dev.docsassistant.content.mdx.MdxToMarkdown;
 import dev.docsassistant.content.Page;
 import dev.docsassistant.content.PagePaths;
@@ -137,7 +137,7 @@ public final class SiteRenderer {
             LOG.warning("cannot read " + page.file() + ": " + e.getMessage());
             return MarkdownHtml.render(page.markdown(), links);
         }
-        FrontMatter fm = FrontMatter.parse(text, page.file(), new ArrayList<>());
+        FrontMatter fm = FrontMatter.parse(text, (location, message) -> { }); // reported when the site was read
         java.util.function.Function<String, String> snippets = importPath ->
                 SiteReader.snippet(site.content().dir(), file, importPath, problem -> { });
         Icons icons = new Icons(site.content().docsJson().path("icons").path("library").asText(null), links);

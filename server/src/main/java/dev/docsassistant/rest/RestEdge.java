@@ -5,7 +5,6 @@ import dev.docsassistant.web.ApiException;
 import dev.docsassistant.web.Json;
 
 import dev.docsassistant.app.App;
-import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.git.GitSource;
 import dev.docsassistant.render.Injected;
 import dev.docsassistant.sites.SiteNotReadyException;
@@ -19,7 +18,6 @@ import io.helidon.webserver.http.HttpRouting;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Collectors;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -39,7 +37,7 @@ public final class RestEdge {
         SiteRoutes sites = new SiteRoutes(app, site -> Injected.of(
                 app.integrations().render(site.content().docsJson().get("integrations"))));
         ApiAccess access = new ApiAccess(app.access());
-        routing.addFilter(V1Sunset.from(app.config().section()))
+        routing.addFilter(V1Sunset.from(app.config().section().get("v1")))
                 .addFilter(new ServingFilter(app.state()))
                 .addFilter(RequestFraming.filter(ApiAccess::decorate))
                 .error(ApiException.class, (req, res, e) -> {
@@ -130,6 +128,6 @@ public final class RestEdge {
     };
 
     private static Set<String> organizations(App app) {
-        return app.config().sites().stream().map(SiteConfig::organization).collect(Collectors.toSet());
+        return app.config().organizations();
     }
 }

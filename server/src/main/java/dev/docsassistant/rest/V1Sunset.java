@@ -47,9 +47,8 @@ public record V1Sunset(String deprecation, String sunset, String link) implement
                 "<" + successor + ">; rel=\"successor-version\"");
     }
 
-    /** @param section the {@code docs-assistant} node; reads its {@code v1} keys */
-    public static V1Sunset from(Config section) {
-        Config v1 = section.get("v1");
+    /** @param v1 the {@code docs-assistant.v1} node */
+    public static V1Sunset from(Config v1) {
         LocalDate deprecated = date(v1, "deprecated", DEFAULT_DEPRECATED);
         LocalDate sunset = date(v1, "sunset", DEFAULT_SUNSET);
         if (sunset.isBefore(deprecated)) {

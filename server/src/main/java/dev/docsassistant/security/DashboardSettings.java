@@ -24,7 +24,7 @@ public record DashboardSettings(Optional<String> url, Duration sessionTtl) {
                     "how long a dashboard sign-in lasts")));
 
     /** @param dashboard the {@code docs-assistant.dashboard} node */
-    public static DashboardSettings create(Config dashboard) {
+    public static DashboardSettings from(Config dashboard) {
         Optional<String> url = dashboard.get("url").asString().asOptional().map(String::strip).filter(s -> !s.isEmpty())
                 .map(s -> s.endsWith("/") ? s.substring(0, s.length() - 1) : s);
         return new DashboardSettings(url, Durations.read(dashboard.get("session-ttl"), DEFAULTS.sessionTtl));

@@ -26,7 +26,7 @@ public record ServerSettings(String host, int port, Duration drainTimeout) {
                     "how long open answers may finish after SIGTERM before the port closes")));
 
     /** @param server the {@code server} node */
-    public static ServerSettings create(Config server) {
+    public static ServerSettings from(Config server) {
         return new ServerSettings(server.get("host").asString().orElse(DEFAULTS.host),
                 server.get("port").asInt().orElse(DEFAULTS.port),
                 Durations.read(server.get("drain-timeout"), DEFAULTS.drainTimeout));

@@ -39,7 +39,7 @@ public final class ServerSetup {
         // Helidon's own error texts (never the request's bytes: those it marks unsafe) go into {"message"}.
         server.errorHandling(errors -> errors.includeEntity(true));
         server.addFeature(Observe.feature(app.state()));
-        McpRoutes mcp = new McpRoutes(app, McpSettings.create(app.config().section()));
+        McpRoutes mcp = new McpRoutes(app, McpSettings.from(app.config().section()));
         server.routing(routing -> {
             routing.addFeature(guard);
             // Before the REST edge: its rendered-site routes take every path of a site's host name.

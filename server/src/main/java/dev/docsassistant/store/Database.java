@@ -67,7 +67,7 @@ public final class Database implements AutoCloseable {
      * PostgreSQL for a fleet of servers sharing threads and keys), else SQLite in the data directory.
      */
     public static Database open(AppConfig config) {
-        return open(StoreSettings.create(config.section().get("store")), config.dataDir());
+        return open(StoreSettings.from(config.section().get("store")), config.dataDir());
     }
 
     /** Opens {@code settings.url()}, else SQLite in {@code dataDir}. */

@@ -24,7 +24,7 @@ public record RedisSettings(Optional<String> url, Duration timeout) {
                     "how long one command may take before it fails (the request goes on without it)")));
 
     /** @param redis the {@code docs-assistant.redis} node */
-    public static RedisSettings create(Config redis) {
+    public static RedisSettings from(Config redis) {
         return new RedisSettings(redis.get("url").asString().asOptional().map(String::strip).filter(s -> !s.isEmpty()),
                 Durations.read(redis.get("timeout"), DEFAULTS.timeout));
     }

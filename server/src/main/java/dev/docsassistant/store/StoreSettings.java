@@ -29,7 +29,7 @@ public record StoreSettings(Optional<String> url, Database.PoolSettings pool) {
                     "a connection is replaced after this")));
 
     /** @param store the {@code docs-assistant.store} node; missing keys keep their defaults */
-    public static StoreSettings create(Config store) {
+    public static StoreSettings from(Config store) {
         Database.PoolSettings d = DEFAULTS.pool;
         return new StoreSettings(store.get("url").asString().asOptional().map(String::strip).filter(s -> !s.isEmpty()),
                 new Database.PoolSettings(store.get("pool-size").asInt().orElse(d.size()),

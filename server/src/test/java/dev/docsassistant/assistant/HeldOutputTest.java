@@ -89,9 +89,9 @@ class HeldOutputTest {
     @Test
     void heldTextIsOneDeltaAndHeldEventsAreOneWrite() {
         try (Database db = Database.openSqlite(dir.resolve("threads"))) {
-            AssistantService assistant = new AssistantService(TestApps.corpora().sites(), new ThreadStore(db), new Writer());
-            AssistantService.Accepted accepted = assistant.accept(new AssistantRequest("mcp", "anonymous",
-                    List.of(new ChatMessage("user", "How do I debug a server with the Inspector?", "u1")),
+            AssistantService assistant = new AssistantService(TestApps.exampleSite().sites(), new ThreadStore(db), new Writer());
+            AssistantService.Accepted accepted = assistant.accept(new AssistantRequest("acme", "anonymous",
+                    List.of(new ChatMessage("user", "How are failed deliveries retried?", "u1")),
                     null, null, 5, SearchFilter.NONE, List.of(), null));
             Recorder edge = new Recorder();
             assistant.answer(accepted, edge);

@@ -78,7 +78,7 @@ class LostFinishTest {
     }
 
     private static AssistantRequest ask(String threadId, String messageId, String question) {
-        return new AssistantRequest("mcp", "anonymous", List.of(new ChatMessage("user", question, messageId)),
+        return new AssistantRequest("acme", "anonymous", List.of(new ChatMessage("user", question, messageId)),
                 threadId, null, 5, SearchFilter.NONE, List.of(), null);
     }
 
@@ -88,15 +88,15 @@ class LostFinishTest {
             try (db) {
                 ThreadStore threads = new ThreadStore(db);
                 Recorder generator = new Recorder();
-                AssistantService assistant = new AssistantService(TestApps.corpora().sites(), threads, generator);
+                AssistantService assistant = new AssistantService(TestApps.exampleSite().sites(), threads, generator);
 
-                AssistantService.Accepted first = assistant.accept(ask(null, "u1", "How do I debug a server with the Inspector?"));
+                AssistantService.Accepted first = assistant.accept(ask(null, "u1", "How are failed deliveries retried?"));
                 Sink seen = new Sink(false);
                 assistant.answer(first, seen);
                 assertTrue(seen.finished);
                 String thread = first.threadId();
 
-                String question = "Which transports does the Inspector support?";
+                String question = "How do I verify webhook signatures?";
                 Sink lost = new Sink(true);
                 assistant.answer(assistant.accept(ask(thread, "u2", question)), lost);
                 assertEquals("answer 2", lost.text.toString(), "the answer was written, then finish was lost");
@@ -106,10 +106,10 @@ class LostFinishTest {
                 assistant.answer(assistant.accept(ask(thread, "u2", question)), retried);
                 assertTrue(retried.finished, db.dialect().toString());
                 List<String> stored = threads.messages(thread).stream().map(ThreadStore.StoredMessage::content).toList();
-                assertEquals(List.of("How do I debug a server with the Inspector?", "answer 1", question, "answer 3"),
+                assertEquals(List.of("How are failed deliveries retried?", "answer 1", question, "answer 3"),
                         stored, db.dialect().toString());
                 // The retry's answer drew on the turns before the question, not on its own lost copy.
-                assertEquals(List.of("How do I debug a server with the Inspector?", "answer 1"),
+                assertEquals(List.of("How are failed deliveries retried?", "answer 1"),
                         generator.conversations.get(2).stream().map(ChatMessage::text).toList());
             }
         }

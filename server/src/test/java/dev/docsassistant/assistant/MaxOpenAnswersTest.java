@@ -36,7 +36,7 @@ class MaxOpenAnswersTest {
             out.text("done");
         };
         try (Database db = Database.openSqlite(dir.resolve("threads"))) {
-            AssistantService assistant = new AssistantService(TestApps.corpora().sites(), new ThreadStore(db),
+            AssistantService assistant = new AssistantService(TestApps.exampleSite().sites(), new ThreadStore(db),
                     Generators.of(waitingModel), record -> { }, 2);
             CollectedAnswer first = new CollectedAnswer(Channel.MCP);
             CollectedAnswer second = new CollectedAnswer(Channel.MCP);
@@ -62,7 +62,7 @@ class MaxOpenAnswersTest {
     }
 
     private static AssistantRequest ask() {
-        return new AssistantRequest("mcp", "anonymous", List.of(new ChatMessage("user", "How do I debug a server with the Inspector?", null)),
+        return new AssistantRequest("acme", "anonymous", List.of(new ChatMessage("user", "How are failed deliveries retried?", null)),
                 null, null, 5, SearchFilter.NONE, List.of(), null);
     }
 }

@@ -1,7 +1,9 @@
 package dev.docsassistant.assistant;
 
 import dev.docsassistant.search.SiteSearch;
+import dev.docsassistant.testing.Corpora;
 import dev.docsassistant.testing.TestApps;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -9,6 +11,7 @@ import java.util.Optional;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+@Tag(Corpora.TAG)
 class QuestionCoverageTest {
 
     @Test

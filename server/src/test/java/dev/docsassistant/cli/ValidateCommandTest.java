@@ -2,6 +2,7 @@ package dev.docsassistant.cli;
 
 import dev.docsassistant.Main;
 import dev.docsassistant.testing.Corpora;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -76,6 +77,7 @@ class ValidateCommandTest {
         assertTrue(run.out().contains("\"valid\":false") && run.out().contains("invalid JSON"), run.out());
     }
 
+    @Tag(Corpora.TAG)
     @Test
     void bothSharedCorporaValidateWithoutErrors() {
         Run run = run("validate", Corpora.path("mcp").toString(), Corpora.path("mintlify").toString(), "--format", "json",

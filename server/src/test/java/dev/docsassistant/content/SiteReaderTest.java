@@ -2,6 +2,7 @@ package dev.docsassistant.content;
 
 import dev.docsassistant.testing.Corpora;
 import dev.docsassistant.testing.TestSites;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class SiteReaderTest {
 
+    @Tag(Corpora.TAG)
     @Test
     void mcpVersionsComeFromTheNavigation() {
         SiteContent mcp = Corpora.read("mcp");
@@ -30,6 +32,7 @@ class SiteReaderTest {
         assertTrue(mcp.problems().isEmpty(), mcp.problems().toString());
     }
 
+    @Tag(Corpora.TAG)
     @Test
     void mintlifyLanguagesComeThroughRefIncludes() {
         SiteContent mintlify = Corpora.read("mintlify");
@@ -39,6 +42,7 @@ class SiteReaderTest {
         assertEquals("zh", mintlify.page("zh/quickstart").orElseThrow().language());
     }
 
+    @Tag(Corpora.TAG)
     @Test
     void openApiStubPagesTakeTheOperationText() {
         Page bundle = Corpora.read("mintlify").page("api/static-export/generate-bundle").orElseThrow();
@@ -46,6 +50,7 @@ class SiteReaderTest {
         assertTrue(bundle.markdown().contains("## Responses"), bundle.markdown());
     }
 
+    @Tag(Corpora.TAG)
     @Test
     void hiddenTabMarkedSearchableStaysSearchable() {
         SiteContent mintlify = Corpora.read("mintlify");
@@ -54,6 +59,7 @@ class SiteReaderTest {
         assertTrue(help.searchable(), help.path());
     }
 
+    @Tag(Corpora.TAG)
     @Test
     void hugeGeneratedPagesAreChunked() {
         Page schema = Corpora.read("mcp").page("specification/2026-07-28/schema").orElseThrow();

@@ -1,20 +1,17 @@
 package dev.docsassistant.fleet;
 
 import dev.docsassistant.app.App;
-import dev.docsassistant.app.Bootstrap;
-import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.server.ServerSetup;
 import dev.docsassistant.security.RateLimits;
 import dev.docsassistant.testing.CapturedLogs;
 import dev.docsassistant.testing.MachineDependencies;
 import dev.docsassistant.testing.RawHttp;
 import dev.docsassistant.testing.TempDirs;
+import dev.docsassistant.testing.TestApps;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
 import org.junit.jupiter.api.Test;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -42,21 +39,15 @@ class RedisDownAtStartTest {
     void startsWithoutRedisFailsOpenAndTurnsReadyWhenRedisComesUp() throws Exception {
         MachineDependencies.require(Files.isExecutable(Path.of("/usr/bin/redis-server")), "redis-server");
         int redisPort = quietPort();
-        Path dir = TempDirs.create("docs-assistant-redis-down-");
-        Path site = Path.of(System.getProperty("user.dir")).resolve("../examples/acme-docs").normalize();
-        Path config = dir.resolve("application.yaml");
         String org = "redis-down-" + UUID.randomUUID();
-        Files.writeString(config, """
-                docs-assistant:
-                  data-dir: data
-                  search: {mode: keyword}
-                  redis: {url: "redis://127.0.0.1:%d", timeout: 500ms}
-                  limits: {store: redis, organization-per-hour: %d, ip-per-day: 1000000}
-                  sites:
-                    - {domain: docs, organization: %s, path: "%s"}
-                """.formatted(redisPort, LIMIT, org, site));
         Process redis = null;
-        try (App app = Bootstrap.start(AppConfig.load(config), new PrintStream(OutputStream.nullOutputStream()))) {
+        try (App app = TestApps.exampleSite("""
+                search: {mode: keyword}
+                redis: {url: "redis://127.0.0.1:%d", timeout: 500ms}
+                limits: {store: redis, organization-per-hour: %d, ip-per-day: 1000000}
+                sites:
+                  - {domain: docs, organization: %s, path: site}
+                """.formatted(redisPort, LIMIT, org))) {
             String authorization = "Bearer " + app.keys().create(org, Optional.empty(), List.of(), "test").secret();
             WebServerConfig.Builder builder = WebServer.builder().host("127.0.0.1").port(0);
             ServerSetup.configure(builder, app);
@@ -82,7 +73,7 @@ class RedisDownAtStartTest {
                 assertTrue(metrics.matches("(?s).*docs_assistant_rate_limit_fail_open_total(\\{[^}]*})? [1-9].*"), metrics);
                 assertTrue(metrics.matches("(?s).*docs_assistant_redis_errors_total(\\{[^}]*})? [1-9].*"), metrics);
 
-                Path redisLog = dir.resolve("redis.log");
+                Path redisLog = TempDirs.create("docs-assistant-redis-down-").resolve("redis.log");
                 redis = new ProcessBuilder("/usr/bin/redis-server", "--port", Integer.toString(redisPort), "--bind", "127.0.0.1",
                         "--save", "", "--appendonly", "no").redirectErrorStream(true).redirectOutput(redisLog.toFile()).start();
                 long deadline = System.nanoTime() + WAIT.toNanos();

@@ -19,6 +19,7 @@ import dev.docsassistant.proto.v1.SearchResponse;
 import dev.docsassistant.proto.v1.SearchResult;
 import dev.docsassistant.proto.v1.StepStartPart;
 import dev.docsassistant.proto.v1.TextPart;
+import dev.docsassistant.testing.Corpora;
 import dev.docsassistant.testing.TestApps;
 import io.grpc.ManagedChannel;
 import io.grpc.Status;
@@ -40,6 +41,7 @@ import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.testing.junit5.ServerTest;
 import io.helidon.webserver.testing.junit5.SetUpServer;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -61,6 +63,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The gRPC edge through a real grpc-java client, on the port that also serves REST. */
 @ServerTest
+@Tag(Corpora.TAG)
 class AssistantGrpcServiceTest {
     private static final String QUESTION = "Which exit code does the Inspector CLI use when the server needs authentication?";
     private static final ObjectMapper JSON = new ObjectMapper();

@@ -1,16 +1,13 @@
 package dev.docsassistant.grpc;
 
-import dev.docsassistant.testing.TempDirs;
 import com.google.rpc.RetryInfo;
 import dev.docsassistant.app.App;
-import dev.docsassistant.app.Bootstrap;
-import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.server.ServerSetup;
+import dev.docsassistant.testing.TestApps;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
 import dev.docsassistant.proto.v1.GetPageRequest;
 import dev.docsassistant.proto.v1.MessageEvent;
 import dev.docsassistant.proto.v1.SearchRequest;
-import dev.docsassistant.testing.TestSites;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.Status;
@@ -32,10 +29,6 @@ import io.helidon.webserver.testing.junit5.SetUpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,24 +57,16 @@ class GrpcAccessTest {
     }
 
     @SetUpServer
-    static void server(WebServerConfig.Builder server) throws IOException {
-        Path dir = TempDirs.create("docs-assistant-grpc-access-");
-        new TestSites(dir.resolve("site")).file("docs.json", """
-                        {"name": "S", "navigation": {"groups": [{"group": "G", "pages": ["index", "retries"]}]}}""")
-                .page("index", "# Welcome\n\nWelcome to the relay docs.", "title: Home")
-                .page("retries", "# Retries\n\nFailed deliveries are retried five times with backoff.", "title: Retries");
-        Files.writeString(dir.resolve("application.yaml"), """
-                docs-assistant:
-                  data-dir: data
-                  limits:
-                    organization-per-hour: %d
-                    ip-per-day: 1000000
-                  sites:
-                    - {domain: alpha-docs, organization: alpha, path: site}
-                    - {domain: beta-docs, organization: beta, path: site}
-                    - {domain: limits-docs, organization: limits, path: site}
+    static void server(WebServerConfig.Builder server) {
+        app = TestApps.exampleSite("""
+                limits:
+                  organization-per-hour: %d
+                  ip-per-day: 1000000
+                sites:
+                  - {domain: alpha-docs, organization: alpha, path: site}
+                  - {domain: beta-docs, organization: beta, path: site}
+                  - {domain: limits-docs, organization: limits, path: site}
                 """.formatted(ORG_PER_HOUR));
-        app = Bootstrap.start(AppConfig.load(dir.resolve("application.yaml")), new PrintStream(OutputStream.nullOutputStream()));
         ServerSetup.configure(server, app);
     }
 
@@ -128,7 +113,7 @@ class GrpcAccessTest {
         assertEquals(Status.Code.UNAUTHENTICATED, refused(() -> stub(null).search(
                 SearchRequest.newBuilder().setDomain("alpha-docs").setQuery("retries").build())).getStatus().getCode());
         assertEquals(Status.Code.UNAUTHENTICATED, refused(() -> stub(null).getPage(
-                GetPageRequest.newBuilder().setDomain("alpha-docs").setPath("/retries").build())).getStatus().getCode());
+                GetPageRequest.newBuilder().setDomain("alpha-docs").setPath("/guides/retries").build())).getStatus().getCode());
     }
 
     @Test
@@ -139,7 +124,7 @@ class GrpcAccessTest {
         assertEquals(Status.Code.PERMISSION_DENIED, e.getStatus().getCode());
         assertEquals("this key is not valid for site 'beta-docs'", e.getStatus().getDescription());
         assertEquals(Status.Code.PERMISSION_DENIED, refused(() -> stub(alpha).getPage(
-                GetPageRequest.newBuilder().setDomain("beta-docs").setPath("/retries").build())).getStatus().getCode());
+                GetPageRequest.newBuilder().setDomain("beta-docs").setPath("/guides/retries").build())).getStatus().getCode());
     }
 
     @Test

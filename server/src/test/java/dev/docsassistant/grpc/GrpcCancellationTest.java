@@ -60,12 +60,12 @@ class GrpcCancellationTest {
             }
         }
         port = server.port();
-        assistant = GrpcClients.authorized(AssistantServiceGrpc.newBlockingStub(channel), TestApps.authorization(TestApps.corpora(), "acme"));
+        assistant = GrpcClients.authorized(AssistantServiceGrpc.newBlockingStub(channel), TestApps.authorization(TestApps.exampleSite(), "acme"));
     }
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
-        App app = TestApps.corpora();
+        App app = TestApps.exampleSite();
         AssistantService slow = new AssistantService(app.sites(), new ThreadStore(app.database()), GrpcCancellationTest::slowModel);
         GrpcSetup.configure(server, slow, app.sites(), new AssistantRules(app.settings().limits()), app.access(), app.insightsLog());
     }
@@ -123,12 +123,12 @@ class GrpcCancellationTest {
 
     @Test
     void cancellingMidStreamStopsTheAnswerOnTheServer() throws Exception {
-        String question = "How does the Inspector CLI authenticate?";
+        String question = "How do I authenticate API requests?";
         Run run = Run.of(question);
         Context.CancellableContext call = Context.current().withCancellation();
         String threadId = call.call(() -> {
             Iterator<MessageEvent> events = assistant.withDeadlineAfter(5, TimeUnit.MINUTES)
-                    .createMessage(GrpcClients.question("mcp", question).build());
+                    .createMessage(GrpcClients.question("acme", question).build());
             String thread = events.next().getStart().getThreadId();
             int deltas = 0;
             while (deltas < 3) {
@@ -140,15 +140,15 @@ class GrpcCancellationTest {
         run.awaitEnd();
         assertInstanceOf(AnswerAbandoned.class, run.endedBy.get());
         assertTrue(run.produced.get() >= 3 && run.produced.get() < DELTAS, String.valueOf(run.produced.get()));
-        assertTrue(new ThreadStore(TestApps.corpora().database()).messages(threadId).isEmpty(), "an unfinished turn is not stored");
+        assertTrue(new ThreadStore(TestApps.exampleSite().database()).messages(threadId).isEmpty(), "an unfinished turn is not stored");
     }
 
     @Test
     void aPassedDeadlineEndsTheCallAndStopsTheAnswer() throws Exception {
-        String question = "How does the Inspector CLI connect to a server?";
+        String question = "How do I add an endpoint?";
         Run run = Run.of(question);
         Iterator<MessageEvent> events = assistant.withDeadlineAfter(1, TimeUnit.SECONDS)
-                .createMessage(GrpcClients.question("mcp", question).build());
+                .createMessage(GrpcClients.question("acme", question).build());
         StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> events.forEachRemaining(event -> { }));
         assertEquals(Status.Code.DEADLINE_EXCEEDED, e.getStatus().getCode());
         assertTrue(run.started.await(30, TimeUnit.SECONDS), "the answer never started");
@@ -159,11 +159,11 @@ class GrpcCancellationTest {
     @Test
     void theServerEndsTheCallAtItsDeadlineEvenIfTheClientNeverCancels() throws Exception {
         // A bare HTTP/2 client: sends grpc-timeout, then only reads (grpc-java would reset the stream itself).
-        String question = "How does the Inspector CLI list tools?";
+        String question = "How do I list deliveries?";
         Run run = Run.of(question);
         long start = System.nanoTime();
-        boolean ended = RawGrpcCall.createMessage(port, TestApps.authorization(TestApps.corpora(), "acme"), "500m",
-                GrpcClients.question("mcp", question).build().toByteArray(), Duration.ofSeconds(60));
+        boolean ended = RawGrpcCall.createMessage(port, TestApps.authorization(TestApps.exampleSite(), "acme"), "500m",
+                GrpcClients.question("acme", question).build().toByteArray(), Duration.ofSeconds(60));
         long millis = (System.nanoTime() - start) / 1_000_000;
         assertTrue(ended, "the server never ended the call");
         assertTrue(millis >= 450, "ended " + millis + " ms after the call started, before its 500 ms deadline");

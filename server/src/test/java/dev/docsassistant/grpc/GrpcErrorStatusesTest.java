@@ -43,13 +43,13 @@ class GrpcErrorStatusesTest {
                 channel = GrpcClients.channel(server.port());
             }
         }
-        assistant = GrpcClients.authorized(AssistantServiceGrpc.newBlockingStub(channel), TestApps.authorization(TestApps.corpora(), "acme"))
+        assistant = GrpcClients.authorized(AssistantServiceGrpc.newBlockingStub(channel), TestApps.authorization(TestApps.exampleSite(), "acme"))
                 .withDeadlineAfter(20, TimeUnit.SECONDS); // a call nobody closes would otherwise wait forever
     }
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) throws Exception {
-        App app = TestApps.corpora();
+        App app = TestApps.exampleSite();
         Database closed = Database.openSqlite(Files.createTempDirectory("closed-store"));
         closed.close();
         InsightsLog insights = new InsightsLog(closed, new BackgroundWrites(closed), Clock.systemUTC());
@@ -64,7 +64,7 @@ class GrpcErrorStatusesTest {
     @Test
     void aStoreFailureIsUnavailableWithTheRestMessageAndTheRateLimitMetadata() {
         StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> assistant.submitFeedback(
-                SubmitFeedbackRequest.newBuilder().setDomain("mcp").setThreadId("thr_x").setMessageId("msg_x").setHelpful(true).build()));
+                SubmitFeedbackRequest.newBuilder().setDomain("acme").setThreadId("thr_x").setMessageId("msg_x").setHelpful(true).build()));
         assertEquals(Status.Code.UNAVAILABLE, e.getStatus().getCode());
         assertEquals(dev.docsassistant.rest.RestErrors.STORE_UNAVAILABLE, e.getStatus().getDescription());
         assertNotNull(e.getTrailers().get(AccessInterceptor.RATE_LIMIT_LIMIT), "ratelimit-limit on UNAVAILABLE");
@@ -73,7 +73,7 @@ class GrpcErrorStatusesTest {
     @Test
     void aRuleBrokenInAMethodIsInvalidArgumentNamingTheFieldInItsDetail() throws Exception {
         StatusRuntimeException e = assertThrows(StatusRuntimeException.class, () -> assistant.submitFeedback(
-                SubmitFeedbackRequest.newBuilder().setDomain("mcp").setMessageId("msg_x").setHelpful(true).build()));
+                SubmitFeedbackRequest.newBuilder().setDomain("acme").setMessageId("msg_x").setHelpful(true).build()));
         assertEquals(Status.Code.INVALID_ARGUMENT, e.getStatus().getCode());
         com.google.rpc.Status detailed = StatusProto.fromThrowable(e);
         assertNotNull(detailed);

@@ -2,17 +2,14 @@ package dev.docsassistant.grpc;
 
 import com.google.rpc.RetryInfo;
 import dev.docsassistant.app.App;
-import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.assistant.AnswerGenerator;
 import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.assistant.GeneratorException;
 import dev.docsassistant.assistant.ThreadStore;
-import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
+import dev.docsassistant.testing.TestApps;
 import dev.docsassistant.proto.v1.MessageEvent;
 import dev.docsassistant.proto.v1.SearchRequest;
-import dev.docsassistant.testing.TempDirs;
-import dev.docsassistant.testing.TestSites;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.Status;
@@ -26,11 +23,6 @@ import io.helidon.webserver.testing.junit5.SetUpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -63,20 +55,14 @@ class GrpcLimitsTest {
     }
 
     @SetUpServer
-    static void server(WebServerConfig.Builder server) throws IOException {
-        Path dir = TempDirs.create("docs-assistant-grpc-limits-");
-        new TestSites(dir.resolve("site")).file("docs.json", "{\"name\": \"S\", \"navigation\": {\"pages\": [\"retries\"]}}")
-                .page("retries", "# Retries\n\nFailed deliveries are retried five times with backoff.", "title: Retries");
-        Files.writeString(dir.resolve("application.yaml"), """
-                docs-assistant:
-                  data-dir: data
-                  security: {trusted-proxies: [127.0.0.1]}
-                  limits: {organization-per-hour: %d, ip-per-day: %d, max-body-bytes: %d}
-                  site-pages: {page-keys: false}
-                  sites:
-                    - {domain: docs, organization: acme, path: site}
+    static void server(WebServerConfig.Builder server) {
+        app = TestApps.exampleSite("""
+                security: {trusted-proxies: [127.0.0.1]}
+                limits: {organization-per-hour: %d, ip-per-day: %d, max-body-bytes: %d}
+                site-pages: {page-keys: false}
+                sites:
+                  - {domain: docs, organization: acme, path: site}
                 """.formatted(ORG_PER_HOUR, IP_PER_DAY, MAX_BODY));
-        app = Bootstrap.start(AppConfig.load(dir.resolve("application.yaml")), new PrintStream(OutputStream.nullOutputStream()));
         // The model: a question about outages breaks off after its first words, as a provider failing mid-answer.
         AnswerGenerator model = (input, out) -> {
             out.source(input.retrieved().getFirst());

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docsassistant.integrations.spi.Problem;
 import dev.docsassistant.testing.Corpora;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
@@ -161,6 +162,7 @@ class IntegrationsTest {
                 site.stats().problems().stream().map(Object::toString).toList());
     }
 
+    @Tag(Corpora.TAG)
     @Test
     void bothSharedCorporaHaveNoIntegrationErrors() {
         for (String corpus : List.of("mcp", "mintlify")) {

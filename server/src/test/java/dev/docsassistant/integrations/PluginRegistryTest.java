@@ -2,16 +2,13 @@ package dev.docsassistant.integrations;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docsassistant.app.App;
-import dev.docsassistant.app.Bootstrap;
-import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.testing.TestApps;
 import dev.docsassistant.integrations.spi.IntegrationPlugin;
 import dev.docsassistant.integrations.testkit.PluginTestKit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -82,16 +79,7 @@ class PluginRegistryTest {
     @Test
     void theServerValidatesAndRendersSitesWithConfiguredPlugins() throws Exception {
         Path dir = pluginsDir("server", jar);
-        Path config = Files.writeString(work.resolve("application.yaml"), """
-                docs-assistant:
-                  data-dir: %s
-                  plugins-dir: %s
-                  sites:
-                    - domain: acme
-                      organization: acme
-                      path: %s
-                """.formatted(work.resolve("data"), dir, Path.of("../examples/acme-docs").toAbsolutePath().normalize()));
-        try (App app = Bootstrap.start(AppConfig.load(config), new PrintStream(OutputStream.nullOutputStream()))) {
+        try (App app = TestApps.exampleSite("plugins-dir: " + dir)) {
             Integrations integrations = app.integrations();
             var json = new ObjectMapper().readTree("""
                     {"acmechat": {"workspace": "docs\\"><script>", "colour": "red"}, "ga4": {"measurementId": "G-1"}}""");

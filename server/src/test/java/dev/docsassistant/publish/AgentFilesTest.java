@@ -2,9 +2,11 @@ package dev.docsassistant.publish;
 
 import dev.docsassistant.sites.Site;
 import dev.docsassistant.testing.AgentDocsServer;
+import dev.docsassistant.testing.Corpora;
 import dev.docsassistant.testing.TestApps;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 import java.net.http.HttpResponse;
@@ -126,6 +128,7 @@ class AgentFilesTest {
         }
     }
 
+    @Tag(Corpora.TAG)
     @Test
     void everyLanguageAndVersionHasItsOwnFiles() {
         Site mintlify = TestApps.corpora().sites().get("mintlify").orElseThrow();

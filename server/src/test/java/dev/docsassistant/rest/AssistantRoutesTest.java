@@ -7,17 +7,17 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.search.SearchHit;
 import dev.docsassistant.search.SearchRequest;
 import dev.docsassistant.testing.ApiClient;
+import dev.docsassistant.testing.ApiClient.Reply;
+import dev.docsassistant.testing.Corpora;
 import dev.docsassistant.testing.TestApps;
 import io.helidon.http.HeaderNames;
 import io.helidon.webclient.api.WebClient;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.testing.junit5.ServerTest;
 import io.helidon.webserver.testing.junit5.SetUpServer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -28,6 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @ServerTest
+@Tag(Corpora.TAG)
 class AssistantRoutesTest {
     private static final String QUESTION = "Which exit code does the Inspector CLI use when the server needs authentication?";
     private final ApiClient api;
@@ -41,32 +42,10 @@ class AssistantRoutesTest {
         ServerSetup.configure(server, TestApps.corpora());
     }
 
-    record Reply(int status, String threadId, String threadKey, String contentType, String body,
-                 io.helidon.http.Headers headers) {
-        List<JsonNode> events() {
-            List<JsonNode> out = new ArrayList<>();
-            for (String line : body.split("\n")) {
-                if (line.startsWith("data: {")) {
-                    out.add(json(line.substring(6)));
-                }
-            }
-            return out;
-        }
-    }
-
     /** Posts with a key of the organisation owning the site ({@code mintlify}: other; anything else: acme). */
     private Reply post(String path, String body) {
         String organization = path.contains("/mintlify/") ? "other" : "acme";
-        ApiClient.Reply res = api.postJson(path, body, "Authorization", TestApps.authorization(TestApps.corpora(), organization));
-        return new Reply(res.status(), res.header("X-Thread-Id"), res.header("X-Thread-Key"), res.contentType(), res.body(), res.headers());
-    }
-
-    private static JsonNode json(String s) {
-        try {
-            return Json.MAPPER.readTree(s);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        return api.postJson(path, body, "Authorization", TestApps.authorization(TestApps.corpora(), organization));
     }
 
     private static String v2(String question, String threadId) {
@@ -80,20 +59,20 @@ class AssistantRoutesTest {
         Reply r = post("/v2/assistant/mcp/message", v2(QUESTION, null));
         assertEquals(200, r.status());
         assertEquals("text/event-stream", r.contentType());
-        assertNotNull(r.threadId());
-        assertNotNull(r.threadKey());
+        assertNotNull(r.header("X-Thread-Id"));
+        assertNotNull(r.header("X-Thread-Key"));
         List<JsonNode> events = r.events();
         List<String> types = events.stream().map(e -> e.get("type").asText()).toList();
         assertEquals("start", types.get(0));
         assertEquals("start-step", types.get(1));
-        assertEquals(r.threadId(), events.get(0).at("/messageMetadata/threadId").asText());
+        assertEquals(r.header("X-Thread-Id"), events.get(0).at("/messageMetadata/threadId").asText());
         int firstText = types.indexOf("text-start");
         assertTrue(types.subList(2, firstText).stream().allMatch("source-url"::equals), types.toString());
         assertTrue(firstText > 2, "sources before the text");
         assertEquals(List.of("text-end", "finish-step", "finish"), types.subList(types.size() - 3, types.size()));
         JsonNode finish = events.get(events.size() - 1);
-        assertEquals(r.threadId(), finish.get("threadId").asText());
-        assertEquals(r.threadId(), finish.at("/messageMetadata/threadId").asText());
+        assertEquals(r.header("X-Thread-Id"), finish.get("threadId").asText());
+        assertEquals(r.header("X-Thread-Id"), finish.at("/messageMetadata/threadId").asText());
         assertFalse(finish.has("finishReason"));
         assertTrue(r.body().endsWith("data: [DONE]\n\n"));
         String text = events.stream().filter(e -> e.get("type").asText().equals("text-delta"))
@@ -136,14 +115,14 @@ class AssistantRoutesTest {
     @Test
     void aThreadContinuesOnlyOnItsDomain() {
         Reply first = post("/v2/assistant/mcp/message", v2(QUESTION, null));
-        Reply second = post("/v2/assistant/mcp/message", v2("and when it cannot be reached?", first.threadId()));
+        Reply second = post("/v2/assistant/mcp/message", v2("and when it cannot be reached?", first.header("X-Thread-Id")));
         assertEquals(200, second.status());
-        assertEquals(first.threadId(), second.threadId());
-        assertEquals(null, second.threadKey(), "the key is only returned on creation");
+        assertEquals(first.header("X-Thread-Id"), second.header("X-Thread-Id"));
+        assertEquals(null, second.header("X-Thread-Key"), "the key is only returned on creation");
         assertTrue(second.body().contains("inspector/cli"), "the follow-up is searched with the first question");
-        assertEquals(404, post("/v2/assistant/mintlify/message", v2("hello there", first.threadId())).status());
+        assertEquals(404, post("/v2/assistant/mintlify/message", v2("hello there", first.header("X-Thread-Id"))).status());
         assertEquals(404, post("/v2/assistant/mcp/message", v2("hello there", "thr_doesnotexist")).status());
-        String withWrongKey = v2("hello", first.threadId()).replace("\"fp\"", "\"threadKey\":\"thk_wrong\",\"fp\"");
+        String withWrongKey = v2("hello", first.header("X-Thread-Id")).replace("\"fp\"", "\"threadKey\":\"thk_wrong\",\"fp\"");
         assertEquals(404, post("/v2/assistant/mcp/message", withWrongKey).status());
     }
 
@@ -158,7 +137,7 @@ class AssistantRoutesTest {
         assertEquals(List.of("9", "a"), prefixes.subList(1, 3));
         assertTrue(prefixes.contains("h") && prefixes.contains("0"));
         assertEquals(List.of("2", "e", "d"), prefixes.subList(prefixes.size() - 3, prefixes.size()));
-        assertTrue(r.body().contains("2:[{\"type\":\"finish\",\"threadId\":\"" + r.threadId() + "\"}]"));
+        assertTrue(r.body().contains("2:[{\"type\":\"finish\",\"threadId\":\"" + r.header("X-Thread-Id") + "\"}]"));
         assertTrue(prefixes.stream().allMatch(p -> Set.of("f", "9", "a", "h", "0", "2", "e", "d").contains(p)), prefixes.toString());
         // RFC 9745 / RFC 8594: the defaults, since the test configuration sets no docs-assistant.v1 dates.
         assertSunsetHeaders(200, r.headers());
@@ -219,7 +198,7 @@ class AssistantRoutesTest {
             String path = c[2].endsWith("'nope'") ? "/v2/assistant/nope/message" : "/v2/assistant/mcp/message";
             Reply r = post(path, c[0]);
             assertEquals(Integer.parseInt(c[1]), r.status(), c[0]);
-            assertEquals(c[2], json(r.body()).get("message").asText(), c[0]);
+            assertEquals(c[2], r.json().get("message").asText(), c[0]);
         }
         String many = "{\"fp\":\"a\",\"messages\":[" + (user + ",").repeat(100) + user + "]}";
         assertEquals(400, post("/v2/assistant/mcp/message", many).status());

@@ -38,7 +38,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @ServerTest
 class KeepAliveTest {
-    private static final String SLOW_QUESTION = "How do I debug a server with the Inspector?";
+    private static final String SLOW_QUESTION = "How are failed deliveries retried?";
     /** Gates a question's answer waits on: the first before its first words, the second before the rest. */
     private static final Map<String, List<CountDownLatch>> GATES = new ConcurrentHashMap<>();
     private final WebClient client;
@@ -49,7 +49,7 @@ class KeepAliveTest {
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
-        App app = TestApps.corpora();
+        App app = TestApps.exampleSite();
         AnswerGenerator slow = (input, out) -> {
             List<CountDownLatch> gates = GATES.getOrDefault(input.question(), List.of(new CountDownLatch(0), new CountDownLatch(0)));
             await(gates.get(0));
@@ -59,7 +59,7 @@ class KeepAliveTest {
         };
         AssistantService assistant = new AssistantService(app.sites(), new ThreadStore(app.database()), slow);
         Config section = Config.just(ConfigSources.create(Map.of("stream.keep-alive", "PT0.05S")));
-        server.routing(r -> r.register(new AssistantRoutes(assistant, app.assistantRules(), StreamSettings.create(section.get("stream")))));
+        server.routing(r -> r.register(new AssistantRoutes(assistant, app.assistantRules(), StreamSettings.from(section.get("stream")))));
     }
 
     /** Like a slow model; the bound only keeps a failing test from hanging. */
@@ -83,7 +83,7 @@ class KeepAliveTest {
         CountDownLatch rest = new CountDownLatch(1);
         GATES.put(SLOW_QUESTION, List.of(firstWords, rest));
         List<String> lines = new ArrayList<>();
-        try (HttpClientResponse res = client.post("/v2/assistant/mcp/message")
+        try (HttpClientResponse res = client.post("/v2/assistant/acme/message")
                 .header(HeaderNames.CONTENT_TYPE, "application/json").submit(body(SLOW_QUESTION));
              BufferedReader in = new BufferedReader(new InputStreamReader(res.inputStream(), StandardCharsets.UTF_8))) {
             assertEquals(200, res.status().code());
@@ -131,7 +131,7 @@ class KeepAliveTest {
 
     @Test
     void v1NeverSendsComments() {
-        String question = "What does the Inspector show?";
+        String question = "How do I replay an event?";
         CountDownLatch firstWords = new CountDownLatch(1);
         GATES.put(question, List.of(firstWords, new CountDownLatch(0)));
         // Absence can only be shown over a while: 20 keep-alive periods in which v2 would have sent comments.
@@ -143,7 +143,7 @@ class KeepAliveTest {
             }
             firstWords.countDown();
         });
-        try (HttpClientResponse res = client.post("/v1/assistant/mcp/message")
+        try (HttpClientResponse res = client.post("/v1/assistant/acme/message")
                 .header(HeaderNames.CONTENT_TYPE, "application/json").submit(body(question))) {
             assertEquals(200, res.status().code());
             String body = res.as(String.class);

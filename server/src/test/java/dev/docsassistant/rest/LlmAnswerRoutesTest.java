@@ -2,15 +2,13 @@ package dev.docsassistant.rest;
 
 import dev.docsassistant.web.Json;
 
-import dev.docsassistant.testing.TempDirs;
 import dev.docsassistant.server.ServerSetup;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.app.App;
-import dev.docsassistant.app.Bootstrap;
-import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.testing.FakeChatProvider;
 import dev.docsassistant.testing.RawHttp;
 import dev.docsassistant.testing.ApiClient;
+import dev.docsassistant.testing.ApiClient.Reply;
 import dev.docsassistant.testing.TestApps;
 import io.helidon.webclient.api.WebClient;
 import io.helidon.webserver.WebServer;
@@ -21,8 +19,6 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
 import java.net.Socket;
 import java.nio.file.Files;
@@ -32,7 +28,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 import static dev.docsassistant.testing.FakeChatProvider.chunk;
@@ -57,43 +52,37 @@ class LlmAnswerRoutesTest {
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) throws IOException {
-        Path dir = TempDirs.create("docs-assistant-llm-");
-        Path site = dir.resolve("site");
-        copy(Path.of("..", "examples", "acme-docs"), site);
-        Files.writeString(site.resolve("assistant-instructions.md"), INSTRUCTIONS);
-        Path config = dir.resolve("application.yaml");
-        Files.writeString(config, """
-                docs-assistant:
-                  data-dir: data
-                  generator: llm
-                  stream: {keep-alive: PT0.2S}
-                  llm:
-                    base-url: %1$s
-                    model: test-model
-                    timeouts: {first-token: 6s, total: 20s}
-                  sites:
-                    - domain: acme
-                      organization: acme
-                      path: %2$s
-                      url: https://docs.acme.dev
-                    - domain: acme-fallback
-                      organization: acme
-                      path: %2$s
-                      llm: {fallback: extractive}
-                    - domain: acme-slow
-                      organization: acme
-                      path: %2$s
-                      llm: {timeouts: {first-token: 2s}}
-                    - domain: acme-patient
-                      organization: acme
-                      path: %2$s
-                      llm: {timeouts: {first-token: 5m, total: 10m}}
-                    - domain: acme-offline
-                      organization: acme
-                      path: %2$s
-                      generator: extractive
-                """.formatted(PROVIDER.baseUrl(), site));
-        app = Bootstrap.start(AppConfig.load(config), new PrintStream(OutputStream.nullOutputStream()));
+        Path config = TestApps.writeExampleConfig("""
+                generator: llm
+                stream: {keep-alive: PT0.2S}
+                llm:
+                  base-url: %s
+                  model: test-model
+                  timeouts: {first-token: 6s, total: 20s}
+                sites:
+                  - domain: acme
+                    organization: acme
+                    path: site
+                    url: https://docs.acme.dev
+                  - domain: acme-fallback
+                    organization: acme
+                    path: site
+                    llm: {fallback: extractive}
+                  - domain: acme-slow
+                    organization: acme
+                    path: site
+                    llm: {timeouts: {first-token: 2s}}
+                  - domain: acme-patient
+                    organization: acme
+                    path: site
+                    llm: {timeouts: {first-token: 5m, total: 10m}}
+                  - domain: acme-offline
+                    organization: acme
+                    path: site
+                    generator: extractive
+                """.formatted(PROVIDER.baseUrl()));
+        Files.writeString(config.resolveSibling("site").resolve("assistant-instructions.md"), INSTRUCTIONS);
+        app = TestApps.start(config);
         ServerSetup.configure(server, app);
     }
 
@@ -101,34 +90,6 @@ class LlmAnswerRoutesTest {
     static void stop() {
         PROVIDER.close();
         app.close();
-    }
-
-    private static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path f : files.toList()) {
-                Path target = to.resolve(from.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(f, target);
-                }
-            }
-        }
-    }
-
-    record Reply(int status, String body) {
-        List<JsonNode> events() {
-            return body.lines().filter(l -> l.startsWith("data: {")).map(l -> json(l.substring(6))).toList();
-        }
-
-        List<String> types() {
-            return events().stream().map(e -> e.get("type").asText()).toList();
-        }
-
-        String text() {
-            return events().stream().filter(e -> e.get("type").asText().equals("text-delta"))
-                    .map(e -> e.get("delta").asText()).collect(Collectors.joining());
-        }
     }
 
     private static JsonNode json(String s) {
@@ -145,8 +106,7 @@ class LlmAnswerRoutesTest {
     }
 
     private Reply post(String path, String body) {
-        ApiClient.Reply res = new ApiClient(client).postJson(path, body, "Authorization", TestApps.authorization(app, "acme"));
-        return new Reply(res.status(), res.body());
+        return new ApiClient(client).postJson(path, body, "Authorization", TestApps.authorization(app, "acme"));
     }
 
     @Test

@@ -4,9 +4,7 @@ import dev.docsassistant.web.Json;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.app.App;
-import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.assistant.ThreadStore;
-import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.server.ServerSetup;
 import dev.docsassistant.proto.v1.AssistantServiceGrpc;
 import dev.docsassistant.proto.v1.CreateMessageRequest;
@@ -15,7 +13,6 @@ import dev.docsassistant.proto.v1.MessagePart;
 import dev.docsassistant.proto.v1.Role;
 import dev.docsassistant.proto.v1.TextPart;
 import dev.docsassistant.testing.FakeChatProvider;
-import dev.docsassistant.testing.TempDirs;
 import dev.docsassistant.testing.ApiClient;
 import dev.docsassistant.testing.TestApps;
 import io.grpc.ManagedChannel;
@@ -31,11 +28,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -65,20 +58,13 @@ class ReasoningPartsTest {
     }
 
     @SetUpServer
-    static void server(WebServerConfig.Builder server) throws IOException {
-        Path dir = TempDirs.create("docs-assistant-reasoning-");
-        Path config = dir.resolve("application.yaml");
-        Files.writeString(config, """
-                docs-assistant:
-                  data-dir: data
-                  generator: llm
-                  stream: {reasoning: true}
-                  site-pages: {page-keys: false}
-                  llm: {base-url: %s, model: test-model}
-                  sites:
-                    - {domain: acme, organization: acme, path: %s}
-                """.formatted(PROVIDER.baseUrl(), Path.of("..", "examples", "acme-docs").toAbsolutePath().normalize()));
-        app = Bootstrap.start(AppConfig.load(config), new PrintStream(OutputStream.nullOutputStream()));
+    static void server(WebServerConfig.Builder server) {
+        app = TestApps.exampleSite("""
+                generator: llm
+                stream: {reasoning: true}
+                site-pages: {page-keys: false}
+                llm: {base-url: %s, model: test-model}
+                """.formatted(PROVIDER.baseUrl()));
         ServerSetup.configure(server, app);
     }
 

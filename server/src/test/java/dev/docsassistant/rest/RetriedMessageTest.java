@@ -39,8 +39,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 @ServerTest
 class RetriedMessageTest {
-    private static final String FIRST = "How do I debug a server with the Inspector?";
-    private static final String SECOND = "Which transports does the Inspector support?";
+    private static final String FIRST = "How are failed deliveries retried?";
+    private static final String SECOND = "How do I verify webhook signatures?";
     private final WebClient client;
     private final int port;
 
@@ -51,11 +51,11 @@ class RetriedMessageTest {
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
-        ServerSetup.configure(server, TestApps.corpora());
+        ServerSetup.configure(server, TestApps.exampleSite());
     }
 
     private static List<String> stored(String threadId) {
-        return new ThreadStore(TestApps.corpora().database()).messages(threadId).stream()
+        return new ThreadStore(TestApps.exampleSite().database()).messages(threadId).stream()
                 .map(ThreadStore.StoredMessage::content).toList();
     }
 
@@ -65,8 +65,8 @@ class RetriedMessageTest {
                 ? Json.object("id", id, "role", "user", "content", text)
                 : Json.object("id", id, "role", "user", "parts", List.of(Json.object("type", "text", "text", text)));
         String body = Json.write(Json.object("fp", "anonymous", "threadId", threadId, "messages", List.of(message)));
-        ApiClient.Reply res = new ApiClient(client).postJson("/" + version + "/assistant/mcp/message", body,
-                "Authorization", TestApps.authorization(TestApps.corpora(), "acme"));
+        ApiClient.Reply res = new ApiClient(client).postJson("/" + version + "/assistant/acme/message", body,
+                "Authorization", TestApps.authorization(TestApps.exampleSite(), "acme"));
         assertEquals(200, res.status(), res.body());
         assertTrue(res.body().contains("v1".equals(version) ? "\nd:" : "\"type\":\"finish\""), res.body());
         return res.header("X-Thread-Id");
@@ -103,7 +103,7 @@ class RetriedMessageTest {
         try {
             Metadata headers = new Metadata();
             headers.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER),
-                    TestApps.authorization(TestApps.corpora(), "acme"));
+                    TestApps.authorization(TestApps.exampleSite(), "acme"));
             var stub = AssistantServiceGrpc.newBlockingStub(channel)
                     .withInterceptors(MetadataUtils.newAttachHeadersInterceptor(headers))
                     .withDeadlineAfter(30, TimeUnit.SECONDS);
@@ -119,7 +119,7 @@ class RetriedMessageTest {
     }
 
     private static String grpcAsk(AssistantServiceGrpc.AssistantServiceBlockingStub stub, String threadId, String id, String text) {
-        CreateMessageRequest request = CreateMessageRequest.newBuilder().setDomain("mcp").setFp("anonymous").setThreadId(threadId)
+        CreateMessageRequest request = CreateMessageRequest.newBuilder().setDomain("acme").setFp("anonymous").setThreadId(threadId)
                 .addMessages(Message.newBuilder().setId(id).setRole(Role.ROLE_USER)
                         .addParts(MessagePart.newBuilder().setText(TextPart.newBuilder().setText(text)))).build();
         List<MessageEvent> events = new ArrayList<>();

@@ -1,19 +1,18 @@
 package dev.docsassistant.rest;
 
-import dev.docsassistant.web.Json;
-
 import dev.docsassistant.server.ServerSetup;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.testing.ApiClient;
+import dev.docsassistant.testing.ApiClient.Reply;
+import dev.docsassistant.testing.Corpora;
 import dev.docsassistant.testing.TestApps;
 import io.helidon.webclient.api.WebClient;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.testing.junit5.ServerTest;
 import io.helidon.webserver.testing.junit5.SetUpServer;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -24,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 @ServerTest
+@Tag(Corpora.TAG)
 class SearchRoutesTest {
     private final ApiClient api;
 
@@ -37,16 +37,8 @@ class SearchRoutesTest {
     }
 
     private Reply post(String path, String body) {
-        ApiClient.Reply res = api.postJson(path, body, "Authorization", TestApps.authorization(TestApps.corpora(),
+        return api.postJson(path, body, "Authorization", TestApps.authorization(TestApps.corpora(),
                 path.endsWith("/mintlify") ? "other" : "acme"));
-        try {
-            return new Reply(res.status(), res.body().isEmpty() ? null : Json.MAPPER.readTree(res.body()));
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    record Reply(int status, JsonNode json) {
     }
 
     @Test

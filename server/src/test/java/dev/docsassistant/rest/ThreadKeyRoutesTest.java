@@ -3,12 +3,10 @@ package dev.docsassistant.rest;
 import dev.docsassistant.web.Json;
 
 import dev.docsassistant.app.App;
-import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.assistant.ThreadStore;
-import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.server.ServerSetup;
-import dev.docsassistant.testing.TempDirs;
 import dev.docsassistant.testing.ApiClient;
+import dev.docsassistant.testing.ApiClient.Reply;
 import dev.docsassistant.testing.TestApps;
 import io.helidon.webclient.api.WebClient;
 import io.helidon.webserver.WebServerConfig;
@@ -17,11 +15,6 @@ import io.helidon.webserver.testing.junit5.SetUpServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
-import java.io.OutputStream;
-import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -38,18 +31,11 @@ class ThreadKeyRoutesTest {
     }
 
     @SetUpServer
-    static void server(WebServerConfig.Builder server) throws IOException {
-        Path dir = TempDirs.create("docs-assistant-thread-keys-");
-        Path config = dir.resolve("application.yaml");
-        Files.writeString(config, """
-                docs-assistant:
-                  data-dir: data
-                  threads: {require-key: true}
-                  site-pages: {page-keys: false}
-                  sites:
-                    - {domain: acme, organization: acme, path: %s}
-                """.formatted(Path.of("..", "examples", "acme-docs").toAbsolutePath().normalize()));
-        app = Bootstrap.start(AppConfig.load(config), new PrintStream(OutputStream.nullOutputStream()));
+    static void server(WebServerConfig.Builder server) {
+        app = TestApps.exampleSite("""
+                threads: {require-key: true}
+                site-pages: {page-keys: false}
+                """);
         ServerSetup.configure(server, app);
     }
 
@@ -58,32 +44,27 @@ class ThreadKeyRoutesTest {
         app.close();
     }
 
-    record Reply(int status, String threadId, String threadKey, String body) {
-    }
-
     private Reply ask(String question, String threadId, String threadKey) {
         String body = Json.write(Json.object("fp", "anonymous", "threadId", threadId, "threadKey", threadKey, "messages",
                 List.of(Json.object("id", "m1", "role", "user", "parts", List.of(Json.object("type", "text", "text", question))))));
-        ApiClient.Reply res = new ApiClient(client).postJson("/v2/assistant/acme/message", body,
-                "Authorization", TestApps.authorization(app, "acme"));
-        return new Reply(res.status(), res.header("X-Thread-Id"), res.header("X-Thread-Key"), res.body());
+        return new ApiClient(client).postJson("/v2/assistant/acme/message", body, "Authorization", TestApps.authorization(app, "acme"));
     }
 
     @Test
     void aThreadContinuesOnlyWithItsKey() {
         Reply first = ask("How are failed deliveries retried?", null, null);
         assertEquals(200, first.status(), first.body());
-        assertNotNull(first.threadKey(), "the first answer returns the thread's key");
+        assertNotNull(first.header("X-Thread-Key"), "the first answer returns the thread's key");
 
-        Reply keyless = ask("How many times?", first.threadId(), null);
+        Reply keyless = ask("How many times?", first.header("X-Thread-Id"), null);
         assertEquals(400, keyless.status());
         assertEquals("{\"message\":\"threadKey is required to continue a thread\"}", keyless.body());
-        assertEquals(404, ask("How many times?", first.threadId(), "thk_not-the-key").status(), "a wrong key is an unknown thread");
+        assertEquals(404, ask("How many times?", first.header("X-Thread-Id"), "thk_not-the-key").status(), "a wrong key is an unknown thread");
 
-        Reply next = ask("How many times?", first.threadId(), first.threadKey());
+        Reply next = ask("How many times?", first.header("X-Thread-Id"), first.header("X-Thread-Key"));
         assertEquals(200, next.status(), next.body());
-        assertEquals(first.threadId(), next.threadId());
-        List<String> roles = new ThreadStore(app.database()).messages(first.threadId()).stream().map(ThreadStore.StoredMessage::role).toList();
+        assertEquals(first.header("X-Thread-Id"), next.header("X-Thread-Id"));
+        List<String> roles = new ThreadStore(app.database()).messages(first.header("X-Thread-Id")).stream().map(ThreadStore.StoredMessage::role).toList();
         assertEquals(List.of("user", "assistant", "user", "assistant"), roles, "both turns are in the thread, the refused ones are not");
     }
 }

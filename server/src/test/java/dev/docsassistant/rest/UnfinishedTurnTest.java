@@ -43,7 +43,7 @@ class UnfinishedTurnTest {
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
-        App app = TestApps.corpora();
+        App app = TestApps.exampleSite();
         AnswerGenerator leftBehind = (input, out) -> {
             try {
                 out.text("The first words. ");
@@ -62,21 +62,21 @@ class UnfinishedTurnTest {
         };
         AssistantService assistant = new AssistantService(app.sites(), new ThreadStore(app.database()), leftBehind);
         Config section = Config.just(ConfigSources.create(Map.of("stream.keep-alive", "PT0.05S")));
-        server.routing(r -> r.register(new AssistantRoutes(assistant, app.assistantRules(), StreamSettings.create(section.get("stream")))));
+        server.routing(r -> r.register(new AssistantRoutes(assistant, app.assistantRules(), StreamSettings.from(section.get("stream")))));
     }
 
     @Test
     void aReaderLeavingMidAnswerLeavesNoTurnInTheThread() throws Exception {
         String body = """
                 {"fp": "anonymous", "messages": [{"id": "m1", "role": "user",
-                 "parts": [{"type": "text", "text": "How do I debug a server with the Inspector?"}]}]}""";
+                 "parts": [{"type": "text", "text": "How are failed deliveries retried?"}]}]}""";
         String seen;
-        try (Socket socket = RawHttp.post(server.port(), "/v2/assistant/mcp/message", null, body)) {
+        try (Socket socket = RawHttp.post(server.port(), "/v2/assistant/acme/message", null, body)) {
             seen = RawHttp.readUntil(socket, "The first words.");
         }
         Matcher thread = Pattern.compile("(?i)x-thread-id: (thr_\\S+)").matcher(seen);
         assertTrue(thread.find(), seen);
         assertInstanceOf(AnswerAbandoned.class, ENDED.get(30, TimeUnit.SECONDS), "the answer stopped when the reader left");
-        assertEquals(0, new ThreadStore(TestApps.corpora().database()).messages(thread.group(1)).size(), "no half turn stored");
+        assertEquals(0, new ThreadStore(TestApps.exampleSite().database()).messages(thread.group(1)).size(), "no half turn stored");
     }
 }

@@ -12,8 +12,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class V1SunsetTest {
+    /** The {@code docs-assistant.v1} node of a config holding {@code values}. */
     private static Config section(Map<String, String> values) {
-        return Config.just(ConfigSources.create(values)).get("docs-assistant");
+        return Config.just(ConfigSources.create(values)).get("docs-assistant.v1");
     }
 
     @Test

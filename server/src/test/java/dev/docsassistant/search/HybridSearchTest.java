@@ -1,8 +1,10 @@
 package dev.docsassistant.search;
 
 import dev.docsassistant.content.SiteReader;
+import dev.docsassistant.testing.Corpora;
 import dev.docsassistant.testing.TestApps;
 import dev.docsassistant.testing.TestSites;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,12 +29,14 @@ class HybridSearchTest {
                 .page("themes", "Pick colours and fonts for the rendered documentation.", "title: Themes");
     }
 
+    @Tag(Corpora.TAG)
     @Test
     void corporaAreSearchedInHybridModeByDefault() {
         assertEquals(SearchMode.HYBRID, corpus("mcp").mode());
         assertEquals(SearchMode.HYBRID, corpus("mintlify").mode());
     }
 
+    @Tag(Corpora.TAG)
     @Test
     void aVersionFilteredQueryNeverReturnsAnotherVersion() {
         SearchFilter v2024 = new SearchFilter("Version 2024-11-05", null, null, List.of());
@@ -45,6 +49,7 @@ class HybridSearchTest {
         }
     }
 
+    @Tag(Corpora.TAG)
     @Test
     void aLanguageFilteredQueryStaysInThatLanguage() {
         List<SearchHit> hits = corpus("mintlify").search(new SearchRequest("comment changer les couleurs du thème", 20, 0,

@@ -4,6 +4,7 @@ import dev.docsassistant.content.SiteReader;
 import dev.docsassistant.testing.Corpora;
 import dev.docsassistant.testing.TestApps;
 import dev.docsassistant.testing.TestSites;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -24,6 +25,7 @@ class LuceneSiteSearchTest {
         return site(domain).search(new SearchRequest(query, 10, 0, filter, null));
     }
 
+    @Tag(Corpora.TAG)
     @Test
     void findsTheSectionThatAnswersAndLinksToItsAnchor() {
         List<SearchHit> hits = search("mcp", "How do clients discover available tools with tools/list?", SearchFilter.NONE);
@@ -36,6 +38,7 @@ class LuceneSiteSearchTest {
         assertTrue(top.score() > 0 && top.score() <= 1);
     }
 
+    @Tag(Corpora.TAG)
     @Test
     void oneResultPerPageAtMostPageSize() {
         List<SearchHit> hits = site("mcp").search(SearchRequest.of("resources subscribe notifications", 7));
@@ -45,6 +48,7 @@ class LuceneSiteSearchTest {
         assertEquals(50, site("mcp").search(SearchRequest.of("server", 50)).stream().map(SearchHit::pagePath).distinct().count());
     }
 
+    @Tag(Corpora.TAG)
     @Test
     void versionFilterKeepsThatVersionAndUnversionedPages() {
         List<SearchHit> hits = search("mcp", "tools list request", new SearchFilter("Version 2024-11-05", null, null, List.of()));
@@ -52,6 +56,7 @@ class LuceneSiteSearchTest {
         assertTrue(hits.stream().allMatch(h -> h.version() == null || h.version().equals("Version 2024-11-05")), hits.toString());
     }
 
+    @Tag(Corpora.TAG)
     @Test
     void languageFilterSearchesThatLanguageWithItsAnalysis() {
         List<SearchHit> fr = search("mintlify", "comment ajouter des onglets à une page", new SearchFilter(null, "fr", null, List.of()));
@@ -61,6 +66,7 @@ class LuceneSiteSearchTest {
         assertTrue(zh.get(0).path().startsWith("/zh/"), zh.get(0).path());
     }
 
+    @Tag(Corpora.TAG)
     @Test
     void withoutLanguageFilterTheDefaultLanguageAnswers() {
         List<SearchHit> hits = search("mintlify", "add tabs to a page", SearchFilter.NONE);
@@ -68,6 +74,7 @@ class LuceneSiteSearchTest {
         assertFalse(hits.get(0).path().startsWith("/fr/"));
     }
 
+    @Tag(Corpora.TAG)
     @Test
     void scoreThresholdDropsWeakResults() {
         List<SearchHit> all = site("mcp").search(new SearchRequest("sampling model preferences", 10, 0, SearchFilter.NONE, null));
@@ -84,12 +91,14 @@ class LuceneSiteSearchTest {
         }
     }
 
+    @Tag(Corpora.TAG)
     @Test
     void queriesOfOnlyStopWordsOrSymbolsFindNothing() {
         assertTrue(search("mcp", "the of and", SearchFilter.NONE).isEmpty());
         assertTrue(search("mcp", "?!", SearchFilter.NONE).isEmpty());
     }
 
+    @Tag(Corpora.TAG)
     @Test
     void pageLookupAcceptsEverySpelling() {
         SiteSearch mcp = site("mcp");
@@ -128,6 +137,7 @@ class LuceneSiteSearchTest {
         assertTrue(changed.search(SearchRequest.of("alpha", 5)).isEmpty());
     }
 
+    @Tag(Corpora.TAG)
     @Test
     void corporaAreReadFromTheSharedFolder() {
         assertTrue(Corpora.path("mcp").endsWith(Path.of("shared", "corpora", "mcp")));

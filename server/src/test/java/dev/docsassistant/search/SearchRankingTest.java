@@ -1,8 +1,10 @@
 package dev.docsassistant.search;
 
 import dev.docsassistant.content.SiteReader;
+import dev.docsassistant.testing.Corpora;
 import dev.docsassistant.testing.TestApps;
 import dev.docsassistant.testing.TestSites;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -45,6 +47,7 @@ class SearchRankingTest {
         assertTrue(boosted.search(query).stream().allMatch(h -> h.score() > 0 && h.score() <= 1));
     }
 
+    @Tag(Corpora.TAG)
     @Test
     void withoutAFilterTheCurrentPagesVersionAndLanguageRankFirst() {
         SiteSearch mcp = TestApps.corpora().sites().get("mcp").orElseThrow().search();

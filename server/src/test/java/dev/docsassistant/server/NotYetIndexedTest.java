@@ -8,7 +8,7 @@ import dev.docsassistant.proto.v1.SearchRequest;
 import dev.docsassistant.content.Progress;
 import dev.docsassistant.testing.OpenApiContract;
 import dev.docsassistant.testing.RawHttp;
-import dev.docsassistant.testing.TempDirs;
+import dev.docsassistant.testing.TestApps;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.Status;
@@ -24,8 +24,6 @@ import org.junit.jupiter.api.Test;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -48,18 +46,12 @@ class NotYetIndexedTest {
 
     @Test
     void aSiteStillBeingIndexedIsRefusedWith503WhileTheOthersAreServed() throws Exception {
-        Path dir = TempDirs.create("docs-assistant-indexing-");
-        Path site = Path.of(System.getProperty("user.dir")).resolve("../examples/acme-docs").normalize();
-        Path config = dir.resolve("application.yaml");
-        Files.writeString(config, """
-                docs-assistant:
-                  data-dir: data
-                  search: {mode: keyword}
-                  sites:
-                    - {domain: ready, organization: acme, path: "%s"}
-                    - {domain: held, organization: acme, path: "%s"}
-                """.formatted(site, site));
-        App app = Bootstrap.open(AppConfig.load(config));
+        App app = Bootstrap.open(AppConfig.load(TestApps.writeExampleConfig("""
+                search: {mode: keyword}
+                sites:
+                  - {domain: ready, organization: acme, path: site}
+                  - {domain: held, organization: acme, path: site}
+                """)));
         CountDownLatch release = new CountDownLatch(1);
         CountDownLatch readyIndexed = new CountDownLatch(1);
         app.sites().onServed(s -> {

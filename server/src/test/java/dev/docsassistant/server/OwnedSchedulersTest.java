@@ -23,7 +23,7 @@ class OwnedSchedulersTest {
     void schedulersStopWithTheServer() throws InterruptedException {
         long before = running();
         WebServerConfig.Builder builder = WebServer.builder().port(0).host("127.0.0.1");
-        ServerSetup.configure(builder, TestApps.corpora());
+        ServerSetup.configure(builder, TestApps.exampleSite());
         WebServer server = builder.build().start();
         try {
             assertTrue(running() >= before + 1, "the guard's sweeper runs while the server does");

@@ -1,5 +1,7 @@
 package dev.docsassistant.testing;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.docsassistant.web.Json;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Headers;
 import io.helidon.http.Method;
@@ -7,10 +9,13 @@ import io.helidon.webclient.api.HttpClientRequest;
 import io.helidon.webclient.api.HttpClientResponse;
 import io.helidon.webclient.api.WebClient;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 /**
  * The REST route tests' HTTP client: sends a request with Helidon's {@link WebClient}, reads the
@@ -35,6 +40,35 @@ public final class ApiClient {
 
         public String contentType() {
             return headers.first(HeaderNames.CONTENT_TYPE).orElse("");
+        }
+
+        /** The body as JSON. */
+        public JsonNode json() {
+            return parse(body);
+        }
+
+        /** The JSON events of a stream body (its {@code data: {...}} lines), in order. */
+        public List<JsonNode> events() {
+            return body.lines().filter(l -> l.startsWith("data: {")).map(l -> parse(l.substring(6))).toList();
+        }
+
+        /** The v2 stream's part types, in order. */
+        public List<String> types() {
+            return events().stream().map(e -> e.get("type").asText()).toList();
+        }
+
+        /** The v2 stream's text: its text-delta parts joined. */
+        public String text() {
+            return events().stream().filter(e -> e.get("type").asText().equals("text-delta"))
+                    .map(e -> e.get("delta").asText()).collect(Collectors.joining());
+        }
+
+        private static JsonNode parse(String json) {
+            try {
+                return Json.MAPPER.readTree(json);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
         }
     }
 

@@ -8,8 +8,15 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
-/** The real docs sites in {@code ../shared/corpora} (never copied into the repo), read once per test JVM. */
+/**
+ * The real docs sites in {@code ../shared/corpora} (never copied into the repo), read once per test JVM.
+ * Tests that use them carry {@code @Tag(Corpora.TAG)}: a plain clone's {@code bin/test} leaves them out,
+ * {@code .ci/run} runs them in its second step ({@code mvn -P corpora}), where a missing corpus fails them.
+ */
 public final class Corpora {
+    /** The JUnit tag of the tests over these corpora. */
+    public static final String TAG = "corpora";
+
     private static final Map<String, SiteContent> READ = new ConcurrentHashMap<>();
 
     private Corpora() {

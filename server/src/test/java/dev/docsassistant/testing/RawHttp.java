@@ -191,4 +191,35 @@ public final class RawHttp {
         }
         return seen.toString();
     }
+
+    /**
+     * Reads one response: up to the end of its Content-Length body, or to EOF when it has none; a
+     * keep-alive connection stays open after it. Fails when nothing complete came within {@code wait}.
+     */
+    public static Response readResponse(Socket socket, Duration wait) throws IOException {
+        socket.setSoTimeout((int) wait.toMillis());
+        InputStream in = socket.getInputStream();
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        while (true) {
+            String text = bytes.toString(StandardCharsets.ISO_8859_1);
+            int end = text.indexOf("\r\n\r\n");
+            if (end >= 0) {
+                Matcher length = CONTENT_LENGTH.matcher(text.substring(0, end + 2));
+                if (length.find() && text.length() >= end + 4 + Integer.parseInt(length.group(1))) {
+                    break;
+                }
+            }
+            int b;
+            try {
+                b = in.read();
+            } catch (SocketTimeoutException e) {
+                throw new AssertionError("no complete response within " + wait + ": " + text);
+            }
+            if (b < 0) {
+                break;
+            }
+            bytes.write(b);
+        }
+        return new Exchange(bytes.toByteArray(), true, 0).response();
+    }
 }

@@ -14,9 +14,18 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
-/** A real {@link App} serving both shared corpora ({@code mcp}, {@code mintlify}), built once per test JVM. */
+/**
+ * Real {@link App}s for tests: over the example site in the repository ({@link #exampleSite()}, what a
+ * plain clone's tests use) or over both shared corpora ({@link #corpora()}, for tests tagged
+ * {@link Corpora#TAG} only).
+ */
 public final class TestApps {
+    /** The example site in the repository: a small docs.json site made for the docs and the tests. */
+    public static final Path EXAMPLE_SITE = Path.of("..", "examples", "acme-docs").toAbsolutePath().normalize();
+
+    private static App example;
     private static App corpora;
     private static App keywordCorpora;
     private static final Map<String, String> KEYS = new HashMap<>();
@@ -24,6 +33,58 @@ public final class TestApps {
     private TestApps() {
     }
 
+    /** The example site served as domain {@code acme} of organisation {@code acme}, built once per test JVM. */
+    public static synchronized App exampleSite() {
+        if (example == null) {
+            example = exampleSite("");
+            TempDirs.closeAtExit(example);
+        }
+        return example;
+    }
+
+    /**
+     * A fresh app, closed by the caller. {@code yaml} goes under {@code docs-assistant:} beside a fresh
+     * {@code data-dir}; a copy of the example site lies at {@code site} in the config's folder, so its
+     * {@code sites} entries may say {@code path: site}. Without a {@code sites:} key it serves that copy
+     * as domain {@code acme} of organisation {@code acme}.
+     */
+    public static App exampleSite(String yaml) {
+        return start(writeExampleConfig(yaml));
+    }
+
+    /** An app from a config file (e.g. {@link #writeExampleConfig} with files added), closed by the caller. */
+    public static App start(Path config) {
+        return Bootstrap.start(AppConfig.load(config), new PrintStream(OutputStream.nullOutputStream()));
+    }
+
+    /** The config file {@link #exampleSite(String)} loads, for tests that start the server otherwise. */
+    public static Path writeExampleConfig(String yaml) {
+        try {
+            Path dir = TempDirs.create("docs-assistant-test-");
+            copy(EXAMPLE_SITE, dir.resolve("site"));
+            String sites = yaml.contains("sites:") ? "" : "sites:\n  - {domain: acme, organization: acme, path: site}\n";
+            Path file = dir.resolve("application.yaml");
+            Files.writeString(file, "docs-assistant:\n  data-dir: data\n" + (yaml + "\n" + sites).indent(2));
+            return file;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void copy(Path from, Path to) throws IOException {
+        try (Stream<Path> files = Files.walk(from)) {
+            for (Path f : (Iterable<Path>) files::iterator) {
+                Path target = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(f, target);
+                }
+            }
+        }
+    }
+
+    /** Both shared corpora; only for tests tagged {@link Corpora#TAG}. */
     public static synchronized App corpora() {
         if (corpora == null) {
             corpora = Bootstrap.start(AppConfig.load(writeConfig("")), new PrintStream(OutputStream.nullOutputStream()));
@@ -32,7 +93,7 @@ public final class TestApps {
         return corpora;
     }
 
-    /** Both corpora searched by BM25 alone ({@code search.mode: keyword}). */
+    /** Both corpora searched by BM25 alone (tests tagged {@link Corpora#TAG}) ({@code search.mode: keyword}). */
     public static synchronized App keywordCorpora() {
         if (keywordCorpora == null) {
             keywordCorpora = Bootstrap.start(AppConfig.load(writeConfig("search: {mode: keyword}")),

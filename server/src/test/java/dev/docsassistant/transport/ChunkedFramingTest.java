@@ -35,14 +35,14 @@ class ChunkedFramingTest {
     private static final String NEXT = "GET /health HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n";
     /** Every kind of route: JSON bodies, streams, MCP, dashboard forms, admin, no route reading a body, no route at all. */
     private static final String[][] ROUTES = {
-        {"POST /v1/search/mcp", "application/json", "{\"query\":\"tools\"}"},
-        {"POST /v1/page/mcp", "application/json", "{\"path\":\"/docs/concepts/tools\"}"},
-        {"POST /v2/assistant/mcp/message", "application/json",
+        {"POST /v1/search/acme", "application/json", "{\"query\":\"tools\"}"},
+        {"POST /v1/page/acme", "application/json", "{\"path\":\"/guides/retries\"}"},
+        {"POST /v2/assistant/acme/message", "application/json",
             "{\"fp\":\"a\",\"messages\":[{\"id\":\"m1\",\"role\":\"user\",\"parts\":[{\"type\":\"text\",\"text\":\"What are tools?\"}]}]}"},
-        {"POST /v1/assistant/mcp/message", "application/json", "{\"fp\":\"a\",\"messages\":[{\"role\":\"user\",\"content\":\"What are tools?\"}]}"},
-        {"POST /v1/assistant/mcp/feedback", "application/json", "{\"threadId\":\"thr_x\",\"messageId\":\"msg_x\",\"helpful\":true}"},
-        {"POST /v1/feedback/mcp", "application/json", "{\"helpful\":true,\"messageId\":\"m1\"}"},
-        {"POST /sites/mcp/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}"},
+        {"POST /v1/assistant/acme/message", "application/json", "{\"fp\":\"a\",\"messages\":[{\"role\":\"user\",\"content\":\"What are tools?\"}]}"},
+        {"POST /v1/assistant/acme/feedback", "application/json", "{\"threadId\":\"thr_x\",\"messageId\":\"msg_x\",\"helpful\":true}"},
+        {"POST /v1/feedback/acme", "application/json", "{\"helpful\":true,\"messageId\":\"m1\"}"},
+        {"POST /sites/acme/mcp", "application/json", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}"},
         {"POST /dashboard/sign-in", "application/x-www-form-urlencoded", "email=dana%40acme.example"},
         {"POST /admin/v1/keys", "application/json", "{\"organization\":\"acme\"}"},
         {"GET /health", "text/plain", "ignored"},
@@ -56,14 +56,14 @@ class ChunkedFramingTest {
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
-        ServerSetup.configure(server, TestApps.corpora(), new ConnectionSettings(
+        ServerSetup.configure(server, TestApps.exampleSite(), new ConnectionSettings(
                 Duration.ofSeconds(5), Duration.ofSeconds(5), Duration.ofSeconds(5), 0));
     }
 
     private static String head(String[] route, String framing) {
         String[] line = route[0].split(" ");
         return line[0] + " " + line[1] + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: "
-                + TestApps.authorization(TestApps.corpora(), "acme") + "\r\nContent-Type: " + route[1]
+                + TestApps.authorization(TestApps.exampleSite(), "acme") + "\r\nContent-Type: " + route[1]
                 + "\r\nAccept: application/json, text/event-stream\r\n" + framing + "\r\n";
     }
 
@@ -114,7 +114,7 @@ class ChunkedFramingTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"POST /v1/search/mcp", "POST /v2/assistant/mcp/message", "POST /sites/mcp/mcp", "POST /dashboard/sign-in"})
+    @ValueSource(strings = {"POST /v1/search/acme", "POST /v2/assistant/acme/message", "POST /sites/acme/mcp", "POST /dashboard/sign-in"})
     void anOversizedExtensionIsA400Json(String path) {
         String[] route = route(path);
         Exchange exchange = RawHttp.exchange(port, head(route, "Transfer-Encoding: chunked\r\n")

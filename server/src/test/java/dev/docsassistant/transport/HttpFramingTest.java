@@ -38,13 +38,13 @@ class HttpFramingTest {
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
-        ServerSetup.configure(server, TestApps.corpora(), new ConnectionSettings(
+        ServerSetup.configure(server, TestApps.exampleSite(), new ConnectionSettings(
                 Duration.ofSeconds(2), Duration.ofSeconds(2), Duration.ofSeconds(2), 0));
     }
 
     private static String search(String framing, String body) {
-        return "POST /v1/search/mcp HTTP/1.1\r\nHost: localhost\r\nAuthorization: "
-                + TestApps.authorization(TestApps.corpora(), "acme") + "\r\nContent-Type: application/json\r\n"
+        return "POST /v1/search/acme HTTP/1.1\r\nHost: localhost\r\nAuthorization: "
+                + TestApps.authorization(TestApps.exampleSite(), "acme") + "\r\nContent-Type: application/json\r\n"
                 + framing + "\r\n" + body;
     }
 
@@ -118,7 +118,7 @@ class HttpFramingTest {
         "GET /health HTTP/1.1\r\nHost: a\r\nno-colon\r\n\r\n",
         "GET /health HTTP/1.1\r\nHost: a\r\nX-A: 1\r\n folded\r\n\r\n",     // obs-fold
         "GET /health HTTP/1.1\r\nHost: a\r\nX-A: a\u0001b\r\n\r\n",         // control character
-        "POST /v1/search/mcp HTTP/1.1\r\nHost: a\r\nContent-Encoding: gzip\r\nContent-Length: 2\r\n\r\n{}",
+        "POST /v1/search/acme HTTP/1.1\r\nHost: a\r\nContent-Encoding: gzip\r\nContent-Length: 2\r\n\r\n{}",
         "GET /health% HTTP/1.1\r\nHost: a\r\n\r\n",
         "GET / HTTP/1.2\r\nHost: a\r\n\r\n",
         "hello\r\n\r\n",
@@ -169,7 +169,7 @@ class HttpFramingTest {
                 "POST /nope HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", WAIT), 404, "/nope");
         assertEquals(404, unknown.status());
         Response wrong = assertClientError(RawHttp.exchange(port,
-                "GET /v2/assistant/mcp/message HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", WAIT), 405, "POST");
+                "GET /v2/assistant/acme/message HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", WAIT), 405, "POST");
         assertEquals("POST, OPTIONS", wrong.header("Allow"));
     }
 }

@@ -39,12 +39,12 @@ class HttpFuzzTest {
     /** The longest a connection may live after its last byte: a timeout, a sweep and a busy machine's slack. */
     private static final Duration LATEST = Duration.ofMillis(TIMEOUT.toMillis() + 2500);
     private static final String[] ROUTES = {
-        "POST /v1/search/mcp", "POST /v1/page/mcp", "POST /v2/assistant/mcp/message", "POST /v1/assistant/mcp/message",
-        "POST /v1/feedback/mcp", "GET /health", "GET /sites/mcp/", "GET /nope", "OPTIONS /v1/search/mcp",
-        "GET /admin/v1/keys", "DELETE /v2/assistant/mcp/message",
+        "POST /v1/search/acme", "POST /v1/page/acme", "POST /v2/assistant/acme/message", "POST /v1/assistant/acme/message",
+        "POST /v1/feedback/acme", "GET /health", "GET /sites/acme/", "GET /nope", "OPTIONS /v1/search/acme",
+        "GET /admin/v1/keys", "DELETE /v2/assistant/acme/message",
     };
     private static final String[] BODIES = {
-        "{\"query\":\"tools\"}", "{\"path\":\"/docs/concepts/tools\"}", "{\"messages\":[{\"id\":\"m1\",\"role\":\"user\","
+        "{\"query\":\"tools\"}", "{\"path\":\"/guides/retries\"}", "{\"messages\":[{\"id\":\"m1\",\"role\":\"user\","
                 + "\"parts\":[{\"type\":\"text\",\"text\":\"What are tools?\"}]}]}",
         "{\"messages\":[{\"role\":\"user\",\"content\":\"What are tools?\"}]}", "{\"helpful\":true,\"messageId\":\"m1\"}", "",
     };
@@ -67,13 +67,13 @@ class HttpFuzzTest {
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
-        ServerSetup.configure(server, TestApps.corpora(), new ConnectionSettings(TIMEOUT, TIMEOUT, TIMEOUT, 0));
+        ServerSetup.configure(server, TestApps.exampleSite(), new ConnectionSettings(TIMEOUT, TIMEOUT, TIMEOUT, 0));
     }
 
     @Test
     void noInputGetsA5xxAnUnframedErrorOrAnEndlessConnection() throws Exception {
         Random random = new Random(SEED);
-        String auth = "Authorization: " + TestApps.authorization(TestApps.corpora(), "acme");
+        String auth = "Authorization: " + TestApps.authorization(TestApps.exampleSite(), "acme");
         List<byte[]> inputs = new ArrayList<>();
         for (int i = 0; i < INPUTS; i++) {
             inputs.add(mutate(random, request(random, auth)));

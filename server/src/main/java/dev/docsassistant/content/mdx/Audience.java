@@ -7,25 +7,44 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Who a page is converted for. {@code <Visibility for="humans">} content is for readers of the
- * rendered site (and what search indexes, since results link to those pages);
- * {@code <Visibility for="agents">} content is for the Markdown agents read ({@code .md} pages).
+ * Who a page is converted for, and the one walk over its {@code <Visibility>} blocks, each audience's
+ * view given as data. {@code <Visibility for="humans">} content is for readers of the rendered site
+ * (and what search indexes, since results link to those pages); {@code <Visibility for="agents">}
+ * content is for the Markdown agents read ({@code .md} pages, llms-full.txt).
  */
 public enum Audience {
-    READERS("humans"), AGENTS("agents");
+    /** Drops every block marked for someone else; the tags of kept blocks stay (they render as their content). */
+    READERS("humans", true, false),
+    /** Drops the humans' blocks; the tags of kept blocks go, their content stays (agents read Markdown). */
+    AGENTS("agents", false, true);
 
     private static final Pattern FENCE = Pattern.compile("^\\s*(`{3,}|~{3,})");
     private static final Pattern VISIBILITY = Pattern.compile("</?Visibility\\b");
 
     private final String visibilityValue;
+    /** Drops blocks whose {@code for} is anything but this audience's value, not only the other audience's. */
+    private final boolean keepsOnlyItsOwn;
+    /** Removes the {@code <Visibility>} tags of the blocks it keeps. */
+    private final boolean removesKeptTags;
 
-    Audience(String visibilityValue) {
+    Audience(String visibilityValue, boolean keepsOnlyItsOwn, boolean removesKeptTags) {
         this.visibilityValue = visibilityValue;
+        this.keepsOnlyItsOwn = keepsOnlyItsOwn;
+        this.removesKeptTags = removesKeptTags;
+    }
+
+    private boolean drops(String forValue) {
+        if (forValue == null) {
+            return false;
+        }
+        String value = forValue.strip().toLowerCase(Locale.ROOT);
+        Audience other = this == READERS ? AGENTS : READERS;
+        return keepsOnlyItsOwn ? !value.equals(visibilityValue) : value.equals(other.visibilityValue);
     }
 
     /**
-     * The MDX without the {@code <Visibility>} blocks meant for the other audience; the tags of
-     * kept blocks stay (they render as their content). Tags inside code are left alone.
+     * The MDX without the {@code <Visibility>} blocks this audience does not see; the tags of kept
+     * blocks stay or go as the audience has it. Tags inside code are left alone.
      */
     public String keep(String mdx) {
         if (!mdx.contains("<Visibility")) {
@@ -47,22 +66,27 @@ public enum Audience {
             if (tag == null) {
                 continue;
             }
+            boolean dropping = dropFrom >= 0;
             if (!tag.closing()) {
                 depth++;
-                String audience = tag.attr("for");
-                boolean other = audience != null && !audience.strip().toLowerCase(Locale.ROOT).equals(visibilityValue);
-                if (other && dropFrom < 0 && !tag.selfClosing()) {
+                if (!dropping && !tag.selfClosing() && drops(tag.attr("for"))) {
                     out.append(mdx, copied, at);
                     dropFrom = at;
                     dropDepth = depth;
+                } else if (!dropping && removesKeptTags) {
+                    out.append(mdx, copied, at);
+                    copied = tag.end();
                 }
                 if (tag.selfClosing()) {
                     depth--;
                 }
             } else {
-                if (dropFrom >= 0 && depth == dropDepth) {
+                if (dropping && depth == dropDepth) {
                     copied = tag.end();
                     dropFrom = -1;
+                } else if (!dropping && removesKeptTags) {
+                    out.append(mdx, copied, at);
+                    copied = tag.end();
                 }
                 depth--;
             }

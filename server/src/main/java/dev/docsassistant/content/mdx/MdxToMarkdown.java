@@ -49,33 +49,31 @@ public final class MdxToMarkdown {
     private final Map<String, String> imported = new HashMap<>();
     private final int depth;
     private final Tags tags;
-    private final Audience audience;
 
     /**
      * @param snippets resolves an import path (as written) to the snippet's Markdown, or null when
      *                 it cannot be read (the caller reports that)
      */
-    private MdxToMarkdown(Function<String, String> snippets, int depth, Tags tags, Audience audience) {
+    private MdxToMarkdown(Function<String, String> snippets, int depth, Tags tags) {
         this.snippets = snippets;
         this.depth = depth;
         this.tags = tags == null ? new TextTags() : tags;
-        this.audience = audience;
     }
 
     public static String convert(String mdx, Function<String, String> snippets) {
-        return new MdxToMarkdown(snippets, 0, null, Audience.READERS).run(mdx);
+        return new MdxToMarkdown(snippets, 0, null).run(mdx);
     }
 
     /** The same walk over the MDX for readers, with component tags turned into output by {@code tags}. */
     public static String convert(String mdx, Function<String, String> snippets, Tags tags) {
-        return new MdxToMarkdown(snippets, 0, tags, Audience.READERS).run(mdx);
+        return new MdxToMarkdown(snippets, 0, tags).run(mdx);
     }
 
 
     private String run(String source) {
         // The Markdown text is what agents read: their Visibility blocks in, the humans' out; the
         // rendered page is what readers see.
-        String mdx = tags instanceof TextTags ? AgentView.of(source) : audience.keep(source);
+        String mdx = (tags instanceof TextTags ? Audience.AGENTS : Audience.READERS).keep(source);
         StringBuilder out = new StringBuilder(mdx.length());
         StringBuilder prose = new StringBuilder();
         ListContext list = new ListContext();
@@ -274,7 +272,7 @@ public final class MdxToMarkdown {
         String snippet = null;
         if (snippetPath != null) {
             String md = depth < 5 ? snippets.apply(snippetPath) : null;
-            snippet = md == null ? "" : new MdxToMarkdown(snippets, depth + 1, tags, audience).run(md);
+            snippet = md == null ? "" : new MdxToMarkdown(snippets, depth + 1, tags).run(md);
         }
         return tags.render(tag, snippet, startsLine);
     }

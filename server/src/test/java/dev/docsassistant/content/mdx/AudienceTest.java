@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-class AgentViewTest {
+class AudienceTest {
     private static String convert(String mdx) {
         return MdxToMarkdown.convert(mdx, path -> null);
     }
@@ -61,8 +61,17 @@ class AgentViewTest {
     @Test
     void nestedBlocksCloseAtTheirOwnTag() {
         // Tag lines leave blank lines behind, which Markdown ignores.
-        assertEquals("a\nc\n", lines(AgentView.of("a\n<Visibility for=\"humans\">\n<Visibility for=\"agents\">\nb\n</Visibility>\n</Visibility>\nc\n")));
-        assertEquals("x\ny\nz\n", lines(AgentView.of("x\n<Visibility for=\"agents\">\ny\n</Visibility>\nz\n")));
+        assertEquals("a\nc\n", lines(Audience.AGENTS.keep("a\n<Visibility for=\"humans\">\n<Visibility for=\"agents\">\nb\n</Visibility>\n</Visibility>\nc\n")));
+        assertEquals("x\ny\nz\n", lines(Audience.AGENTS.keep("x\n<Visibility for=\"agents\">\ny\n</Visibility>\nz\n")));
+    }
+
+    @Test
+    void oneWalkGivesEachAudienceItsView() {
+        String mdx = "A <Visibility for=\"humans\">h</Visibility> B <Visibility for=\"agents\">a</Visibility> C `<Visibility for=\"humans\">` D";
+        assertEquals("A <Visibility for=\"humans\">h</Visibility> B  C `<Visibility for=\"humans\">` D", Audience.READERS.keep(mdx),
+                "readers lose the agents' block and keep the tags of theirs (the page renders them)");
+        assertEquals("A  B a C `<Visibility for=\"humans\">` D", Audience.AGENTS.keep(mdx),
+                "agents lose the humans' block and the tags of theirs; a tag in inline code is text");
     }
 
     private static String lines(String text) {

@@ -1,8 +1,8 @@
 // The gRPC twin driven by an independent client: @grpc/grpc-js with @grpc/proto-loader reading the repository's .proto.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer } from '../lib/server.mjs';
-import { assistantClient, collect, unary, status, metadata } from '../lib/grpc.mjs';
+import { startServer } from '../../lib/server.mjs';
+import { assistantClient, collect, unary, status, metadata } from '../../lib/grpc.mjs';
 
 const QUESTION = 'Which exit code does the Inspector CLI use when the server needs authentication?';
 let server;

@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import * as ai6 from 'ai6';
 import * as ai5 from 'ai5';
 import * as ai6strict from 'ai6strict';
-import { startServer } from '../lib/server.mjs';
-import { startProvider } from '../lib/fake-provider.mjs';
-import { MemoryState } from '../lib/chat-state.mjs';
+import { startServer } from '../../lib/server.mjs';
+import { startProvider } from '../../lib/fake-provider.mjs';
+import { MemoryState } from '../../lib/chat-state.mjs';
 
 const QUESTION = 'Which exit code does the Inspector CLI use when the server needs authentication?';
 const THOUGHTS = ['The reader asks about ', 'exit codes; ', 'the CLI page lists them.'];

@@ -9,9 +9,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
-import { startServer } from '../lib/server.mjs';
-import { launchBrowser, screenshot } from '../lib/browser.mjs';
-import { tempDir } from '../lib/tmp.mjs';
+import { startServer } from '../../lib/server.mjs';
+import { launchBrowser, screenshot } from '../../lib/browser.mjs';
+import { tempDir } from '../../lib/tmp.mjs';
 
 const require = createRequire(import.meta.url);
 const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');

@@ -5,9 +5,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import * as ai6 from 'ai6';
-import { startServer } from '../lib/server.mjs';
-import { startProvider } from '../lib/fake-provider.mjs';
-import { MemoryState } from '../lib/chat-state.mjs';
+import { startServer } from '../../lib/server.mjs';
+import { startProvider } from '../../lib/fake-provider.mjs';
+import { MemoryState } from '../../lib/chat-state.mjs';
 
 const FIRST = 'How do I debug a server with the Inspector?';
 const SECOND = 'Which exit code does the Inspector CLI use when the server needs authentication?';

@@ -1,4 +1,4 @@
-package dev.docsassistant.content;
+package dev.docsassistant.content.mdx;
 
 import dev.docsassistant.config.Mappers;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.BiConsumer;
 
 /**
  * A page's YAML front matter ({@code ---} block at the top) and the body after it.
@@ -19,8 +20,12 @@ import java.util.Optional;
 public record FrontMatter(JsonNode fields, String body, int bodyLine) {
     private static final ObjectMapper YAML = Mappers.YAML;
 
-    /** Splits and parses; malformed YAML is reported and treated as empty front matter. */
-    public static FrontMatter parse(String text, String file, List<SiteProblem> problems) {
+    /**
+     * Splits and parses; malformed YAML is reported and treated as empty front matter.
+     *
+     * @param problem told each problem's location in the file ({@code line N}) and what is wrong
+     */
+    public static FrontMatter parse(String text, BiConsumer<String, String> problem) {
         String t = text.startsWith("\uFEFF") ? text.substring(1) : text;
         if (!t.startsWith("---")) {
             return new FrontMatter(MissingNode.getInstance(), t, 1);
@@ -31,7 +36,7 @@ public record FrontMatter(JsonNode fields, String body, int bodyLine) {
         }
         int end = findClosing(t, firstBreak + 1);
         if (end < 0) {
-            problems.add(new SiteProblem(file, "line 1", "front matter is not closed by '---'"));
+            problem.accept("line 1", "front matter is not closed by '---'");
             return new FrontMatter(MissingNode.getInstance(), t, 1);
         }
         String yaml = t.substring(firstBreak + 1, end);
@@ -42,7 +47,7 @@ public record FrontMatter(JsonNode fields, String body, int bodyLine) {
         try {
             fields = yaml.isBlank() ? MissingNode.getInstance() : YAML.readTree(yaml);
         } catch (Exception e) {
-            problems.add(new SiteProblem(file, "line 2", "invalid front matter YAML: " + firstLine(e.getMessage())));
+            problem.accept("line 2", "invalid front matter YAML: " + firstLine(e.getMessage()));
             fields = MissingNode.getInstance();
         }
         if (fields == null || !fields.isObject()) {

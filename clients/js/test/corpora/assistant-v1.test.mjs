@@ -2,7 +2,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { callChatApi } from '@ai-sdk/ui-utils';
-import { startServer } from '../lib/server.mjs';
+import { startServer } from '../../lib/server.mjs';
 
 let server;
 before(async () => { server = await startServer(); });

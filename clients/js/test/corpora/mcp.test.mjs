@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { startServer } from '../lib/server.mjs';
+import { startServer } from '../../lib/server.mjs';
 
 let server;
 before(async () => { server = await startServer({ sites: ['mcp'], timeoutMs: 180000 }); });

@@ -5,9 +5,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer } from '../lib/server.mjs';
-import { launchBrowser, screenshot } from '../lib/browser.mjs';
-import { tempDir } from '../lib/tmp.mjs';
+import { startServer } from '../../lib/server.mjs';
+import { launchBrowser, screenshot } from '../../lib/browser.mjs';
+import { tempDir } from '../../lib/tmp.mjs';
 
 // Per-site keys from the configuration (sites[].assistant-key), as a deployment embeds them in its pages.
 const KEYS = {
