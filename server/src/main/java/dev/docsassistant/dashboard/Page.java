@@ -31,7 +31,8 @@ final class Page {
             html.append("<form method=\"post\" action=\"/dashboard/sign-out\" class=\"who\"><span>")
                     .append(HtmlEncoder.attr(session.who())).append("</span>");
             csrf(session);
-            html.append("<button type=\"submit\" class=\"link\">Sign out</button></form>");
+            html.append("<button type=\"submit\" class=\"link\">Sign out</button>")
+                    .append("<button type=\"submit\" name=\"everywhere\" value=\"1\" class=\"link\">Sign out everywhere</button></form>");
         }
         html.append("</header>\n<main>\n");
         if (crumbs.length > 0) {
