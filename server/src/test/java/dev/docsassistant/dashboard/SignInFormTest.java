@@ -54,6 +54,9 @@ class SignInFormTest {
         assertEquals(403, noCookie.statusCode(), noCookie.body());
         assertTrue(noCookie.body().contains("sign-in form's CSRF token"), noCookie.body());
         SignInForm form = SignInForm.open(http, base);
+        assertEquals("same-origin", send(HttpRequest.newBuilder(URI.create(base + "/dashboard/sign-in")).GET()).headers()
+                        .firstValue("referrer-policy").orElseThrow(),
+                "with no-referrer, browsers post the dashboard's own forms with Origin: null");
         HttpResponse<String> forged = send(HttpRequest.newBuilder(URI.create(base + "/dashboard/sign-in"))
                 .header("content-type", "application/x-www-form-urlencoded").header("cookie", form.cookie())
                 .POST(HttpRequest.BodyPublishers.ofString("sign-in-csrf=forged&token=" + link)));
