@@ -90,7 +90,10 @@ public final class SiteReader {
         try (Stream<Path> walk = Files.walk(dir)) {
             return walk.filter(p -> {
                         if (SiteFiles.linkOutside(dir, p)) {
-                            problems.add(new SiteProblem(DocsJson.relative(dir, p), "", SiteFiles.LINK_OUTSIDE));
+                            SiteProblem problem = new SiteProblem(DocsJson.relative(dir, p), "", SiteFiles.LINK_OUTSIDE);
+                            if (!problems.contains(problem)) { // docs.json itself has been reported already
+                                problems.add(problem);
+                            }
                             return false;
                         }
                         return Files.isRegularFile(p);

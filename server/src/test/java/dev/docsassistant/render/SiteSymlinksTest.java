@@ -115,4 +115,15 @@ class SiteSymlinksTest {
         SiteRenderer.SiteFile logo = assertInstanceOf(SiteRenderer.SiteFile.class, renderer.render("/logo.png", "/sites/t", null));
         assertEquals("image/png", logo.contentType(), "a link inside the folder is served");
     }
+
+    @Test
+    void aDocsJsonLinkedFromOutsideIsNotReadAndReportedOnce() throws IOException {
+        Path site = dir.resolve("site-with-linked-docs-json");
+        new TestSites(site).page("index", "Home.", "title: Home");
+        Files.createSymbolicLink(site.resolve("docs.json"), dir.resolve("outside/nav.json"));
+        SiteContent linked = SiteReader.read(site);
+        assertTrue(linked.docsJson().isMissingNode(), linked.docsJson().toString());
+        assertEquals(List.of("docs.json: " + "symbolic link leading outside the site folder (or nowhere): not read and not served"),
+                linked.problems().stream().map(SiteProblem::toString).toList());
+    }
 }
