@@ -61,8 +61,8 @@ public record AppConfig(Config config, Path baseDir, Path dataDir, List<SiteConf
         fileOnly.traverse().filter(node -> node.type() == Config.Type.VALUE).forEach(node -> {
             String key = node.key().toString();
             config.get(key).asString().asOptional().map(UNRESOLVED::matcher).filter(Matcher::find).ifPresent(m -> {
-                throw new ConfigException(key + ": " + m.group() + " is not resolved; set the environment variable "
-                        + m.group(1) + " (or the key " + m.group(1) + ") before starting, or remove " + key);
+                throw new ConfigException(key + " refers to " + m.group() + ", which is not set in the environment (nor a key"
+                        + " of this file); set " + m.group(1) + " before starting, or remove " + key);
             });
         });
     }

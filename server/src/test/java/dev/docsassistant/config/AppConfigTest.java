@@ -71,7 +71,7 @@ class AppConfigTest {
                     - {domain: a, organization: o, path: x}
                 """);
         ConfigException e = assertThrows(ConfigException.class, () -> AppConfig.load(file));
-        assertTrue(e.getMessage().startsWith("docs-assistant.security.admin-token: ${DOCS_ASSISTANT_TEST_NEVER_SET_7F3A} is not resolved"),
+        assertTrue(e.getMessage().startsWith("docs-assistant.security.admin-token refers to ${DOCS_ASSISTANT_TEST_NEVER_SET_7F3A}, which is not set"),
                 e.getMessage());
     }
 
@@ -84,7 +84,7 @@ class AppConfigTest {
                     - {domain: a, organization: o, path: x, url: "https://${DOCS_ASSISTANT_TEST_HOST_7F3A}/docs"}
                 """);
         ConfigException e = assertThrows(ConfigException.class, () -> AppConfig.load(file));
-        assertTrue(e.getMessage().startsWith("docs-assistant.sites.0.url: "), e.getMessage());
+        assertTrue(e.getMessage().startsWith("docs-assistant.sites.0.url refers to ${DOCS_ASSISTANT_TEST_HOST_7F3A}"), e.getMessage());
     }
 
     @Test
