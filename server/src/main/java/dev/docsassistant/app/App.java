@@ -79,7 +79,8 @@ public final class App implements AutoCloseable {
         this.assistant = new AssistantService(sites, new ThreadStore(database), GeneratorConfig.read(config, System::getenv),
                 insightsLog::answered, settings.stream().maxOpen());
         this.retention = new Retention(database, settings.retention().conversations(), Clock.systemUTC());
-        this.accounts = new DashboardAccounts(database, Clock.systemUTC(), settings.dashboard().sessionTtl());
+        this.accounts = new DashboardAccounts(database, Clock.systemUTC(), settings.dashboard().sessionTtl(),
+                settings.security().adminToken());
         this.assistantRules = new AssistantRules(settings.limits(), settings.threads().requireKey());
     }
 

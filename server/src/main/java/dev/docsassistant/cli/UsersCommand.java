@@ -15,15 +15,16 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 /**
- * {@code users add|list|remove}: the people who may open an organisation's dashboard. {@code add}
+ * {@code users add|list|remove|revoke}: the people who may open an organisation's dashboard. {@code add}
  * prints a one-time sign-in link (valid 24 hours) instead of sending mail; run it again for a new link.
+ * {@code revoke} ends sessions without removing anyone: a user's (and their unused links), or every admin one.
  */
-@Command(name = "users", description = "Add, list and remove dashboard users; add prints a one-time sign-in link.",
-        subcommands = {UsersCommand.Add.class, UsersCommand.List.class, UsersCommand.Remove.class})
+@Command(name = "users", description = "Add, list, remove dashboard users and revoke their sessions; add prints a one-time sign-in link.",
+        subcommands = {UsersCommand.Add.class, UsersCommand.List.class, UsersCommand.Remove.class, UsersCommand.Revoke.class})
 public final class UsersCommand implements Runnable {
     @Override
     public void run() {
-        System.err.println("usage: docs-assistant users add|list|remove (see --help)");
+        System.err.println("usage: docs-assistant users add|list|remove|revoke (see --help)");
     }
 
     /** The link is always the last line: scripts read it with {@code tail -1}. */
@@ -101,6 +102,44 @@ public final class UsersCommand implements Runnable {
                     return 1;
                 }
                 System.out.println("removed dashboard user " + email + " of organization " + organization);
+                return 0;
+            }
+        }
+    }
+
+    @Command(name = "revoke", description = "End a user's dashboard sessions and unused sign-in links (--org and --email), "
+            + "or every admin session (--admin); nobody is removed.")
+    static final class Revoke implements Callable<Integer> {
+        @Mixin
+        ConfigOption config;
+
+        @Option(names = "--org", paramLabel = "ORG")
+        String organization;
+
+        @Option(names = "--email", paramLabel = "EMAIL")
+        String email;
+
+        @Option(names = "--admin", description = "End every session opened with the admin token")
+        boolean admin;
+
+        @Override
+        public Integer call() {
+            if (admin == (organization != null || email != null) || !admin && (organization == null || email == null)) {
+                System.err.println("error: give either --org and --email, or --admin");
+                return 2;
+            }
+            try (Database db = Database.open(config.load())) {
+                if (admin) {
+                    System.out.println("ended " + accounts(db).revokeAdmin() + " admin dashboard session(s)");
+                    return 0;
+                }
+                java.util.Optional<Integer> ended = accounts(db).revoke(organization, email);
+                if (ended.isEmpty()) {
+                    System.err.println("error: no user " + email + " in organization " + organization);
+                    return 1;
+                }
+                System.out.println("ended " + ended.get() + " dashboard session(s) of " + email + " of organization " + organization
+                        + " and their unused sign-in links");
                 return 0;
             }
         }

@@ -11,6 +11,8 @@ import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The application configuration: the YAML file, with every key overridable by environment
@@ -23,6 +25,7 @@ import java.util.Set;
  */
 public record AppConfig(Config config, Path baseDir, Path dataDir, List<SiteConfig> sites) {
     static final String DEFAULT_DATA_DIR = "data";
+    private static final Pattern UNRESOLVED = Pattern.compile("\\$\\{([^}]*)}");
 
     public static final SettingDoc.Group REFERENCE = new SettingDoc.Group("Data and sites", "AppConfig", List.of(
             new SettingDoc("docs-assistant.data-dir", "path", DEFAULT_DATA_DIR,
@@ -45,7 +48,25 @@ public record AppConfig(Config config, Path baseDir, Path dataDir, List<SiteConf
         Config config = Config.builder()
                 .addSource(ConfigSources.file(absolute))
                 .build();
+        refuseUnresolved(absolute, config);
         return from(config, absolute.getParent());
+    }
+
+    /**
+     * Stops start-up on any {@code ${NAME}} the file has that nothing resolved (Helidon leaves the text as
+     * it is): an admin token of {@code ${ADMIN_TOKEN}} would otherwise be that literal, public string.
+     * Only the file's own keys are checked: the environment's variables are not configuration.
+     */
+    private static void refuseUnresolved(Path file, Config config) {
+        Config fileOnly = Config.builder().addSource(ConfigSources.file(file))
+                .disableEnvironmentVariablesSource().disableSystemPropertiesSource().disableValueResolving().build();
+        fileOnly.traverse().filter(node -> node.type() == Config.Type.VALUE).forEach(node -> {
+            String key = node.key().toString();
+            config.get(key).asString().asOptional().map(UNRESOLVED::matcher).filter(Matcher::find).ifPresent(m -> {
+                throw new ConfigException(key + " refers to " + m.group() + ", which is not set in the environment (nor a key"
+                        + " of this file); set " + m.group(1) + " before starting, or remove " + key);
+            });
+        });
     }
 
     /** Reads the typed settings out of an already built config tree. */

@@ -35,6 +35,11 @@ public final class DocsJson {
     private static JsonNode readFile(Path siteDir, Path file, String pointer, Deque<Path> stack,
                                      List<SiteProblem> problems) {
         String name = relative(siteDir, file);
+        if (Files.exists(file) && !SiteFiles.resolvesInside(siteDir, file)) {
+            problems.add(new SiteProblem(stack.isEmpty() ? name : relative(siteDir, stack.peek()), pointer,
+                    (stack.isEmpty() ? "" : "$ref to " + name + ": ") + SiteFiles.LINK_OUTSIDE));
+            return null;
+        }
         String text;
         try {
             text = Files.readString(file);

@@ -88,7 +88,16 @@ public final class SiteReader {
 
     private List<Path> pageFiles() {
         try (Stream<Path> walk = Files.walk(dir)) {
-            return walk.filter(Files::isRegularFile)
+            return walk.filter(p -> {
+                        if (SiteFiles.linkOutside(dir, p)) {
+                            SiteProblem problem = new SiteProblem(DocsJson.relative(dir, p), "", SiteFiles.LINK_OUTSIDE);
+                            if (!problems.contains(problem)) { // docs.json itself has been reported already
+                                problems.add(problem);
+                            }
+                            return false;
+                        }
+                        return Files.isRegularFile(p);
+                    })
                     .filter(p -> {
                         String rel = DocsJson.relative(dir, p);
                         String name = p.getFileName().toString();
@@ -174,6 +183,10 @@ public final class SiteReader {
             problem.accept("snippet not found: " + importPath);
             return null;
         }
+        if (!SiteFiles.resolvesInside(dir, target)) {
+            problem.accept("snippet is a symbolic link leading outside the site folder: " + importPath);
+            return null;
+        }
         String name = target.getFileName().toString();
         if (!name.endsWith(".mdx") && !name.endsWith(".md")) {
             return null; // a React component: renders in the browser, has no text to index
@@ -223,8 +236,8 @@ public final class SiteReader {
         }
         return specs.computeIfAbsent(file, f -> {
             Path p = dir.resolve(f.startsWith("/") ? f.substring(1) : f).normalize();
-            if (!p.startsWith(dir) || !Files.isRegularFile(p)) {
-                return Optional.empty();
+            if (!SiteFiles.regularFileInside(dir, p)) {
+                return Optional.empty(); // a link leading outside is reported where the folder is listed
             }
             try {
                 ObjectMapper mapper = f.endsWith(".json") ? JSON : YAML;

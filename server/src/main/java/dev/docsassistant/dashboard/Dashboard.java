@@ -39,6 +39,8 @@ import java.util.TreeSet;
 public final class Dashboard implements HttpService {
     /** Sign-in attempts per client address. */
     static final RateLimits.Limit SIGN_IN_LIMIT = new RateLimits.Limit(10, Duration.ofMinutes(15));
+    /** The sign-in form's field holding the token of its {@link SessionCookie#SIGN_IN} cookie. */
+    static final String SIGN_IN_CSRF = "sign-in-csrf";
 
     private final App app;
     private final DashboardAccounts accounts;
@@ -80,11 +82,16 @@ public final class Dashboard implements HttpService {
 
     private void signInPage(ServerRequest req, ServerResponse res) {
         Optional<String> token = req.query().first("token").asOptional();
+        // Login CSRF: another site must not sign a visitor in to an account of its choosing. The form
+        // carries the token of a cookie only this browser holds, and the post must carry both.
+        String formToken = SessionCookie.readSignIn(req).filter(t -> t.matches("[A-Za-z0-9_-]{32}")).orElseGet(() -> KeyHasher.token(24));
+        SessionCookie.setSignIn(req, res, formToken, httpsUrl);
+        String formCsrf = "<input type=\"hidden\" name=\"" + SIGN_IN_CSRF + "\" value=\"" + formToken + "\">";
         Page page = new Page("Sign in", null);
         if (token.isPresent()) {
             // The link only shows a button: a link scanner fetching it must not use it up.
             page.raw("<p>Sign in to the dashboard with this one-time link.</p>\n<form method=\"post\" action=\"/dashboard/sign-in\">")
-                    .raw("<input type=\"hidden\" name=\"token\" value=\"").text(token.get()).raw("\">")
+                    .raw("<input type=\"hidden\" name=\"token\" value=\"").text(token.get()).raw("\">").raw(formCsrf)
                     .raw("<button type=\"submit\">Sign in</button></form>\n");
         } else {
             page.raw("<p>Open the sign-in link <code>bin/docs-assistant users add --org ORG --email EMAIL</code> printed for you.</p>\n");
@@ -92,6 +99,7 @@ public final class Dashboard implements HttpService {
         if (app.security().adminToken().isPresent()) {
             page.raw("<details><summary>Sign in with the admin token</summary><form method=\"post\" action=\"/dashboard/sign-in\">")
                     .raw("<label>Admin token <input type=\"password\" name=\"admin-token\" autocomplete=\"off\" required></label>")
+                    .raw(formCsrf)
                     .raw("<button type=\"submit\">Sign in</button></form></details>\n");
         }
         page.send(res, 200);
@@ -106,6 +114,11 @@ public final class Dashboard implements HttpService {
             return;
         }
         FormBody form = FormBody.read(req);
+        String sent = form.get(SIGN_IN_CSRF);
+        Optional<String> held = SessionCookie.readSignIn(req);
+        if (sent == null || held.isEmpty() || !KeyHasher.sameSecret(sent, held.get())) {
+            throw new ApiException(403, "the sign-in form's CSRF token is missing or wrong; open the sign-in page again");
+        }
         String adminToken = form.get("admin-token");
         Optional<DashboardAccounts.Opened> opened;
         if (adminToken != null) {
@@ -127,8 +140,13 @@ public final class Dashboard implements HttpService {
         if (session.isEmpty()) {
             return;
         }
-        checkCsrf(req, session.get(), FormBody.read(req));
-        accounts.close(SessionCookie.read(req).orElse(null));
+        FormBody form = FormBody.read(req);
+        checkCsrf(req, session.get(), form);
+        if (form.get("everywhere") != null) {
+            accounts.closeEverywhere(session.get()); // every browser of this user (every admin session for an admin)
+        } else {
+            accounts.close(SessionCookie.read(req).orElse(null));
+        }
         SessionCookie.clear(req, res, httpsUrl);
         redirect(res, "/dashboard/sign-in");
     }
@@ -231,7 +249,8 @@ public final class Dashboard implements HttpService {
     private static void sameOrigin(ServerRequest req) {
         Optional<String> origin = req.headers().first(HeaderNames.ORIGIN);
         Optional<String> host = req.headers().first(HeaderNames.HOST);
-        if (origin.isPresent() && !origin.get().equals("null")) {
+        // "Origin: null" (a sandboxed frame, a data: page, a redirect across sites) is no proof of the dashboard's own page.
+        if (origin.isPresent()) {
             String originHost;
             try {
                 URI uri = URI.create(origin.get());

@@ -31,7 +31,8 @@ final class Page {
             html.append("<form method=\"post\" action=\"/dashboard/sign-out\" class=\"who\"><span>")
                     .append(HtmlEncoder.attr(session.who())).append("</span>");
             csrf(session);
-            html.append("<button type=\"submit\" class=\"link\">Sign out</button></form>");
+            html.append("<button type=\"submit\" class=\"link\">Sign out</button>")
+                    .append("<button type=\"submit\" name=\"everywhere\" value=\"1\" class=\"link\">Sign out everywhere</button></form>");
         }
         html.append("</header>\n<main>\n");
         if (crumbs.length > 0) {
@@ -92,6 +93,8 @@ final class Page {
         res.header(HeaderNames.CACHE_CONTROL, "no-store");
         res.header(HeaderNames.create("X-Content-Type-Options"), "nosniff");
         res.header(HeaderNames.create("X-Frame-Options"), "DENY");
-        res.header(HeaderNames.create("Referrer-Policy"), "no-referrer");
+        // Nothing (no sign-in link, no path) goes to other sites; but not "no-referrer": with it browsers send
+        // "Origin: null" on the dashboard's own form posts, which the origin check must refuse (a sandboxed frame sends it too).
+        res.header(HeaderNames.create("Referrer-Policy"), "same-origin");
     }
 }

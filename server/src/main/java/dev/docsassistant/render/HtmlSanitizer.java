@@ -25,14 +25,16 @@ final class HtmlSanitizer {
     private static final String BASE = "https://site.invalid/";
     private static final Map<String, String> URL_ATTRIBUTES = Map.of(
             "a", "href", "img", "src", "video", "src", "source", "src", "blockquote", "cite", "q", "cite");
+    /** Further URL attributes, checked as images are: the picture a video shows before it plays. */
+    private static final Map<String, String> MORE_URL_ATTRIBUTES = Map.of("video", "poster");
     private static final Safelist SAFELIST = new Safelist()
             .addTags("a", "abbr", "aside", "b", "blockquote", "br", "caption", "center", "code", "col", "colgroup",
                     "dd", "del", "details", "div", "dl", "dt", "em", "figcaption", "figure", "footer", "h1", "h2", "h3",
                     "h4", "h5", "h6", "header", "hr", "i", "img", "ins", "kbd", "li", "mark", "nav", "ol", "p",
                     "picture", "pre", "q", "s", "section", "small", "source", "span", "strong", "sub", "summary", "sup",
-                    "table", "tbody", "td", "tfoot", "th", "thead", "tr", "u", "ul", "video",
-                    // Icons (inline SVG from the bundled icon sets): shapes only, nothing that links, loads or runs.
-                    "svg", "path", "circle", "ellipse", "rect", "line", "polyline", "polygon", "g")
+                    "table", "tbody", "td", "tfoot", "th", "thead", "tr", "u", "ul", "video")
+            // No SVG: a page's own <svg> is not presentational HTML (it can link, load and animate); the
+            // bundled icons pass as markers and become SVG after cleaning (Icons#expand).
             .addAttributes(":all", "class", "id", "title", "lang", "dir", "role", "align", "aria-label",
                     "aria-labelledby", "aria-describedby", "aria-hidden")
             .addAttributes("a", "href", "hreflang")
@@ -47,15 +49,6 @@ final class HtmlSanitizer {
             .addAttributes("details", "open")
             .addAttributes("pre", "tabindex")
             .addAttributes("table", "tabindex")
-            .addAttributes("svg", "viewbox", "fill", "stroke", "stroke-width", "stroke-linecap", "stroke-linejoin",
-                    "focusable", "width", "height")
-            .addAttributes("path", "d", "fill", "stroke", "fill-rule", "clip-rule", "opacity")
-            .addAttributes("circle", "cx", "cy", "r", "fill")
-            .addAttributes("ellipse", "cx", "cy", "rx", "ry", "fill")
-            .addAttributes("rect", "x", "y", "width", "height", "rx", "ry", "fill")
-            .addAttributes("line", "x1", "y1", "x2", "y2")
-            .addAttributes("polyline", "points")
-            .addAttributes("polygon", "points")
             .addAttributes("blockquote", "cite")
             .addAttributes("q", "cite")
             .addAttributes("del", "datetime")
@@ -63,6 +56,7 @@ final class HtmlSanitizer {
             .addProtocols("a", "href", "http", "https", "mailto", "tel")
             .addProtocols("img", "src", "http", "https", "data")
             .addProtocols("video", "src", "http", "https")
+            .addProtocols("video", "poster", "http", "https", "data")
             .addProtocols("source", "src", "http", "https")
             .addProtocols("blockquote", "cite", "http", "https")
             .addProtocols("q", "cite", "http", "https")
@@ -84,12 +78,15 @@ final class HtmlSanitizer {
                 Function<String, Optional<String>> check = e.normalName().equals("a") ? links::link : links::embed;
                 check.apply(e.attr(urlAttribute)).ifPresentOrElse(u -> e.attr(urlAttribute, u), () -> e.removeAttr(urlAttribute));
             }
+            String more = MORE_URL_ATTRIBUTES.get(e.normalName());
+            if (more != null && e.hasAttr(more)) {
+                links.embed(e.attr(more)).ifPresentOrElse(u -> e.attr(more, u), () -> e.removeAttr(more));
+            }
             if (e.id().startsWith(LAYOUT_ID_PREFIX)) {
                 e.removeAttr("id");
             }
         }
         Document clean = new Cleaner(SAFELIST).clean(dirty);
-        clean.select("svg a").unwrap(); // icons are shapes only: no links inside them
         // Links to other sites must not hand them this page's window.
         clean.select("a[href^=http:], a[href^=https:]").attr("rel", "noopener");
         clean.outputSettings().prettyPrint(false);

@@ -375,7 +375,7 @@ final class SiteLayout {
             return true;
         }
         java.nio.file.Path file = site.dir().resolve(src.startsWith("/") ? src.substring(1) : src).normalize();
-        return file.startsWith(site.dir()) && java.nio.file.Files.isRegularFile(file);
+        return dev.docsassistant.content.SiteFiles.regularFileInside(site.dir(), file);
     }
 
     /** The favicon, with its dark-scheme variant when docs.json has one. */

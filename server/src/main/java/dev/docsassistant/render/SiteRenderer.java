@@ -10,6 +10,7 @@ import dev.docsassistant.content.Page;
 import dev.docsassistant.content.PagePaths;
 import dev.docsassistant.content.Redirects;
 import dev.docsassistant.sites.Site;
+import dev.docsassistant.content.SiteFiles;
 import dev.docsassistant.content.SiteReader;
 
 import java.io.IOException;
@@ -132,6 +133,9 @@ public final class SiteRenderer {
         Path file = site.content().dir().resolve(page.file());
         String text;
         try {
+            if (!SiteFiles.regularFileInside(site.content().dir(), file)) {
+                throw new IOException("no longer a file of the site");
+            }
             text = Files.readString(file);
         } catch (IOException e) {
             LOG.warning("cannot read " + page.file() + ": " + e.getMessage());
@@ -165,7 +169,8 @@ public final class SiteRenderer {
         }
         Path dir = site.content().dir();
         Path file = dir.resolve(rel).normalize();
-        return file.startsWith(dir) && Files.isRegularFile(file) ? Optional.of(new SiteFile(file, type)) : Optional.empty();
+        // Links are resolved: one leading outside the site folder (reported when the site loads) is not there.
+        return SiteFiles.regularFileInside(dir, file) ? Optional.of(new SiteFile(file, type)) : Optional.empty();
     }
 
     private Result notFound(LinkResolver links) {

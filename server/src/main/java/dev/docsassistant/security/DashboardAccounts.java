@@ -19,7 +19,9 @@ import java.util.regex.Pattern;
 /**
  * Dashboard users, their one-time sign-in links and their sessions. There are no passwords: a user
  * signs in with a link made by {@code users add} (no mail server needed). Link and session tokens are
- * 256 random bits and stored only as SHA-256, as keys are; a link works once and expires.
+ * 256 random bits and stored only as SHA-256, as keys are; a link works once and expires. An admin
+ * session is bound to the admin token that opened it: a changed (or removed) token ends it. Sessions
+ * can be ended everywhere at once: a user's, or every admin one ({@code users revoke}, "Sign out everywhere").
  */
 public final class DashboardAccounts {
     private static final Logger LOG = Logger.getLogger(DashboardAccounts.class.getName());
@@ -29,6 +31,8 @@ public final class DashboardAccounts {
     private final Database db;
     private final Clock clock;
     private final Duration sessionValidity;
+    /** The admin token's hash as admin sessions store it; null when there is no admin token (no admin session opens). */
+    private final String adminTokenHash;
 
     /** A user of one organisation. */
     public record User(String id, String organization, String email, Instant createdAt) {
@@ -38,10 +42,17 @@ public final class DashboardAccounts {
     public record Opened(DashboardSession session, String token) {
     }
 
-    public DashboardAccounts(Database db, Clock clock, Duration sessionValidity) {
+    /** @param adminToken the configured admin token: admin sessions opened with another are not sessions */
+    public DashboardAccounts(Database db, Clock clock, Duration sessionValidity, Optional<String> adminToken) {
         this.db = db;
         this.clock = clock;
         this.sessionValidity = sessionValidity;
+        this.adminTokenHash = adminToken.map(DashboardAccounts::adminTokenHash).orElse(null);
+    }
+
+    /** Accounts that open no admin session (the CLI: sessions are opened by the server). */
+    public DashboardAccounts(Database db, Clock clock, Duration sessionValidity) {
+        this(db, clock, sessionValidity, Optional.empty());
     }
 
     /** Adds the user (or finds the one already there) and returns a fresh one-time sign-in token for them. */
@@ -106,8 +117,11 @@ public final class DashboardAccounts {
         });
     }
 
-    /** Opens an admin session (the caller has checked the admin token). */
+    /** Opens an admin session (the caller has checked the admin token), bound to the configured token. */
     public Opened openAdmin() {
+        if (adminTokenHash == null) {
+            throw new IllegalStateException("no admin token is configured");
+        }
         long now = clock.millis();
         return db.transaction(c -> open(c, null, true, now));
     }
@@ -118,6 +132,55 @@ public final class DashboardAccounts {
             return Optional.empty();
         }
         return db.transaction(c -> find(c, KeyHasher.hash(token), clock.millis()));
+    }
+
+    /**
+     * Ends every session of the session's holder: all of the user's, or for an admin every admin session
+     * (they share one token). Returns how many ended.
+     */
+    public int closeEverywhere(DashboardSession session) {
+        return db.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement(session.admin() ? "DELETE FROM dashboard_sessions WHERE admin = 1"
+                    : "DELETE FROM dashboard_sessions WHERE user_id = ?")) {
+                if (!session.admin()) {
+                    ps.setString(1, session.userId());
+                }
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    /** Ends a user's sessions and unused sign-in links, keeping the user; empty when there is no such user, else how many sessions ended. */
+    public Optional<Integer> revoke(String organization, String email) {
+        String normalized = email.strip().toLowerCase(Locale.ROOT);
+        return db.transaction(c -> {
+            String id = findUser(c, organization, normalized);
+            if (id == null) {
+                return Optional.empty();
+            }
+            int ended;
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM dashboard_sessions WHERE user_id = ?")) {
+                ps.setString(1, id);
+                ended = ps.executeUpdate();
+            }
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM dashboard_links WHERE user_id = ? AND used_at IS NULL")) {
+                ps.setString(1, id);
+                ps.executeUpdate();
+            }
+            LOG.info("sessions and sign-in links of dashboard user " + id + " of organization " + organization + " revoked");
+            return Optional.of(ended);
+        });
+    }
+
+    /** Ends every admin session; returns how many ended. */
+    public int revokeAdmin() {
+        int ended = db.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM dashboard_sessions WHERE admin = 1")) {
+                return ps.executeUpdate();
+            }
+        });
+        LOG.info(ended + " admin dashboard sessions revoked");
+        return ended;
     }
 
     /** Ends the session with this token (signing out). */
@@ -176,31 +239,41 @@ public final class DashboardAccounts {
         String csrf = KeyHasher.token(24);
         long expires = now + sessionValidity.toMillis();
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO dashboard_sessions (token_hash, user_id, admin, csrf, "
-                + "created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+                + "created_at, expires_at, admin_token_hash) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
             ps.setString(1, KeyHasher.hash(token));
             ps.setString(2, userId);
             ps.setInt(3, admin ? 1 : 0);
             ps.setString(4, csrf);
             ps.setLong(5, now);
             ps.setLong(6, expires);
+            ps.setString(7, admin ? adminTokenHash : null);
             ps.executeUpdate();
         }
         return new Opened(find(c, KeyHasher.hash(token), now).orElseThrow(), token);
     }
 
-    private static Optional<DashboardSession> find(Connection c, String hash, long now) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT s.user_id, u.email, u.organization, s.admin, s.csrf, s.expires_at "
-                + "FROM dashboard_sessions s LEFT JOIN dashboard_users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.expires_at > ?")) {
+    private Optional<DashboardSession> find(Connection c, String hash, long now) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT s.user_id, u.email, u.organization, s.admin, s.csrf, s.expires_at, "
+                + "s.admin_token_hash FROM dashboard_sessions s LEFT JOIN dashboard_users u ON u.id = s.user_id "
+                + "WHERE s.token_hash = ? AND s.expires_at > ?")) {
             ps.setString(1, hash);
             ps.setLong(2, now);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
                     return Optional.empty();
                 }
+                if (rs.getInt(4) == 1 && (adminTokenHash == null || !adminTokenHash.equals(rs.getString(7)))) {
+                    return Optional.empty(); // opened with an admin token that is no longer the configured one
+                }
                 return Optional.of(new DashboardSession(rs.getString(1), rs.getString(2), rs.getString(3), rs.getInt(4) == 1,
                         rs.getString(5), Instant.ofEpochMilli(rs.getLong(6))));
             }
         }
+    }
+
+    /** Domain-separated from key hashes: the admin token's hash is never a key's. */
+    private static String adminTokenHash(String adminToken) {
+        return KeyHasher.hash("dashboard-admin-session:" + adminToken);
     }
 
     private static String findUser(Connection c, String organization, String email) throws SQLException {

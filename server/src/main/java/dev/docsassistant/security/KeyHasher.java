@@ -45,7 +45,7 @@ public final class KeyHasher {
     }
 
     /** Random URL-safe text from {@code bytes} random bytes (ids, tokens). */
-    static String token(int bytes) {
+    public static String token(int bytes) {
         byte[] b = new byte[bytes];
         RANDOM.nextBytes(b);
         return Base64.getUrlEncoder().withoutPadding().encodeToString(b);

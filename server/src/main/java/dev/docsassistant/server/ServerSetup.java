@@ -34,7 +34,7 @@ public final class ServerSetup {
         ConnectionGuard guard = new ConnectionGuard(connections, app.security().proxies()::trusts);
         // Without TCP_NODELAY, small stream events wait for delayed ACKs (~40 ms stalls).
         server.connectionOptions(new GuardedSocketOptions(SocketOptions.builder().tcpNoDelay(true).build(), guard));
-        server.addConnectionSelector(new Http1Selector(server.protocols()));
+        server.addConnectionSelector(new Http1Selector(server.protocols(), guard));
         server.directHandlers(JsonDirectHandler.all());
         // Helidon's own error texts (never the request's bytes: those it marks unsafe) go into {"message"}.
         server.errorHandling(errors -> errors.includeEntity(true));

@@ -21,8 +21,13 @@ import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.Iterator;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -34,7 +39,11 @@ import java.util.logging.Logger;
 /**
  * Bounds what a client can hold: every accepted connection is registered here (see
  * {@link GuardedSocketOptions}) and a sweeper closes HTTP/1 connections that take too long for their
- * headers, their body or their next request, and refuses connections beyond a per-address limit.
+ * headers, their body or their next request. One address holds at most {@code max-per-address}
+ * connections: at the limit its idle connections (between requests, or still without one) are closed
+ * to make room, oldest first, and a new connection is refused only when all of them are busy with a
+ * request or carry HTTP/2, so a client behind a shared NAT address or one opening a connection per
+ * request never meets it. A connection stops counting when it ends ({@link #ended}), not at the next sweep.
  * Helidon 4.4 applies no read timeout to server sockets and keeps a {@code Connection: close} socket
  * open, so both are enforced here. HTTP/2 connections (gRPC, h2c) multiplex long streams and are left
  * to Helidon's own idle handling. Registered as a routing feature, so the sweeper stops with the server.
@@ -46,7 +55,8 @@ public final class ConnectionGuard implements HttpFeature {
     private final ConnectionSettings settings;
     private final Predicate<InetAddress> unlimited;
     private final Map<SocketAddress, Tracked> connections = new ConcurrentHashMap<>();
-    private final Map<InetAddress, Integer> perAddress = new ConcurrentHashMap<>();
+    /** The counted connections of each address; a set is only read or changed inside {@code perAddress.compute}. */
+    private final Map<InetAddress, Set<Tracked>> perAddress = new ConcurrentHashMap<>();
     private final ScheduledExecutorService sweeper;
 
     /** @param unlimited addresses exempt from the per-address limit (trusted proxies carry many clients) */
@@ -80,14 +90,67 @@ public final class ConnectionGuard implements HttpFeature {
         }
         InetAddress address = remote.getAddress();
         boolean counted = settings.maxPerAddress() > 0 && !unlimited.test(address);
-        if (counted && perAddress.merge(address, 1, Integer::sum) > settings.maxPerAddress()) {
-            release(address);
-            LOG.fine(() -> "refused a connection from " + address.getHostAddress() + ": " + settings.maxPerAddress() + " already open");
-            answerAndClose(channel, 503, "too many open connections from this address (at most "
+        Tracked tracked = new Tracked(channel, remote, counted);
+        if (counted && !admit(tracked)) {
+            LOG.fine(() -> "refused a connection from " + address.getHostAddress() + ": " + settings.maxPerAddress() + " busy");
+            answerAndClose(channel, 503, "too many connections busy with requests from this address (at most "
                     + settings.maxPerAddress() + ")");
             return;
         }
-        connections.put(remote, new Tracked(channel, address, counted));
+        Tracked previous = connections.put(remote, tracked);
+        if (previous != null && previous.counted) {
+            release(previous); // the same address and port again: the earlier connection has ended
+        }
+    }
+
+    /** Called when Helidon is done with the connection from {@code remote} (it closes the socket next), however it ended. */
+    void ended(SocketAddress remote) {
+        Tracked tracked = tracked(remote);
+        if (tracked != null) {
+            forget(tracked);
+        }
+    }
+
+    /** Counts {@code tracked} for its address, closing that address's idle connections first when at the limit. */
+    private boolean admit(Tracked tracked) {
+        boolean[] admitted = {false};
+        perAddress.compute(tracked.address, (address, held) -> {
+            Set<Tracked> set = held == null ? new HashSet<>() : held;
+            if (set.size() >= settings.maxPerAddress()) {
+                makeRoom(set);
+            }
+            if (set.size() < settings.maxPerAddress()) {
+                admitted[0] = set.add(tracked);
+            }
+            return set.isEmpty() ? null : set;
+        });
+        return admitted[0];
+    }
+
+    /** Drops the ended connections of one address, then closes its idle one that has waited longest. */
+    private void makeRoom(Set<Tracked> set) {
+        for (Iterator<Tracked> it = set.iterator(); it.hasNext(); ) {
+            Tracked t = it.next();
+            if (!t.channel.isOpen()) {
+                it.remove();
+                connections.remove(t.remote, t);
+            }
+        }
+        if (set.size() < settings.maxPerAddress()) {
+            return;
+        }
+        // Idle after an answer first (a browser opens another when it needs one), then the oldest never used.
+        List<Tracked> idle = set.stream().filter(Tracked::idle)
+                .sorted(Comparator.comparing((Tracked t) -> t.servedNone()).thenComparingLong(Tracked::since))
+                .toList();
+        for (Tracked t : idle) {
+            if (t.closeIfIdle()) {
+                set.remove(t);
+                connections.remove(t.remote, t);
+                LOG.fine(() -> "closed an idle connection from " + t.address.getHostAddress() + " to make room for a new one");
+                return;
+            }
+        }
     }
 
     @Override
@@ -169,13 +232,16 @@ public final class ConnectionGuard implements HttpFeature {
     }
 
     private void forget(Tracked tracked) {
-        if (connections.values().remove(tracked) && tracked.counted) {
-            release(tracked.address);
+        if (connections.remove(tracked.remote, tracked) && tracked.counted) {
+            release(tracked);
         }
     }
 
-    private void release(InetAddress address) {
-        perAddress.computeIfPresent(address, (a, n) -> n <= 1 ? null : n - 1);
+    private void release(Tracked tracked) {
+        perAddress.computeIfPresent(tracked.address, (a, held) -> {
+            held.remove(tracked);
+            return held.isEmpty() ? null : held;
+        });
     }
 
     /** A short JSON answer written straight to a socket nobody else writes to yet, then the socket closed. */
@@ -195,6 +261,7 @@ public final class ConnectionGuard implements HttpFeature {
     /** One client connection: is a request being read or answered, since when, and must it close after. */
     private final class Tracked {
         final SocketChannel channel;
+        final InetSocketAddress remote;
         final InetAddress address;
         final boolean counted;
         volatile boolean http2;
@@ -207,10 +274,33 @@ public final class ConnectionGuard implements HttpFeature {
         private boolean peerClosed;
         private boolean pipelined;
 
-        Tracked(SocketChannel channel, InetAddress address, boolean counted) {
+        Tracked(SocketChannel channel, InetSocketAddress remote, boolean counted) {
             this.channel = channel;
-            this.address = address;
+            this.remote = remote;
+            this.address = remote.getAddress();
             this.counted = counted;
+        }
+
+        /** Between requests or before the first: nothing read or answered now that closing would cut. */
+        synchronized boolean idle() {
+            return !busy && !http2 && awaitingBody == null;
+        }
+
+        synchronized boolean servedNone() {
+            return served == 0;
+        }
+
+        synchronized long since() {
+            return since;
+        }
+
+        /** Closes the connection if it is still idle; false when a request has begun meanwhile. */
+        synchronized boolean closeIfIdle() {
+            if (!idle()) {
+                return false;
+            }
+            shutdown(false);
+            return true;
         }
 
         synchronized void begin(RoutingRequest withBody) {

@@ -14,7 +14,11 @@ import java.util.List;
  * @param headerTimeout  from accept to the end of the first request's headers
  * @param idleTimeout    from the end of one response to the end of the next request's headers (keep-alive)
  * @param bodyTimeout    from the end of the headers to the last byte of the declared body
- * @param maxPerAddress  open connections one client address may hold (0: no limit); trusted proxies are exempt
+ * @param maxPerAddress  connections one client address may hold (0: no limit): at the limit its idle ones are
+ *                       closed to make room, and a new one is refused only when all are busy with a request;
+ *                       trusted proxies are exempt. Idle ones give way rather than a low limit on open ones,
+ *                       so that an office behind one NAT address (browsers keep several keep-alive
+ *                       connections each) does not meet it without abuse
  */
 public record ConnectionSettings(Duration headerTimeout, Duration idleTimeout, Duration bodyTimeout, int maxPerAddress) {
     public static final ConnectionSettings DEFAULTS =
@@ -28,7 +32,8 @@ public record ConnectionSettings(Duration headerTimeout, Duration idleTimeout, D
             new SettingDoc("docs-assistant.connections.body-timeout", "duration", SettingDoc.duration(DEFAULTS.bodyTimeout),
                     "from the end of the headers to the last byte of the declared body"),
             new SettingDoc("docs-assistant.connections.max-per-address", "number", String.valueOf(DEFAULTS.maxPerAddress),
-                    "open connections one client address may hold (0: no limit); trusted proxies are exempt")));
+                    "connections one client address may hold (0: no limit); at the limit its idle ones are closed to make room,"
+                            + " and a new one gets 503 only when all are busy with a request; trusted proxies are exempt")));
 
     public ConnectionSettings {
         for (Duration d : new Duration[] {headerTimeout, idleTimeout, bodyTimeout}) {

@@ -2,6 +2,7 @@ package dev.docsassistant.transport;
 
 import io.helidon.common.buffers.BufferData;
 import io.helidon.common.buffers.Bytes;
+import io.helidon.common.concurrency.limits.Limit;
 import io.helidon.webserver.ConnectionContext;
 import io.helidon.webserver.ProtocolConfigs;
 import io.helidon.webserver.http1.Http1Config;
@@ -11,9 +12,11 @@ import io.helidon.webserver.spi.ProtocolConfig;
 import io.helidon.webserver.spi.ServerConnection;
 import io.helidon.webserver.spi.ServerConnectionSelector;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Semaphore;
 
 /**
  * Takes every HTTP/1 connection ahead of Helidon 4.4's own selector (only the HTTP/2 preface is left
@@ -29,9 +32,14 @@ public final class Http1Selector implements ServerConnectionSelector {
     /** A request line this long without its end is no preface: let HTTP/1 answer 414. */
     private static final int LONG_LINE = 2048;
     private final ServerConnectionSelector http1;
+    private final ConnectionGuard guard;
 
-    /** @param protocols the listener's protocol settings (HTTP/1.1, and HTTP/2 for {@code Upgrade: h2c}); defaults when none */
-    public Http1Selector(List<ProtocolConfig> protocols) {
+    /**
+     * @param protocols the listener's protocol settings (HTTP/1.1, and HTTP/2 for {@code Upgrade: h2c}); defaults when none
+     * @param guard     told when each connection ends, so that it stops counting it at once
+     */
+    public Http1Selector(List<ProtocolConfig> protocols, ConnectionGuard guard) {
+        this.guard = guard;
         List<ProtocolConfig> all = new ArrayList<>(protocols);
         Http1Config http1Config = all.stream().filter(Http1Config.class::isInstance).map(Http1Config.class::cast)
                 .findFirst().orElseGet(Http1Config::create);
@@ -63,6 +71,37 @@ public final class Http1Selector implements ServerConnectionSelector {
 
     @Override
     public ServerConnection connection(ConnectionContext ctx) {
-        return http1.connection(new ChunkedReadingContext(ctx));
+        return new EndReported(http1.connection(new ChunkedReadingContext(ctx)), () -> guard.ended(ctx.remotePeer().address()));
+    }
+
+    /** A connection that reports its end, however it ends (Helidon closes the socket right after {@code handle}). */
+    private record EndReported(ServerConnection connection, Runnable onEnd) implements ServerConnection {
+        @Override
+        public void handle(Limit limit) throws InterruptedException {
+            try {
+                connection.handle(limit);
+            } finally {
+                onEnd.run();
+            }
+        }
+
+        @Override
+        public void handle(Semaphore requestSemaphore) throws InterruptedException {
+            try {
+                connection.handle(requestSemaphore);
+            } finally {
+                onEnd.run();
+            }
+        }
+
+        @Override
+        public Duration idleTime() {
+            return connection.idleTime();
+        }
+
+        @Override
+        public void close(boolean interrupt) {
+            connection.close(interrupt);
+        }
     }
 }

@@ -59,4 +59,44 @@ class AppConfigTest {
                 """);
         assertThrows(ConfigException.class, () -> AppConfig.load(file));
     }
+
+    @Test
+    void refusesToStartOnAnUnresolvedReferenceNamingTheKey(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("app.yaml");
+        Files.writeString(file, """
+                docs-assistant:
+                  security:
+                    admin-token: ${DOCS_ASSISTANT_TEST_NEVER_SET_7F3A}
+                  sites:
+                    - {domain: a, organization: o, path: x}
+                """);
+        ConfigException e = assertThrows(ConfigException.class, () -> AppConfig.load(file));
+        assertTrue(e.getMessage().startsWith("docs-assistant.security.admin-token refers to ${DOCS_ASSISTANT_TEST_NEVER_SET_7F3A}, which is not set"),
+                e.getMessage());
+    }
+
+    @Test
+    void refusesAnUnresolvedReferenceInsideAValueAndAList(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("app.yaml");
+        Files.writeString(file, """
+                docs-assistant:
+                  sites:
+                    - {domain: a, organization: o, path: x, url: "https://${DOCS_ASSISTANT_TEST_HOST_7F3A}/docs"}
+                """);
+        ConfigException e = assertThrows(ConfigException.class, () -> AppConfig.load(file));
+        assertTrue(e.getMessage().startsWith("docs-assistant.sites.0.url refers to ${DOCS_ASSISTANT_TEST_HOST_7F3A}"), e.getMessage());
+    }
+
+    @Test
+    void resolvedReferencesStillWork(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("app.yaml");
+        Files.writeString(file, """
+                base: state
+                docs-assistant:
+                  data-dir: ${base}
+                  sites:
+                    - {domain: a, organization: o, path: x}
+                """);
+        assertEquals(dir.resolve("state").toAbsolutePath(), AppConfig.load(file).dataDir());
+    }
 }

@@ -74,14 +74,14 @@ class DashboardTest {
         HttpResponse<String> confirm = get("/dashboard/sign-in?token=" + link, null);
         assertEquals(200, confirm.statusCode());
         assertTrue(confirm.body().contains("value=\"" + link + "\""), "the link shows a button; fetching it uses nothing up");
-        HttpResponse<String> signedIn = post("/dashboard/sign-in", null, "token=" + link);
+        HttpResponse<String> signedIn = signInPost("token=" + link);
         assertEquals(303, signedIn.statusCode());
         assertEquals("/dashboard/acme", signedIn.headers().firstValue("location").orElseThrow());
         String setCookie = signedIn.headers().firstValue("set-cookie").orElseThrow();
         assertTrue(setCookie.contains("HttpOnly") && setCookie.contains("SameSite=Strict") && setCookie.contains("Path=/dashboard"), setCookie);
         assertFalse(setCookie.contains("Secure"), "plain http: no Secure flag, or the browser would drop the cookie");
         String cookie = setCookie.substring(0, setCookie.indexOf(';'));
-        assertEquals(401, post("/dashboard/sign-in", null, "token=" + link).statusCode(), "a link works once");
+        assertEquals(401, signInPost("token=" + link).statusCode(), "a link works once");
 
         HttpResponse<String> keysPage = get("/dashboard/acme", cookie);
         assertEquals(200, keysPage.statusCode());
@@ -195,8 +195,8 @@ class DashboardTest {
 
     @Test
     void theAdminTokenOpensEveryOrganisation() throws Exception {
-        assertEquals(401, post("/dashboard/sign-in", null, "admin-token=wrong-token").statusCode());
-        HttpResponse<String> res = post("/dashboard/sign-in", null, "admin-token=" + ADMIN_TOKEN);
+        assertEquals(401, signInPost("admin-token=wrong-token").statusCode());
+        HttpResponse<String> res = signInPost("admin-token=" + ADMIN_TOKEN);
         assertEquals(303, res.statusCode());
         String setCookie = res.headers().firstValue("set-cookie").orElseThrow();
         String cookie = setCookie.substring(0, setCookie.indexOf(';'));
@@ -207,7 +207,7 @@ class DashboardTest {
     }
 
     private String signIn(String org, String email) throws Exception {
-        HttpResponse<String> res = post("/dashboard/sign-in", null, "token=" + app.accounts().addUserWithLink(org, email));
+        HttpResponse<String> res = signInPost("token=" + app.accounts().addUserWithLink(org, email));
         String setCookie = res.headers().firstValue("set-cookie").orElseThrow();
         return setCookie.substring(0, setCookie.indexOf(';'));
     }
@@ -237,6 +237,11 @@ class DashboardTest {
     private HttpResponse<String> api(HttpRequest.Builder builder, String body) throws Exception {
         HttpRequest request = builder.POST(HttpRequest.BodyPublishers.ofString(body)).build();
         return OpenApiContract.check(request, body, http.send(request, HttpResponse.BodyHandlers.ofString()));
+    }
+
+    /** A post of the sign-in form, as the browser that opened the sign-in page sends it. */
+    private HttpResponse<String> signInPost(String form) throws Exception {
+        return http.send(SignInForm.open(http, base).post(base, form).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private HttpResponse<String> get(String path, String cookie) throws Exception {

@@ -50,8 +50,6 @@ class SignInLimitTest {
     }
 
     private HttpResponse<String> signIn(HttpClient http, String token) throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create(base + "/dashboard/sign-in"))
-                .header("content-type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString("token=" + token)).build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(SignInForm.open(http, base).post(base, "token=" + token).build(), HttpResponse.BodyHandlers.ofString());
     }
 }
