@@ -17,6 +17,7 @@ import io.helidon.webserver.http.HttpRouting;
 
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.stream.Collectors;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -29,8 +30,13 @@ public final class RestEdge {
     }
 
     public static void routing(HttpRouting.Builder routing, App app) {
-        SiteRoutes sites = new SiteRoutes(app, site -> Injected.of(
-                app.integrations().render(site.content().docsJson().get("integrations"))));
+        routing(routing, app, UnaryOperator.identity());
+    }
+
+    /** @param pages adds to what each rendered page carries (the {@code dev} command's reload script) */
+    public static void routing(HttpRouting.Builder routing, App app, UnaryOperator<Injected> pages) {
+        SiteRoutes sites = new SiteRoutes(app, site -> pages.apply(Injected.of(
+                app.integrations().render(site.content().docsJson().get("integrations")))));
         ApiAccess access = new ApiAccess(app.access());
         routing.addFilter(V1Sunset.from(app.config().section()))
                 .addFilter(new ServingFilter(app.state()))

@@ -33,7 +33,7 @@ public record FrontMatter(JsonNode fields, String body, int bodyLine) {
         }
         int end = findClosing(t, firstBreak + 1);
         if (end < 0) {
-            problems.add(new SiteProblem(file, "line 1", "front matter is not closed by '---'"));
+            problems.add(SiteProblem.at(file, 1, 1, "front matter is not closed by '---'"));
             return new FrontMatter(MissingNode.getInstance(), t, 1);
         }
         String yaml = t.substring(firstBreak + 1, end);
@@ -43,8 +43,14 @@ public record FrontMatter(JsonNode fields, String body, int bodyLine) {
         JsonNode fields;
         try {
             fields = yaml.isBlank() ? MissingNode.getInstance() : YAML.readTree(yaml);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            // The YAML starts on the file's second line; the parser counts from the YAML's first.
+            int line = e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getLineNr());
+            int column = e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getColumnNr());
+            problems.add(SiteProblem.at(file, line + 1, column, "invalid front matter YAML: " + firstLine(e.getOriginalMessage())));
+            fields = MissingNode.getInstance();
         } catch (Exception e) {
-            problems.add(new SiteProblem(file, "line 2", "invalid front matter YAML: " + firstLine(e.getMessage())));
+            problems.add(SiteProblem.at(file, 2, 1, "invalid front matter YAML: " + firstLine(e.getMessage())));
             fields = MissingNode.getInstance();
         }
         if (fields == null || !fields.isObject()) {
