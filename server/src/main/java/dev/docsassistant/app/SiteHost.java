@@ -44,7 +44,12 @@ public record SiteHost(String suffix, Optional<String> rootSite) {
 
     /** The domain a request's host ({@code Host: {domain}.{site-host}[:port]}, or HTTP/2's :authority) names, if any. */
     public Optional<String> domainOf(ServerRequest req) {
-        String host = req.authority() == null ? "" : req.authority().toLowerCase(Locale.ROOT);
+        return domainOfHost(req.authority());
+    }
+
+    /** The domain a {@code Host} value ({@code name[:port]}) names, if any. */
+    Optional<String> domainOfHost(String authority) {
+        String host = authority == null ? "" : authority.toLowerCase(Locale.ROOT);
         int colon = host.lastIndexOf(':');
         if (colon > 0 && !host.endsWith("]")) {
             host = host.substring(0, colon);

@@ -44,6 +44,8 @@
   }
 
   const events = new EventSource('/_dev/events');
+  // Says the tab follows the server (tests wait for it before saving a file).
+  events.addEventListener('open', () => { document.documentElement.dataset.docsAssistantDev = 'connected'; });
   events.addEventListener('reload', () => location.reload());
   events.addEventListener('problems', (e) => {
     const problems = JSON.parse(e.data);
