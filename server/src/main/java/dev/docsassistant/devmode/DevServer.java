@@ -47,7 +47,7 @@ public final class DevServer implements AutoCloseable {
             app.access().allowLoopbackWithoutKey(); // curl and scripts on this machine need no key; the pages embed one anyway
             DevEvents events = new DevEvents();
             WebServerConfig.Builder builder = WebServer.builder().config(config.config().get("server"));
-            Runnable beforeStop = ServerSetup.configure(builder, app, new DevHooks(events::routing, events::withScript));
+            Runnable beforeStop = ServerSetup.configure(builder, app, new DevHooks(events::routing, events::withScript, false));
             return new DevServer(app, builder.build().start(), events, beforeStop);
         } catch (RuntimeException e) {
             app.close();

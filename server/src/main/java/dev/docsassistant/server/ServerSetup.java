@@ -57,7 +57,9 @@ public final class ServerSetup {
             dev.routes().accept(routing);
             // Before the REST edge: its rendered-site routes take every path of a site's host name.
             mcp.routing(routing);
-            routing.register("/dashboard", new Dashboard(app)); // before the REST edge's catch-all site pages
+            if (dev.dashboard()) {
+                routing.register("/dashboard", new Dashboard(app)); // before the REST edge's catch-all site pages
+            }
             RestEdge.routing(routing, app, dev.pages());
         });
         Runnable grpcStopping = GrpcSetup.configure(server, app, guard.grpcMarker());

@@ -14,7 +14,7 @@
     box.setAttribute('role', 'alert');
     Object.assign(box.style, {
       position: 'fixed', inset: '0', zIndex: '2147483647', overflow: 'auto', padding: '32px',
-      background: 'rgba(20, 20, 24, 0.92)', color: '#f3f3f3', font: '14px/1.5 ui-monospace, Menlo, monospace',
+      background: 'rgba(20, 20, 24, 0.96)', color: '#f3f3f3', font: '14px/1.5 ui-monospace, Menlo, monospace',
     });
     const title = document.createElement('div');
     title.textContent = problems.length === 1 ? 'A saved file is broken' : problems.length + ' problems in saved files';
