@@ -51,13 +51,31 @@ public final class SiteReader {
     }
 
     public static SiteContent read(Path dir) {
-        return new SiteReader(dir).read();
+        return new SiteReader(dir).read((SiteContent) null);
     }
 
-    private SiteContent read() {
+    /**
+     * {@code previous} after a change of docs.json: the docs.json and navigation read again, and only
+     * the pages whose place in the navigation changed (or all of them, when the OpenAPI files or the
+     * indexing rule changed) read again; the others are kept as they were, problems included.
+     */
+    public static SiteContent withDocsJson(SiteContent previous) {
+        return new SiteReader(previous.dir()).read(previous);
+    }
+
+    /** @param previous the content to keep the pages of where the navigation leaves them in place, or null */
+    private SiteContent read(SiteContent previous) {
         docsJson = DocsJson.read(dir, problems);
         if (docsJson != null) {
             DocsJsonLinks.check(docsJson, problems);
+        }
+        if (docsJson == null && previous != null) {
+            // Unreadable: nothing to place the pages by; they stay as they were beside the problem.
+            Set<String> pageFiles = new java.util.HashSet<>();
+            previous.pages().forEach(page -> pageFiles.add(page.file()));
+            previous.problems().stream().filter(p -> pageFiles.contains(p.file())).forEach(problems::add);
+            return new SiteContent(dir, MissingNode.getInstance(), previous.navigation(), previous.pagesByPath(),
+                    sorted(JsonLines.place(dir, problems)));
         }
         Navigation nav = Navigation.of(docsJson == null ? null : docsJson.get("navigation"));
         boolean indexAll = docsJson != null && "all".equals(docsJson.path("seo").path("indexing").asText());
@@ -72,9 +90,24 @@ public final class SiteReader {
             }
         }
         Map<String, Page> loaded = new ConcurrentHashMap<>();
-        byPath.entrySet().parallelStream().forEach(e ->
-                readPage(e.getKey(), e.getValue(), nav.pages().get(e.getKey()), indexAll)
-                        .ifPresent(p -> loaded.put(p.path(), p)));
+        boolean keepPages = previous != null && docsJson != null
+                && docsJson.path("api").equals(previous.docsJson().path("api"))
+                && indexAll == "all".equals(previous.docsJson().path("seo").path("indexing").asText());
+        Set<String> kept = ConcurrentHashMap.newKeySet();
+        byPath.entrySet().parallelStream().forEach(e -> {
+            Page before = keepPages ? previous.pagesByPath().get(e.getKey()) : null;
+            NavPlacement placement = nav.pages().get(e.getKey());
+            if (before != null && before.file().equals(DocsJson.relative(dir, e.getValue()))
+                    && java.util.Objects.equals(before.nav(), placement)) {
+                loaded.put(before.path(), before);
+                kept.add(before.file());
+            } else {
+                readPage(e.getKey(), e.getValue(), placement, indexAll).ifPresent(p -> loaded.put(p.path(), p));
+            }
+        });
+        if (previous != null) {
+            previous.problems().stream().filter(p -> kept.contains(p.file())).forEach(problems::add);
+        }
         // Navigation order first (it is the reading order of the site), then the other pages.
         Map<String, Page> ordered = new LinkedHashMap<>();
         nav.pages().keySet().forEach(p -> Optional.ofNullable(loaded.get(p)).ifPresent(page -> ordered.put(p, page)));

@@ -40,6 +40,8 @@ public final class DevSite implements AutoCloseable {
     /** Changed page files not applied yet (their change was broken), and whether a whole re-read is owed. */
     private final Set<Path> pendingPages = new LinkedHashSet<>();
     private boolean pendingAll;
+    /** docs.json changed (alone: other shared files make {@link #pendingAll}). */
+    private boolean pendingDocsJson;
     private List<SiteProblem> blocking = List.of();
 
     /**
@@ -111,15 +113,23 @@ public final class DevSite implements AutoCloseable {
             if (SiteReader.isPageFile(rel, name)) {
                 // A page another page imports as a snippet changes that page too: not followed (pages keep no import list).
                 pendingPages.add(file);
+            } else if (rel.equals("docs.json")) {
+                pendingDocsJson = true; // the navigation: pages it moves are read again, the others kept
             } else if (SHARED.contains(ext) || ext.isEmpty() && !Files.isRegularFile(file)) {
-                pendingAll = true; // docs.json, an included file, a snippet, or a folder gone with its pages
+                pendingAll = true; // a $ref'd or OpenAPI file, a snippet, or a folder gone with its pages
             }
         }
-        if (!pendingAll && pendingPages.isEmpty()) {
+        if (!pendingAll && !pendingDocsJson && pendingPages.isEmpty()) {
             return new Outcome(site, blocking, 0, 0, 0, (System.nanoTime() - start) / 1e9);
         }
         SiteContent previous = site.content();
-        SiteContent next = pendingAll ? SiteReader.read(dir) : SiteReader.withPages(previous, pendingPages);
+        SiteContent next;
+        if (pendingAll) {
+            next = SiteReader.read(dir);
+        } else {
+            next = pendingDocsJson ? SiteReader.withDocsJson(previous) : previous;
+            next = pendingPages.isEmpty() ? next : SiteReader.withPages(next, pendingPages);
+        }
         List<SiteProblem> added = newProblems(previous.problems(), next.problems());
         if (!added.isEmpty()) {
             blocking = added;
@@ -132,6 +142,7 @@ public final class DevSite implements AutoCloseable {
         site = new Site(config, next, applied.search(), stats);
         pendingPages.clear();
         pendingAll = false;
+        pendingDocsJson = false;
         blocking = List.of();
         return new Outcome(site, List.of(), applied.pages(), applied.sections(), applied.embedded(), seconds);
     }

@@ -94,6 +94,24 @@ class DevSiteTest {
     }
 
     @Test
+    void aDocsJsonChangeRereadsOnlyThePagesItMoves(@TempDir Path dir) throws IOException {
+        TestSites files = site(dir);
+        try (DevSite site = open(dir)) {
+            var before = site.site().content();
+            files.file("docs.json", DOCS_JSON.replace("\"guides/retries\"]}", "\"guides/retries\"]},\n"
+                    + "    {\"group\": \"Internal\", \"hidden\": true, \"pages\": [\"guides/setup\"]}")
+                    .replace("\"guides/setup\", ", ""));
+            DevSite.Outcome moved = site.apply(List.of(files.dir().resolve("docs.json")));
+            assertTrue(moved.applied(), moved.problems().toString());
+            assertEquals(1, moved.pages(), "only the page moved into a hidden group is re-indexed");
+            var after = site.site().content();
+            assertTrue(before.page("index").orElseThrow() == after.page("index").orElseThrow(), "pages left in place are not read again");
+            assertFalse(after.page("guides/setup").orElseThrow().searchable());
+            assertFalse(paths(site, "installer").contains("/guides/setup"), "a hidden page leaves search");
+        }
+    }
+
+    @Test
     void brokenDocsJsonKeepsTheLastGoodVersionAndIsReportedWithLineAndColumn(@TempDir Path dir) throws IOException {
         TestSites files = site(dir);
         try (DevSite site = open(dir)) {
