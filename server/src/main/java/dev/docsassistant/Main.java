@@ -1,5 +1,6 @@
 package dev.docsassistant;
 
+import dev.docsassistant.cli.DevCommand;
 import dev.docsassistant.cli.IndexCommand;
 import dev.docsassistant.cli.KeysCommand;
 import dev.docsassistant.cli.PluginsCommand;
@@ -18,7 +19,7 @@ import picocli.CommandLine.Command;
         mixinStandardHelpOptions = true,
         version = "docs-assistant 0.1.0",
         description = "Self-hostable documentation platform: assistant, search and rendered docs sites.",
-        subcommands = {ServeCommand.class, IndexCommand.class, KeysCommand.class, UsersCommand.class, ValidateCommand.class,
+        subcommands = {ServeCommand.class, DevCommand.class, IndexCommand.class, KeysCommand.class, UsersCommand.class, ValidateCommand.class,
                 SchemaCommand.class, PluginsCommand.class, TrainCommand.class})
 public final class Main {
 

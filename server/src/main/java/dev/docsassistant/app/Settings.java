@@ -36,7 +36,7 @@ public record Settings(SecuritySettings security, AssistantLimits limits, Thread
                 StreamSettings.from(section.get("stream")),
                 RetentionSettings.from(section.get("retention")),
                 DashboardSettings.from(section.get("dashboard")),
-                SiteHost.from(section.get("site-host")),
+                SiteHost.from(section),
                 IntegrationSettings.from(section, config.baseDir()),
                 StoreSettings.from(section.get("store")),
                 RedisSettings.from(section.get("redis")),

@@ -52,8 +52,8 @@ public final class DocsJson {
         try {
             node = MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
-            problems.add(new SiteProblem(name, "line " + e.getLocation().getLineNr()
-                    + ", column " + e.getLocation().getColumnNr(), "invalid JSON: " + e.getOriginalMessage()));
+            problems.add(SiteProblem.at(name, e.getLocation().getLineNr(), e.getLocation().getColumnNr(),
+                    "invalid JSON: " + e.getOriginalMessage()));
             return null;
         }
         stack.push(file);

@@ -14,6 +14,7 @@ import java.nio.charset.MalformedInputException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,13 +51,31 @@ public final class SiteReader {
     }
 
     public static SiteContent read(Path dir) {
-        return new SiteReader(dir).read();
+        return new SiteReader(dir).read((SiteContent) null);
     }
 
-    private SiteContent read() {
+    /**
+     * {@code previous} after a change of docs.json: the docs.json and navigation read again, and only
+     * the pages whose place in the navigation changed (or all of them, when the OpenAPI files or the
+     * indexing rule changed) read again; the others are kept as they were, problems included.
+     */
+    public static SiteContent withDocsJson(SiteContent previous) {
+        return new SiteReader(previous.dir()).read(previous);
+    }
+
+    /** @param previous the content to keep the pages of where the navigation leaves them in place, or null */
+    private SiteContent read(SiteContent previous) {
         docsJson = DocsJson.read(dir, problems);
         if (docsJson != null) {
             DocsJsonLinks.check(docsJson, problems);
+        }
+        if (docsJson == null && previous != null) {
+            // Unreadable: nothing to place the pages by; they stay as they were beside the problem.
+            Set<String> pageFiles = new java.util.HashSet<>();
+            previous.pages().forEach(page -> pageFiles.add(page.file()));
+            previous.problems().stream().filter(p -> pageFiles.contains(p.file())).forEach(problems::add);
+            return new SiteContent(dir, MissingNode.getInstance(), previous.navigation(), previous.pagesByPath(),
+                    sorted(JsonLines.place(dir, problems)));
         }
         Navigation nav = Navigation.of(docsJson == null ? null : docsJson.get("navigation"));
         boolean indexAll = docsJson != null && "all".equals(docsJson.path("seo").path("indexing").asText());
@@ -67,23 +86,94 @@ public final class SiteReader {
         }
         for (String navPath : nav.pages().keySet()) {
             if (!byPath.containsKey(navPath)) {
-                problems.add(new SiteProblem("docs.json", nav.pointer(navPath),
-                        "page '" + navPath + "' has no file " + navPath + ".mdx or " + navPath + ".md"));
+                problems.add(missingPage(nav, navPath));
             }
         }
         Map<String, Page> loaded = new ConcurrentHashMap<>();
-        byPath.entrySet().parallelStream().forEach(e ->
-                readPage(e.getKey(), e.getValue(), nav.pages().get(e.getKey()), indexAll)
-                        .ifPresent(p -> loaded.put(p.path(), p)));
+        boolean keepPages = previous != null && docsJson != null
+                && docsJson.path("api").equals(previous.docsJson().path("api"))
+                && indexAll == "all".equals(previous.docsJson().path("seo").path("indexing").asText());
+        Set<String> kept = ConcurrentHashMap.newKeySet();
+        byPath.entrySet().parallelStream().forEach(e -> {
+            Page before = keepPages ? previous.pagesByPath().get(e.getKey()) : null;
+            NavPlacement placement = nav.pages().get(e.getKey());
+            if (before != null && before.file().equals(DocsJson.relative(dir, e.getValue()))
+                    && java.util.Objects.equals(before.nav(), placement)) {
+                loaded.put(before.path(), before);
+                kept.add(before.file());
+            } else {
+                readPage(e.getKey(), e.getValue(), placement, indexAll).ifPresent(p -> loaded.put(p.path(), p));
+            }
+        });
+        if (previous != null) {
+            previous.problems().stream().filter(p -> kept.contains(p.file())).forEach(problems::add);
+        }
         // Navigation order first (it is the reading order of the site), then the other pages.
         Map<String, Page> ordered = new LinkedHashMap<>();
         nav.pages().keySet().forEach(p -> Optional.ofNullable(loaded.get(p)).ifPresent(page -> ordered.put(p, page)));
         byPath.keySet().forEach(p -> Optional.ofNullable(loaded.get(p)).ifPresent(page -> ordered.putIfAbsent(p, page)));
+        return new SiteContent(dir, docsJson == null ? MissingNode.getInstance() : docsJson, nav,
+                Collections.unmodifiableMap(ordered), sorted(JsonLines.place(dir, problems)));
+    }
+
+    /** docs.json's problems first, then by file. */
+    private static List<SiteProblem> sorted(List<SiteProblem> problems) {
         List<SiteProblem> sorted = new ArrayList<>(problems);
         sorted.sort((a, b) -> a.file().equals(b.file()) ? 0 : a.file().equals("docs.json") ? -1
                 : b.file().equals("docs.json") ? 1 : a.file().compareTo(b.file()));
-        return new SiteContent(dir, docsJson == null ? MissingNode.getInstance() : docsJson, nav,
-                Collections.unmodifiableMap(ordered), List.copyOf(sorted));
+        return List.copyOf(sorted);
+    }
+
+    /**
+     * {@code previous} with some page files read again (changed, added or deleted), everything else
+     * kept as it was: the docs.json, the navigation and the other pages (the same objects). For
+     * changes to anything else (docs.json, a snippet, an OpenAPI file) read the whole site again.
+     *
+     * @param files page files of the site ({@code .md}/{@code .mdx}), existing or not any more
+     */
+    public static SiteContent withPages(SiteContent previous, Collection<Path> files) {
+        SiteReader reader = new SiteReader(previous.dir());
+        reader.docsJson = previous.docsJson().isMissingNode() ? null : previous.docsJson();
+        return reader.rereadPages(previous, files);
+    }
+
+    private SiteContent rereadPages(SiteContent previous, Collection<Path> files) {
+        Navigation nav = previous.navigation();
+        boolean indexAll = docsJson != null && "all".equals(docsJson.path("seo").path("indexing").asText());
+        Set<String> rels = new java.util.HashSet<>();
+        Map<String, Page> loaded = new LinkedHashMap<>(previous.pagesByPath());
+        for (Path f : files) {
+            Path file = f.toAbsolutePath().normalize();
+            String rel = DocsJson.relative(dir, file);
+            rels.add(rel);
+            String path = PagePaths.normalize(rel);
+            loaded.values().removeIf(p -> p.file().equals(rel));
+            if (SiteFiles.regularFileInside(dir, file) && isPageFile(rel, file.getFileName().toString()) && !loaded.containsKey(path)) {
+                readPage(path, file, nav.pages().get(path), indexAll).ifPresent(p -> loaded.put(p.path(), p));
+            }
+        }
+        List<SiteProblem> kept = new ArrayList<>(previous.problems().stream()
+                .filter(p -> !rels.contains(p.file()) && !isMissingPage(p)).toList());
+        kept.addAll(problems);
+        for (String navPath : nav.pages().keySet()) {
+            if (!loaded.containsKey(navPath)) {
+                kept.add(missingPage(nav, navPath));
+            }
+        }
+        Map<String, Page> ordered = new LinkedHashMap<>();
+        nav.pages().keySet().forEach(p -> Optional.ofNullable(loaded.get(p)).ifPresent(page -> ordered.put(p, page)));
+        loaded.forEach(ordered::putIfAbsent);
+        return new SiteContent(dir, previous.docsJson(), nav, Collections.unmodifiableMap(ordered),
+                sorted(JsonLines.place(dir, kept)));
+    }
+
+    private static boolean isMissingPage(SiteProblem p) {
+        return p.file().equals("docs.json") && p.message().startsWith("page '") && p.message().contains("' has no file ");
+    }
+
+    private static SiteProblem missingPage(Navigation nav, String navPath) {
+        return new SiteProblem("docs.json", nav.pointer(navPath),
+                "page '" + navPath + "' has no file " + navPath + ".mdx or " + navPath + ".md");
     }
 
     private List<Path> pageFiles() {
@@ -98,20 +188,21 @@ public final class SiteReader {
                         }
                         return Files.isRegularFile(p);
                     })
-                    .filter(p -> {
-                        String rel = DocsJson.relative(dir, p);
-                        String name = p.getFileName().toString();
-                        return (name.endsWith(".mdx") || name.endsWith(".md"))
-                                && !rel.startsWith("snippets/") && !rel.contains("/.") && !rel.startsWith(".")
-                                && !rel.contains("node_modules/")
-                                && !(rel.equals(name) && REPO_FILES.contains(name));
-                    })
+                    .filter(p -> isPageFile(DocsJson.relative(dir, p), p.getFileName().toString()))
                     .sorted()
                     .toList();
         } catch (IOException | UncheckedIOException e) {
             problems.add(new SiteProblem(".", "", "cannot list the site folder: " + e.getMessage()));
             return List.of();
         }
+    }
+
+    /** Whether a file (its path relative to the site folder, and its name) is a page of the site. */
+    public static boolean isPageFile(String rel, String name) {
+        return (name.endsWith(".mdx") || name.endsWith(".md"))
+                && !rel.startsWith("snippets/") && !rel.contains("/.") && !rel.startsWith(".")
+                && !rel.contains("node_modules/")
+                && !(rel.equals(name) && REPO_FILES.contains(name));
     }
 
     private Optional<Page> readPage(String path, Path file, NavPlacement nav, boolean indexAll) {
@@ -126,11 +217,12 @@ public final class SiteReader {
             problems.add(new SiteProblem(rel, "", "unreadable: " + e.getMessage()));
             return Optional.empty();
         }
-        FrontMatter fm = FrontMatter.parse(text, (location, message) -> problems.add(new SiteProblem(rel, location, message)));
-        String markdown = MdxToMarkdown.convert(fm.body(), importPath -> snippet(rel, file, importPath));
+        FrontMatter fm = FrontMatter.parse(text, (line, column, message) -> problems.add(SiteProblem.at(rel, line, column, message)));
+        String markdown = MdxToMarkdown.convert(fm.body(), importPath -> snippet(dir, file, importPath,
+                message -> problems.add(placed(rel, text, "import", importPath, message))));
         Optional<String> openapi = fm.string("openapi");
         if (openapi.isPresent()) {
-            markdown = markdown + "\n" + openApi(rel, openapi.get());
+            markdown = markdown + "\n" + openApi(rel, text, openapi.get());
         }
         List<Section> sections = SectionSplitter.split(markdown);
         String title = fm.string("title").orElseGet(() -> firstHeading(sections).orElse(fileTitle(path)));
@@ -163,8 +255,15 @@ public final class SiteReader {
         return !nav.excluded() || hidden.isPresent();
     }
 
-    private String snippet(String pageFile, Path page, String importPath) {
-        return snippet(dir, page, importPath, message -> problems.add(new SiteProblem(pageFile, "import", message)));
+    /** A problem of a page, placed where {@code needle} (an import path, a front matter key) first shows in its text. */
+    private static SiteProblem placed(String file, String text, String location, String needle, String message) {
+        int at = text.indexOf(needle);
+        if (at < 0) {
+            return new SiteProblem(file, location, message);
+        }
+        int lineStart = text.lastIndexOf('\n', at) + 1;
+        int line = (int) text.substring(0, lineStart).chars().filter(c -> c == '\n').count() + 1;
+        return new SiteProblem(file, location, message, line, at - lineStart + 1);
     }
 
     /**
@@ -192,17 +291,17 @@ public final class SiteReader {
             return null; // a React component: renders in the browser, has no text to index
         }
         try {
-            return FrontMatter.parse(Files.readString(target), (location, message) -> { }).body();
+            return FrontMatter.parse(Files.readString(target), (line, column, message) -> { }).body();
         } catch (IOException e) {
             problem.accept("snippet unreadable: " + importPath);
             return null;
         }
     }
 
-    private String openApi(String pageFile, String reference) {
+    private String openApi(String pageFile, String source, String reference) {
         Matcher m = OPENAPI.matcher(reference.strip());
         if (!m.matches()) {
-            problems.add(new SiteProblem(pageFile, "openapi", "expected '[spec-file] METHOD /path', got '" + reference + "'"));
+            problems.add(placed(pageFile, source, "openapi", "openapi:", "expected '[spec-file] METHOD /path', got '" + reference + "'"));
             return "";
         }
         List<String> candidates = new ArrayList<>();
@@ -226,7 +325,7 @@ public final class SiteReader {
                 }
             }
         }
-        problems.add(new SiteProblem(pageFile, "openapi", "operation not found: " + reference));
+        problems.add(placed(pageFile, source, "openapi", "openapi:", "operation not found: " + reference));
         return "";
     }
 

@@ -141,7 +141,7 @@ public final class SiteRenderer {
             LOG.warning("cannot read " + page.file() + ": " + e.getMessage());
             return MarkdownHtml.render(page.markdown(), links);
         }
-        FrontMatter fm = FrontMatter.parse(text, (location, message) -> { }); // reported when the site was read
+        FrontMatter fm = FrontMatter.parse(text, (line, column, message) -> { }); // reported when the site was read
         java.util.function.Function<String, String> snippets = importPath ->
                 SiteReader.snippet(site.content().dir(), file, importPath, problem -> { });
         Icons icons = new Icons(site.content().docsJson().path("icons").path("library").asText(null), links);

@@ -18,6 +18,7 @@ import io.helidon.webserver.http.HttpRouting;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -29,13 +30,16 @@ public final class RestEdge {
     }
 
     public static void routing(HttpRouting.Builder routing, App app) {
-        routing(routing, app, Optional.empty());
+        routing(routing, app, Optional.empty(), UnaryOperator.identity());
     }
 
-    /** @param git the Git source of the sites deployed from Git, which takes their push webhooks at {@code /hooks/git/{domain}} */
-    public static void routing(HttpRouting.Builder routing, App app, Optional<GitSource> git) {
-        SiteRoutes sites = new SiteRoutes(app, site -> Injected.of(
-                app.integrations().render(site.content().docsJson().get("integrations"))));
+    /**
+     * @param git   the Git source of the sites deployed from Git, which takes their push webhooks at {@code /hooks/git/{domain}}
+     * @param pages adds to what each rendered page carries (the {@code dev} command's reload script)
+     */
+    public static void routing(HttpRouting.Builder routing, App app, Optional<GitSource> git, UnaryOperator<Injected> pages) {
+        SiteRoutes sites = new SiteRoutes(app, site -> pages.apply(Injected.of(
+                app.integrations().render(site.content().docsJson().get("integrations")))));
         ApiAccess access = new ApiAccess(app.access());
         routing.addFilter(V1Sunset.from(app.config().section().get("v1")))
                 .addFilter(new ServingFilter(app.state()))

@@ -72,7 +72,7 @@ public final class LuceneSiteSearch implements SiteSearch {
         index.close();
     }
 
-    private LuceneSiteSearch(SiteContent site, SiteIndex index) {
+    LuceneSiteSearch(SiteContent site, SiteIndex index) {
         this.site = site;
         this.index = index;
         this.searcher = new IndexSearcher(index.reader);
@@ -90,6 +90,10 @@ public final class LuceneSiteSearch implements SiteSearch {
         }
         return new LuceneSiteSearch(site, SiteIndex.open(site, indexDir, settings.mode(), settings.embeddingCache(),
                 settings.progress()));
+    }
+
+    SiteIndex index() {
+        return index;
     }
 
     /** Sections embedded while opening (those missing from the embedding cache). */

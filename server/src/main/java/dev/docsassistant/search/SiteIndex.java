@@ -65,22 +65,34 @@ final class SiteIndex {
     /** Sections embedded while opening (not found in the embedding cache), and the seconds it took. */
     final int embedded;
     final double embedSeconds;
+    /** False for the readers of a {@link LiveSiteIndex}: its writer holds the directory open and closes it. */
+    private final boolean ownsDirectory;
 
     private SiteIndex(List<IndexedSection> sections, DirectoryReader reader, boolean rebuilt, boolean vectors,
                       int embedded, double embedSeconds) throws IOException {
+        this(sections, reader, rebuilt, vectors, EmbeddingCentre.decode(reader.getIndexCommit().getUserData().get(CENTRE)),
+                embedded, embedSeconds, true);
+    }
+
+    SiteIndex(List<IndexedSection> sections, DirectoryReader reader, boolean rebuilt, boolean vectors,
+              EmbeddingCentre centre, int embedded, double embedSeconds, boolean ownsDirectory) {
         this.sections = sections;
         this.reader = reader;
         this.rebuilt = rebuilt;
         this.vectors = vectors;
-        this.centre = EmbeddingCentre.decode(reader.getIndexCommit().getUserData().get(CENTRE));
+        this.centre = centre;
         this.embedded = embedded;
         this.embedSeconds = embedSeconds;
+        this.ownsDirectory = ownsDirectory;
     }
 
-    /** Closes the reader and the index directory it holds open. */
+    /** Closes the reader and, unless a live index shares it, the index directory it holds open. */
     void close() {
-        try (Directory directory = reader.directory()) {
+        try {
             reader.close();
+            if (ownsDirectory) {
+                reader.directory().close();
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot close the search index: " + e.getMessage(), e);
         }
@@ -91,16 +103,7 @@ final class SiteIndex {
      * @param progress       told how embedding goes, when sections have to be embedded
      */
     static SiteIndex open(SiteContent site, Path dir, SearchMode mode, Path embeddingCache, EmbeddingProgress progress) {
-        List<IndexedSection> sections = new ArrayList<>();
-        for (Page page : site.pages()) {
-            if (page.searchable()) {
-                LanguageAnalysis analysis = LanguageAnalysis.of(page.language() != null ? page.language()
-                        : site.navigation().defaultLanguage());
-                for (Section section : page.sections()) {
-                    sections.add(new IndexedSection(page, section, analysis));
-                }
-            }
-        }
+        List<IndexedSection> sections = sections(site, site.pages());
         List<Document> docs = new ArrayList<>(sections.size());
         MessageDigest digest = sha256();
         boolean hybrid = mode == SearchMode.HYBRID;
@@ -130,6 +133,21 @@ final class SiteIndex {
         }
     }
 
+    /** The indexed sections of {@code pages} (the searchable ones), in page order. */
+    static List<IndexedSection> sections(SiteContent site, Iterable<Page> pages) {
+        List<IndexedSection> sections = new ArrayList<>();
+        for (Page page : pages) {
+            if (page.searchable()) {
+                LanguageAnalysis analysis = LanguageAnalysis.of(page.language() != null ? page.language()
+                        : site.navigation().defaultLanguage());
+                for (Section section : page.sections()) {
+                    sections.add(new IndexedSection(page, section, analysis));
+                }
+            }
+        }
+        return sections;
+    }
+
     private static String storedFingerprint(Directory directory) throws IOException {
         if (!DirectoryReader.indexExists(directory)) {
             return null;
@@ -139,7 +157,7 @@ final class SiteIndex {
         }
     }
 
-    private static void addVectors(List<Document> docs, float[][] vectors, EmbeddingCentre centre) {
+    static void addVectors(List<Document> docs, float[][] vectors, EmbeddingCentre centre) {
         for (int i = 0; i < docs.size(); i++) {
             if (vectors[i] != null) {
                 docs.get(i).add(new KnnFloatVectorField(VECTOR, centre.apply(vectors[i]), VectorSimilarityFunction.DOT_PRODUCT));
@@ -161,7 +179,7 @@ final class SiteIndex {
         }
     }
 
-    private static Document document(int ord, IndexedSection s, MessageDigest digest) {
+    static Document document(int ord, IndexedSection s, MessageDigest digest) {
         Page page = s.page();
         Section section = s.section();
         LanguageAnalysis a = s.analysis();
@@ -214,7 +232,7 @@ final class SiteIndex {
         return new PerFieldAnalyzerWrapper(LanguageAnalysis.STD.analyzer(), perField);
     }
 
-    private static MessageDigest sha256() {
+    static MessageDigest sha256() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {

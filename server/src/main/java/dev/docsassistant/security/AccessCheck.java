@@ -27,6 +27,8 @@ public final class AccessCheck {
     private final RateLimits limits;
     private final TrustedProxies proxies;
     private final Clock clock;
+    /** {@code dev} only: a request from this machine needs no key (the dev server listens on loopback alone). */
+    private volatile boolean keylessLoopback;
 
     public AccessCheck(ApiKeys keys, Map<String, String> organizationByDomain, RateLimits limits,
                        TrustedProxies proxies, Clock clock) {
@@ -35,6 +37,15 @@ public final class AccessCheck {
         this.limits = limits;
         this.proxies = proxies;
         this.clock = clock;
+    }
+
+    /**
+     * Lets requests from the loopback interface in without a key, as callers of the site's
+     * organisation; only the {@code dev} command turns this on (it listens on 127.0.0.1 alone). A
+     * request relayed by a proxy ({@code X-Forwarded-For}) still needs a key.
+     */
+    public void allowLoopbackWithoutKey() {
+        keylessLoopback = true;
     }
 
     /** The client address a request is counted under (the socket, or the forwarded one behind a trusted proxy). */
@@ -55,6 +66,12 @@ public final class AccessCheck {
                     "too many requests from this address; retry in " + byAddress.retryAfterSeconds() + " s", byAddress);
         }
         String secret = bearer(request.authorization());
+        if (secret == null && request.authorization() == null && keylessLoopback && request.peer() != null
+                && request.peer().isLoopbackAddress() && request.forwardedFor().isEmpty()
+                && organizationByDomain.containsKey(request.domain())) {
+            return new AccessDecision(AccessDecision.Outcome.GRANTED, null,
+                    new Caller(organizationByDomain.get(request.domain()), "dev-loopback", client, Caller.PUBLIC_ONLY), byAddress);
+        }
         if (secret == null) {
             return AccessDecision.refused(AccessDecision.Outcome.UNAUTHENTICATED, request.authorization() == null
                     ? "missing Authorization header: send 'Authorization: Bearer " + KeyHasher.PREFIX + "…'"

@@ -31,6 +31,18 @@ public final class ServerSetup {
 
     /** As {@link #configure(WebServerConfig.Builder, App)} with given connection limits (tests use short ones). */
     public static Runnable configure(WebServerConfig.Builder server, App app, ConnectionSettings connections) {
+        return configure(server, app, connections, DevHooks.NONE);
+    }
+
+    /**
+     * As {@link #configure(WebServerConfig.Builder, App)}, with the {@code dev} command's routes (before every
+     * other route) and what it adds to every rendered page.
+     */
+    public static Runnable configure(WebServerConfig.Builder server, App app, DevHooks dev) {
+        return configure(server, app, ConnectionSettings.from(app.config().section()), dev);
+    }
+
+    private static Runnable configure(WebServerConfig.Builder server, App app, ConnectionSettings connections, DevHooks dev) {
         ConnectionGuard guard = new ConnectionGuard(connections, app.security().proxies()::trusts);
         // Without TCP_NODELAY, small stream events wait for delayed ACKs (~40 ms stalls).
         server.connectionOptions(new GuardedSocketOptions(SocketOptions.builder().tcpNoDelay(true).build(), guard));
@@ -42,10 +54,13 @@ public final class ServerSetup {
         McpRoutes mcp = new McpRoutes(app, McpSettings.from(app.config().section()));
         server.routing(routing -> {
             routing.addFeature(guard);
+            dev.routes().accept(routing);
             // Before the REST edge: its rendered-site routes take every path of a site's host name.
             mcp.routing(routing);
-            routing.register("/dashboard", new Dashboard(app)); // before the REST edge's catch-all site pages
-            RestEdge.routing(routing, app);
+            if (dev.dashboard()) {
+                routing.register("/dashboard", new Dashboard(app)); // before the REST edge's catch-all site pages
+            }
+            RestEdge.routing(routing, app, java.util.Optional.empty(), dev.pages());
         });
         Runnable grpcStopping = GrpcSetup.configure(server, app, guard.grpcMarker());
         return () -> {

@@ -87,8 +87,8 @@ class SiteSymlinksTest {
             assertTrue(problems.stream().anyMatch(p -> p.startsWith(link + ": symbolic link leading outside the site folder")),
                     link + " in " + problems);
         }
-        assertTrue(problems.stream().anyMatch(p -> p.startsWith("docs.json /navigation/groups/0/$ref")), problems.toString());
-        assertTrue(problems.stream().anyMatch(p -> p.startsWith("intro.mdx import: snippet is a symbolic link")), problems.toString());
+        assertTrue(problems.stream().anyMatch(p -> p.startsWith("docs.json") && p.contains(" /navigation/groups/0/$ref")), problems.toString());
+        assertTrue(problems.stream().anyMatch(p -> p.startsWith("intro.mdx") && p.contains(" import: snippet is a symbolic link")), problems.toString());
         assertFalse(problems.stream().anyMatch(p -> p.startsWith("alias.mdx") || p.startsWith("logo.png")),
                 "links inside the folder are fine: " + problems);
     }

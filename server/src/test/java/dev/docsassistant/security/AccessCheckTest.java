@@ -52,6 +52,24 @@ class AccessCheckTest {
     }
 
     @Test
+    void devLetsLoopbackInWithoutAKeyAndNobodyElse() throws Exception {
+        AccessCheck check = check(100_000, 100_000);
+        assertEquals(AccessDecision.Outcome.UNAUTHENTICATED, check.check(request("docs", null, null)).outcome(),
+                "off unless dev turns it on");
+        check.allowLoopbackWithoutKey();
+        AccessDecision local = check.check(request("docs", null, null));
+        assertEquals(AccessDecision.Outcome.GRANTED, local.outcome());
+        assertEquals("acme", local.caller().organization());
+        InetAddress lan = InetAddress.getByName("192.168.1.20");
+        assertEquals(AccessDecision.Outcome.UNAUTHENTICATED,
+                check.check(new AccessRequest("docs", null, lan, List.of(), null)).outcome(), "not from another machine");
+        assertEquals(AccessDecision.Outcome.UNAUTHENTICATED, check.check(new AccessRequest("docs", null,
+                InetAddress.getLoopbackAddress(), List.of("203.0.113.9"), null)).outcome(), "nor relayed by a local proxy");
+        assertEquals(AccessDecision.Outcome.UNAUTHENTICATED, check.check(request("docs", "Bearer wrong", null)).outcome(),
+                "a key sent is still checked");
+    }
+
+    @Test
     void bruteForceOfRandomKeysIsAlways401() {
         AccessCheck check = check(100_000, 100_000);
         keys.create("acme", Optional.empty(), List.of(), "cli");

@@ -8,7 +8,6 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.BiConsumer;
 
 /**
  * A page's YAML front matter ({@code ---} block at the top) and the body after it.
@@ -18,6 +17,12 @@ import java.util.function.BiConsumer;
  * @param bodyLine the 1-based line where the body starts, for problem locations
  */
 public record FrontMatter(JsonNode fields, String body, int bodyLine) {
+    /** Told of what is wrong, at a 1-based line and column of the page; the caller names the file. */
+    @FunctionalInterface
+    public interface Problems {
+        void at(int line, int column, String message);
+    }
+
     private static final ObjectMapper YAML = Mappers.YAML;
 
     /**
@@ -25,7 +30,7 @@ public record FrontMatter(JsonNode fields, String body, int bodyLine) {
      *
      * @param problem told each problem's location in the file ({@code line N}) and what is wrong
      */
-    public static FrontMatter parse(String text, BiConsumer<String, String> problem) {
+    public static FrontMatter parse(String text, Problems problem) {
         String t = text.startsWith("\uFEFF") ? text.substring(1) : text;
         if (!t.startsWith("---")) {
             return new FrontMatter(MissingNode.getInstance(), t, 1);
@@ -36,7 +41,7 @@ public record FrontMatter(JsonNode fields, String body, int bodyLine) {
         }
         int end = findClosing(t, firstBreak + 1);
         if (end < 0) {
-            problem.accept("line 1", "front matter is not closed by '---'");
+            problem.at(1, 1, "front matter is not closed by '---'");
             return new FrontMatter(MissingNode.getInstance(), t, 1);
         }
         String yaml = t.substring(firstBreak + 1, end);
@@ -46,8 +51,14 @@ public record FrontMatter(JsonNode fields, String body, int bodyLine) {
         JsonNode fields;
         try {
             fields = yaml.isBlank() ? MissingNode.getInstance() : YAML.readTree(yaml);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            // The YAML starts on the file's second line; the parser counts from the YAML's first.
+            int line = e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getLineNr());
+            int column = e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getColumnNr());
+            problem.at(line + 1, column, "invalid front matter YAML: " + firstLine(e.getOriginalMessage()));
+            fields = MissingNode.getInstance();
         } catch (Exception e) {
-            problem.accept("line 2", "invalid front matter YAML: " + firstLine(e.getMessage()));
+            problem.at(2, 1, "invalid front matter YAML: " + firstLine(e.getMessage()));
             fields = MissingNode.getInstance();
         }
         if (fields == null || !fields.isObject()) {

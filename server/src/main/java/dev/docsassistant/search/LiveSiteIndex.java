@@ -1,0 +1,192 @@
+package dev.docsassistant.search;
+
+import dev.docsassistant.content.Page;
+import dev.docsassistant.content.SiteContent;
+import org.apache.lucene.document.Document;
+import org.apache.lucene.document.NumericDocValuesField;
+import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.IndexWriter;
+import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.Directory;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A site's search index held open for writing, so that new content is applied in place (the
+ * {@code dev} command's loop): only the pages that differ from the previous content have their
+ * documents deleted and added again (section texts embedded before come from the embedding cache),
+ * and a near-real-time reader sees them at once, with no rebuild and no commit.
+ *
+ * <p>Closing rolls the writer back: the index on disk stays the last full build, whose fingerprint
+ * says which content it holds, so the next start reuses it or rebuilds it as usual.
+ */
+public final class LiveSiteIndex implements AutoCloseable {
+    /** Searches still running on a replaced reader get this long to finish before it is closed. */
+    private static final long RETIRE_SECONDS = 10;
+
+    private final SearchSettings settings;
+    private final Directory directory;
+    private final IndexWriter writer;
+    private final LuceneSiteSearch opened;
+    private final ScheduledExecutorService retired = Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("live-index-retire").factory());
+    /** Sections by their {@code ord} doc value; the slots of deleted documents stay (no live document names them). */
+    private final List<IndexedSection> sections;
+    /** The ords of each indexed page's documents. */
+    private final Map<String, long[]> ordsByPage = new HashMap<>();
+    private volatile LuceneSiteSearch current;
+
+    /**
+     * What applying new content did.
+     *
+     * @param search   the search over the new content
+     * @param pages    pages whose documents were replaced (added, changed or removed)
+     * @param sections sections indexed for them
+     * @param embedded sections embedded (not found in the embedding cache)
+     * @param seconds  the time it took
+     */
+    public record Applied(LuceneSiteSearch search, int pages, int sections, int embedded, double seconds) {
+    }
+
+    private LiveSiteIndex(SearchSettings settings, LuceneSiteSearch opened) throws IOException {
+        this.settings = settings;
+        this.opened = opened;
+        SiteIndex first = opened.index();
+        this.directory = first.reader.directory();
+        this.writer = new IndexWriter(directory, new IndexWriterConfig(SiteIndex.analyzer())
+                .setOpenMode(IndexWriterConfig.OpenMode.APPEND)
+                .setUseCompoundFile(false));
+        this.sections = new ArrayList<>(first.sections);
+        for (int ord = 0; ord < sections.size(); ord++) {
+            String path = sections.get(ord).page().path();
+            long[] ords = ordsByPage.get(path);
+            long[] grown = ords == null ? new long[1] : java.util.Arrays.copyOf(ords, ords.length + 1);
+            grown[grown.length - 1] = ord;
+            ordsByPage.put(path, grown);
+        }
+        this.current = new LuceneSiteSearch(opened.site(), new SiteIndex(List.copyOf(sections),
+                DirectoryReader.open(writer), false, first.vectors, first.centre, 0, 0, false));
+        first.reader.close(); // the directory stays open: the writer and the readers to come use it
+    }
+
+    /** Indexes (or reuses the index of) a site as {@link LuceneSiteSearch#open} does, and holds it open for changes. */
+    public static LiveSiteIndex open(SiteContent site, Path indexDir, SearchSettings settings) {
+        LuceneSiteSearch opened = LuceneSiteSearch.open(site, indexDir, settings);
+        try {
+            return new LiveSiteIndex(settings, opened);
+        } catch (IOException e) {
+            opened.close();
+            throw new UncheckedIOException("cannot open the search index for changes: " + e.getMessage(), e);
+        }
+    }
+
+    /** The search over the content applied last. */
+    public LuceneSiteSearch search() {
+        return current;
+    }
+
+    /** Whether opening rebuilt the index, and what it embedded then (for the load report). */
+    public LuceneSiteSearch opened() {
+        return opened;
+    }
+
+    /**
+     * Makes the index hold {@code next}: pages that are new, gone or not {@linkplain Page#equals equal}
+     * to the current content's are re-indexed, the others are left alone. The previous search keeps
+     * answering until this returns, and a little longer for searches running on it.
+     */
+    public synchronized Applied apply(SiteContent next) {
+        long start = System.nanoTime();
+        SiteContent previous = current.site();
+        boolean languageMoved = !Objects.equals(previous.navigation().defaultLanguage(), next.navigation().defaultLanguage());
+        List<String> changed = new ArrayList<>();
+        List<Page> toIndex = new ArrayList<>();
+        for (Page page : next.pages()) {
+            Page before = previous.pagesByPath().get(page.path());
+            if (languageMoved || before == null || !before.equals(page)) {
+                changed.add(page.path());
+                toIndex.add(page);
+            }
+        }
+        previous.pagesByPath().keySet().stream().filter(p -> !next.pagesByPath().containsKey(p)).forEach(changed::add);
+        if (changed.isEmpty()) {
+            LuceneSiteSearch same = new LuceneSiteSearch(next, current.index());
+            current = same; // the index is unchanged; the content (problems, docs.json) may not be
+            return new Applied(same, 0, 0, 0, (System.nanoTime() - start) / 1e9);
+        }
+        try {
+            long[] stale = changed.stream().map(ordsByPage::remove).filter(Objects::nonNull)
+                    .flatMapToLong(java.util.Arrays::stream).toArray();
+            if (stale.length > 0) {
+                writer.deleteDocuments(NumericDocValuesField.newSlowSetQuery(SiteIndex.ORD, stale));
+            }
+            List<IndexedSection> added = SiteIndex.sections(next, toIndex);
+            MessageDigest unused = SiteIndex.sha256(); // the fingerprint of a full build; not kept here
+            List<Document> docs = new ArrayList<>(added.size());
+            for (IndexedSection s : added) {
+                int ord = sections.size();
+                sections.add(s);
+                docs.add(SiteIndex.document(ord, s, unused));
+                long[] ords = ordsByPage.get(s.page().path());
+                long[] grown = ords == null ? new long[1] : java.util.Arrays.copyOf(ords, ords.length + 1);
+                grown[grown.length - 1] = ord;
+                ordsByPage.put(s.page().path(), grown);
+            }
+            SiteIndex before = current.index();
+            SectionVectors vectors = new SectionVectors(new float[0][], 0, 0);
+            if (before.vectors && !added.isEmpty()) {
+                vectors = SectionVectors.of(added, settings.embeddingCache(), settings.progress());
+                SiteIndex.addVectors(docs, vectors.vectors(), before.centre);
+            }
+            writer.addDocuments(docs);
+            DirectoryReader reader = DirectoryReader.openIfChanged(before.reader, writer);
+            if (reader == null) {
+                reader = DirectoryReader.open(writer);
+            }
+            LuceneSiteSearch search = new LuceneSiteSearch(next, new SiteIndex(List.copyOf(sections), reader, false,
+                    before.vectors, before.centre, vectors.computed(), vectors.seconds(), false));
+            LuceneSiteSearch replaced = current;
+            current = search;
+            retire(replaced);
+            return new Applied(search, changed.size(), added.size(), vectors.computed(), (System.nanoTime() - start) / 1e9);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot update the search index: " + e.getMessage(), e);
+        }
+    }
+
+    private void retire(LuceneSiteSearch replaced) {
+        SiteIndex index = replaced.index();
+        if (index != current.index()) {
+            retired.schedule(index::close, RETIRE_SECONDS, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Drops the uncommitted changes (the index on disk stays the last full build) and releases the index. */
+    @Override
+    public synchronized void close() {
+        retired.shutdownNow();
+        try {
+            writer.rollback();
+            current.index().close();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot close the search index: " + e.getMessage(), e);
+        } finally {
+            try {
+                directory.close();
+            } catch (IOException ignored) {
+                // closing anyway
+            }
+        }
+    }
+}
