@@ -2,7 +2,6 @@ package dev.docsassistant.app;
 
 import dev.docsassistant.config.SettingDoc;
 import io.helidon.common.config.Config;
-import io.helidon.webserver.http.ServerRequest;
 
 import java.util.List;
 import java.util.Locale;
@@ -29,14 +28,9 @@ public record SiteHost(String suffix) {
         return suffix.substring(1);
     }
 
-    /** The domain a request's host ({@code Host: {domain}.{site-host}[:port]}, or HTTP/2's :authority) names, if any. */
-    public Optional<String> domainOf(ServerRequest req) {
-        String host = req.authority() == null ? "" : req.authority().toLowerCase(Locale.ROOT);
-        int colon = host.lastIndexOf(':');
-        if (colon > 0 && !host.endsWith("]")) {
-            host = host.substring(0, colon);
-        }
-        if (!host.endsWith(suffix) || host.length() == suffix.length()) {
+    /** The domain a host name (lower case, no port) names, if any: one label before the site host. */
+    public Optional<String> domainOfHost(String host) {
+        if (!host.endsWith(suffix) || host.length() == suffix.length() || host.lastIndexOf('.', host.length() - suffix.length() - 1) >= 0) {
             return Optional.empty();
         }
         return Optional.of(host.substring(0, host.length() - suffix.length()));

@@ -4,6 +4,7 @@ import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.server.ServerSettings;
 import dev.docsassistant.security.DashboardAccounts;
+import dev.docsassistant.app.SiteHost;
 import dev.docsassistant.security.DashboardSettings;
 import dev.docsassistant.store.Database;
 import picocli.CommandLine.Command;
@@ -112,9 +113,10 @@ public final class UsersCommand implements Runnable {
         return new DashboardAccounts(db, Clock.systemUTC(), Duration.ofHours(12)); // sessions are opened by the server, not here
     }
 
-    /** {@code docs-assistant.dashboard.url}, else this machine on the configured port. */
+    /** {@code docs-assistant.dashboard.url}, else the dashboard's own host on the configured port. */
     static String dashboardUrl(AppConfig app) {
         return DashboardSettings.create(app.section().get("dashboard")).url()
-                .orElseGet(() -> "http://localhost:" + ServerSettings.create(app.config().get("server")).port());
+                .orElseGet(() -> "http://dashboard." + SiteHost.of(app.section()).name() + ":"
+                        + ServerSettings.create(app.config().get("server")).port());
     }
 }

@@ -38,10 +38,15 @@ public final class ServerSetup {
         server.directHandlers(JsonDirectHandler.all());
         // Helidon's own error texts (never the request's bytes: those it marks unsafe) go into {"message"}.
         server.errorHandling(errors -> errors.includeEntity(true));
+        ServerSettings settings = ServerSettings.create(app.config().config().get("server"));
+        // Health details and metrics on a listener of their own, never on the public port.
+        server.putSocket(ServerSettings.MANAGEMENT, socket -> socket.host(settings.managementHost()).port(settings.managementPort()));
         server.addFeature(Observe.feature(app.state()));
         McpRoutes mcp = new McpRoutes(app, McpSettings.create(app.config().section()));
         server.routing(routing -> {
             routing.addFeature(guard);
+            // First of all: a host the configuration does not name reaches nothing (DNS rebinding).
+            routing.addFilter(new HostFilter(app.settings().hosts()));
             // Before the REST edge: its rendered-site routes take every path of a site's host name.
             mcp.routing(routing);
             routing.register("/dashboard", new Dashboard(app)); // before the REST edge's catch-all site pages
