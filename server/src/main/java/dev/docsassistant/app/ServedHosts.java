@@ -78,7 +78,7 @@ public final class ServedHosts {
                 .forEach(h -> api.add(normalise(h)));
         ServedHosts hosts = new ServedHosts(siteHost, dashboard.url(), custom, api);
         Match dashboardMatch = hosts.siteMatch(hosts.dashboardHost);
-        if (dashboardMatch != null) {
+        if (dashboardMatch != null && config.sites().stream().anyMatch(s -> s.domain().equals(dashboardMatch.domain()))) {
             throw new ConfigException("docs-assistant.dashboard.url: its host " + hosts.dashboardHost + " is the host of site "
                     + dashboardMatch.domain() + "; the dashboard needs a host of its own (rendered sites run their authors' scripts)");
         }
