@@ -1,5 +1,7 @@
 package dev.docsassistant.server;
 
+import dev.docsassistant.app.ServedHosts;
+import dev.docsassistant.transport.AuthoritySelector;
 import dev.docsassistant.transport.ConnectionGuard;
 import dev.docsassistant.transport.ConnectionSettings;
 import dev.docsassistant.transport.GuardedSocketOptions;
@@ -35,6 +37,12 @@ public final class ServerSetup {
         // Without TCP_NODELAY, small stream events wait for delayed ACKs (~40 ms stalls).
         server.connectionOptions(new GuardedSocketOptions(SocketOptions.builder().tcpNoDelay(true).build(), guard));
         server.addConnectionSelector(new Http1Selector(server.protocols()));
+        // gRPC's :authority meets the host rule of the HTTP routes (HostFilter) here, before any call starts.
+        ServedHosts hosts = app.settings().hosts();
+        server.addConnectionSelector(new AuthoritySelector(server.protocols(), authority -> switch (hosts.match(authority).kind()) {
+            case SITE, LOOPBACK, API -> true;
+            case DASHBOARD, UNKNOWN -> false;
+        }));
         server.directHandlers(JsonDirectHandler.all());
         // Helidon's own error texts (never the request's bytes: those it marks unsafe) go into {"message"}.
         server.errorHandling(errors -> errors.includeEntity(true));

@@ -6,6 +6,17 @@ import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.config.ConfigException;
 import dev.docsassistant.testing.TempDirs;
 import dev.docsassistant.testing.TestSites;
+import dev.docsassistant.proto.v1.AssistantServiceGrpc;
+import dev.docsassistant.proto.v1.SearchRequest;
+import io.grpc.ManagedChannel;
+import io.grpc.Metadata;
+import io.grpc.Status;
+import io.grpc.StatusRuntimeException;
+import io.grpc.health.v1.HealthCheckRequest;
+import io.grpc.health.v1.HealthCheckResponse;
+import io.grpc.health.v1.HealthGrpc;
+import io.grpc.netty.shaded.io.grpc.netty.NettyChannelBuilder;
+import io.grpc.stub.MetadataUtils;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Method;
 import io.helidon.webclient.api.HttpClientRequest;
@@ -23,6 +34,9 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -117,6 +131,30 @@ class ServedHostsTest {
         assertEquals(200, mcp("/mcp", "acme.localhost:" + port, "http://acme.localhost:" + port).status());
         assertEquals(200, mcp("/sites/acme/mcp", "api.example.test", "https://api.example.test").status());
         assertEquals(200, get("/", "docs.other.test").status(), "a site's own url serves it at the root");
+    }
+
+    @Test
+    void grpcAppliesTheSameRuleToItsAuthority() throws InterruptedException {
+        Metadata auth = new Metadata();
+        auth.put(Metadata.Key.of("authorization", Metadata.ASCII_STRING_MARSHALLER),
+                "Bearer " + app.keys().create("acme", Optional.empty(), List.of(), "hosts test").secret());
+        SearchRequest search = SearchRequest.newBuilder().setDomain("acme").setQuery("retries").build();
+        ManagedChannel rebound = NettyChannelBuilder.forAddress("127.0.0.1", port).usePlaintext()
+                .overrideAuthority("rebind.attacker.test:" + port).build();
+        ManagedChannel local = NettyChannelBuilder.forAddress("localhost", port).usePlaintext().build();
+        try {
+            StatusRuntimeException refused = assertThrows(StatusRuntimeException.class, () -> AssistantServiceGrpc
+                    .newBlockingStub(rebound).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(auth)).search(search));
+            assertEquals(Status.Code.PERMISSION_DENIED, refused.getStatus().getCode(), refused.getStatus().toString());
+            assertTrue(refused.getStatus().getDescription().contains("rebind.attacker.test"), refused.getStatus().getDescription());
+            assertEquals(HealthCheckResponse.ServingStatus.SERVING, HealthGrpc.newBlockingStub(rebound)
+                    .check(HealthCheckRequest.getDefaultInstance()).getStatus(), "probes reach health by any name");
+            assertTrue(AssistantServiceGrpc.newBlockingStub(local).withInterceptors(MetadataUtils.newAttachHeadersInterceptor(auth))
+                    .search(search).getResultsCount() > 0);
+        } finally {
+            rebound.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+            local.shutdownNow().awaitTermination(5, TimeUnit.SECONDS);
+        }
     }
 
     @Test
