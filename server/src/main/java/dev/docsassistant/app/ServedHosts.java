@@ -30,7 +30,7 @@ public final class ServedHosts {
         SITE,
         /** localhost and loopback addresses: the API, MCP, and {@code /sites/{domain}/} for local use. */
         LOOPBACK,
-        /** A name of {@code server.allowed-hosts}: the API and MCP. */
+        /** A name of {@code server.allowed-hosts}, or the site host itself: the API and MCP. */
         API,
         /** Not configured: refused. */
         UNKNOWN
@@ -101,7 +101,8 @@ public final class ServedHosts {
         if (LOOPBACK_NAMES.contains(host)) {
             return new Match(Kind.LOOPBACK, null);
         }
-        return new Match(apiHosts.contains(host) ? Kind.API : Kind.UNKNOWN, null);
+        // The site host itself (docs.example.com when sites are {domain}.docs.example.com) is an API name.
+        return new Match(apiHosts.contains(host) || host.equals(siteHost.name()) ? Kind.API : Kind.UNKNOWN, null);
     }
 
     private Match siteMatch(String host) {

@@ -237,8 +237,13 @@ class DashboardTest {
         return OpenApiContract.check(request, body, http.send(request, HttpResponse.BodyHandlers.ofString()));
     }
 
+    /** A request to the dashboard, on its own host (the only one that serves it). */
+    private HttpRequest.Builder dashboard(String path) {
+        return HttpRequest.newBuilder(URI.create(base + path)).header("Host", "dashboard.localhost:" + port);
+    }
+
     private HttpResponse<String> get(String path, String cookie) throws Exception {
-        HttpRequest.Builder req = HttpRequest.newBuilder(URI.create(base + path)).GET();
+        HttpRequest.Builder req = dashboard(path).GET();
         if (cookie != null) {
             req.header("cookie", cookie);
         }
@@ -246,7 +251,7 @@ class DashboardTest {
     }
 
     private HttpResponse<String> post(String path, String cookie, String form) throws Exception {
-        HttpRequest.Builder req = HttpRequest.newBuilder(URI.create(base + path))
+        HttpRequest.Builder req = dashboard(path)
                 .header("content-type", "application/x-www-form-urlencoded").POST(HttpRequest.BodyPublishers.ofString(form));
         if (cookie != null) {
             req.header("cookie", cookie);

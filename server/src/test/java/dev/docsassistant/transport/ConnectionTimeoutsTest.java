@@ -51,7 +51,7 @@ class ConnectionTimeoutsTest {
 
     @Test
     void requestStoppingMidHeaderGets408AndIsClosed() {
-        Exchange exchange = RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: a\r\nX-Slow: ", Duration.ofSeconds(5));
+        Exchange exchange = RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ", Duration.ofSeconds(5));
         assertClosedInTime(exchange);
         assertEquals(408, exchange.response().status());
         assertTrue(exchange.response().isJsonMessage(), exchange.text());
@@ -64,7 +64,7 @@ class ConnectionTimeoutsTest {
 
     @Test
     void declaredBodyNeverSentIsClosed() {
-        Exchange exchange = RawHttp.exchange(port, "POST /v1/search/mcp HTTP/1.1\r\nHost: a\r\nAuthorization: "
+        Exchange exchange = RawHttp.exchange(port, "POST /v1/search/mcp HTTP/1.1\r\nHost: localhost\r\nAuthorization: "
                 + TestApps.authorization(TestApps.corpora(), "acme") + "\r\nContent-Length: 50\r\n\r\n{\"qu",
                 Duration.ofSeconds(5));
         assertClosedInTime(exchange);
@@ -74,7 +74,7 @@ class ConnectionTimeoutsTest {
 
     @Test
     void idleKeepAliveConnectionIsClosedAfterTheIdleTimeout() {
-        Exchange exchange = RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: a\r\n\r\n", Duration.ofSeconds(5));
+        Exchange exchange = RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n", Duration.ofSeconds(5));
         assertEquals(200, exchange.response().status());
         assertClosedInTime(exchange);
     }
@@ -90,7 +90,7 @@ class ConnectionTimeoutsTest {
                 Socket socket = new Socket();
                 socket.connect(new InetSocketAddress("127.0.0.1", port), 2000);
                 open.add(socket);
-                socket.getOutputStream().write("GET /health HTTP/1.1\r\nHost: a\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                socket.getOutputStream().write("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
             }
             for (Socket socket : open) {
                 Exchange answer = RawHttp.readToEnd(socket, Duration.ofMillis(200));
@@ -109,7 +109,7 @@ class ConnectionTimeoutsTest {
         }
         assertTrue(answered <= PER_ADDRESS && refused >= PER_ADDRESS, answered + " answered, " + refused + " refused");
         Thread.sleep(LATEST_MS); // closed connections are counted out at the next check
-        assertEquals(200, RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n",
+        assertEquals(200, RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
                 Duration.ofSeconds(3)).response().status());
     }
 
