@@ -87,7 +87,7 @@ public final class InsightsRender {
 
     private static void time(HttpClient client, String cookie, String url, String label) throws Exception {
         HttpRequest request = HttpRequest.newBuilder(URI.create(url)).header("cookie", cookie)
-                .header("Host", "dashboard.localhost:" + URI.create(url).getPort()).GET().build();
+                .header("Host", "dashboard.localhost:" + URI.create(url).getPort()).version(HttpClient.Version.HTTP_1_1).GET().build();
         int bytes = 0;
         for (int i = 0; i < 5; i++) {
             HttpResponse<String> res = client.send(request, HttpResponse.BodyHandlers.ofString());

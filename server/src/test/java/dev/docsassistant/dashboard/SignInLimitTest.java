@@ -51,7 +51,7 @@ class SignInLimitTest {
 
     private HttpResponse<String> signIn(HttpClient http, String token) throws Exception {
         return http.send(HttpRequest.newBuilder(URI.create(base + "/dashboard/sign-in"))
-                .header("Host", "dashboard.localhost") // the dashboard's own host
+                .header("Host", "dashboard.localhost").version(HttpClient.Version.HTTP_1_1) // the dashboard's own host
                 .header("content-type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString("token=" + token)).build(), HttpResponse.BodyHandlers.ofString());
     }

@@ -294,7 +294,8 @@ class FleetTest {
     private static HttpRequest request(String url, String bearer, String body) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(url));
         if (url.contains("/admin/")) {
-            builder.header("Host", "dashboard.localhost:" + URI.create(url).getPort()); // the admin API's only host
+            // The admin API's only host; HTTP/1.1, since over HTTP/2 the client sends the URI's :authority.
+            builder.header("Host", "dashboard.localhost:" + URI.create(url).getPort()).version(HttpClient.Version.HTTP_1_1);
         }
         return builder.timeout(Duration.ofSeconds(60))
                 .header("authorization", "Bearer " + bearer).header("content-type", "application/json")
