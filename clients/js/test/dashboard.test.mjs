@@ -56,6 +56,15 @@ async function signIn(org, email) {
   return page;
 }
 
+/**
+ * A GET from the signed-in page itself, with its cookie: Node cannot resolve dashboard.localhost as
+ * Chromium does, so Playwright's own request context cannot reach the dashboard's host.
+ */
+const fetchIn = (page, path) => page.evaluate(async (p) => {
+  const res = await fetch(p);
+  return { status: res.status, text: await res.text() };
+}, path);
+
 const search = (key) => fetch(`${server.url}/v1/search/relay`, {
   method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
   body: JSON.stringify({ query: 'retries' }),
@@ -136,7 +145,7 @@ test('questions and feedback from the Ask AI panel show up in insights, conversa
   await page.click('nav.tabs a:has-text("Integrations")');
   await screenshot(page, 'dashboard-integrations');
 
-  const jsonl = await (await page.request.get(`${server.dashboard}/dashboard/acme/relay/conversations.jsonl`)).text();
+  const jsonl = (await fetchIn(page, '/dashboard/acme/relay/conversations.jsonl')).text;
   const turns = jsonl.trim().split('\n').map((l) => JSON.parse(l));
   assert.deepEqual(turns.map((t) => t.question).sort(), Object.values(QUESTIONS).sort());
   const unanswered = turns.find((t) => t.question === QUESTIONS.unanswerable);
@@ -144,7 +153,7 @@ test('questions and feedback from the Ask AI panel show up in insights, conversa
   assert.equal(unanswered.helpful, false);
   assert.equal(unanswered.comment, 'Nothing about Kubernetes');
   assert.equal(turns.find((t) => t.question === QUESTIONS.retries).sources[0].title, 'Retries');
-  const csv = await (await page.request.get(`${server.dashboard}/dashboard/acme/relay/conversations.csv`)).text();
+  const csv = (await fetchIn(page, '/dashboard/acme/relay/conversations.csv')).text;
   assert.match(csv.split('\r\n')[0], /^thread_id,message_id,created_at,channel,question,answer/);
   assert.match(csv, /Exactly what I needed/);
   assert.deepEqual(page.errors, []);
@@ -157,8 +166,7 @@ test("another organisation's user is refused on every page of acme", async () =>
   for (const path of ['/dashboard/acme', '/dashboard/acme/relay', '/dashboard/acme/relay/conversations',
     '/dashboard/acme/relay/conversations.jsonl', '/dashboard/acme/relay/conversations.csv', '/dashboard/acme/relay/integrations',
     '/dashboard/other/relay']) {
-    const res = await page.request.get(`${server.dashboard}${path}`);
-    assert.equal(res.status(), 403, path);
+    assert.equal((await fetchIn(page, path)).status, 403, path);
   }
   const res = await page.goto(`${server.dashboard}/dashboard/acme/relay`);
   assert.equal(res.status(), 403);

@@ -61,6 +61,7 @@ test('no script on a rendered site reads the dashboard or the admin API', async 
     }
   }
   assert.equal(signedIn, 1, 'only the dashboard host signs in');
+  await page.goto(`${server.dashboard}/dashboard/acme`);
   const own = await readFrom(page, `${server.dashboard}/dashboard/acme`);
   assert.equal(own.status, 200);
   assert.match(own.body, /name="csrf"/, 'the dashboard itself reads its page');
