@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -48,15 +49,15 @@ public final class ServedHosts {
                             + "the sites' and the dashboard's hosts); a request naming any other Host gets 421")));
 
     private final SiteHost siteHost;
-    private final java.util.Optional<String> dashboardUrl;
+    private final Optional<String> configuredDashboardUrl;
     private final String dashboardHost;
     private final Map<String, String> customSiteHosts;
     private final Set<String> apiHosts;
 
-    public ServedHosts(SiteHost siteHost, java.util.Optional<String> dashboardUrl, Map<String, String> customSiteHosts,
+    public ServedHosts(SiteHost siteHost, Optional<String> dashboardUrl, Map<String, String> customSiteHosts,
                        Set<String> apiHosts) {
         this.siteHost = siteHost;
-        this.dashboardUrl = dashboardUrl;
+        this.configuredDashboardUrl = dashboardUrl;
         this.dashboardHost = dashboardUrl.map(ServedHosts::hostOfUrl).orElse("dashboard." + siteHost.name());
         this.customSiteHosts = Map.copyOf(customSiteHosts);
         this.apiHosts = Set.copyOf(apiHosts);
@@ -134,7 +135,7 @@ public final class ServedHosts {
 
     /** The dashboard's address: {@code dashboard.url}, else its host on the port of {@code authority}. */
     public String dashboardUrl(String authority) {
-        return dashboardUrl.orElseGet(() -> "http://" + dashboardHost + portOf(authority));
+        return configuredDashboardUrl.orElseGet(() -> "http://" + dashboardHost + portOf(authority));
     }
 
     /**
