@@ -22,7 +22,7 @@ export function corpus(name) {
 
 /**
  * Starts a server and creates an assistant key for its organisation with `keys create` (the key is
- * the last line it prints). Returns { url, key, authorization, output, stop }; output() is what the
+ * the last line it prints). Returns { url, dashboard, key, authorization, output, stop }; output() is what the
  * server has printed so far.
  *
  * @param reasoning relay the model's reasoning as v2 reasoning-* parts (docs-assistant.stream.reasoning)
@@ -32,8 +32,10 @@ export function corpus(name) {
  *                  (organisation acme unless given)
  * @param siteYaml  extra YAML lines for each site entry, by domain (e.g. its assistant-key)
  * @param timeoutMs how long indexing may take before the server counts as failed
+ * @param yaml      extra YAML lines under docs-assistant (e.g. security: {admin-token: …})
  */
-export async function startServer({ finishThreadId = true, reasoning = false, llm, sites = ['mcp'], siteYaml = {}, timeoutMs = 60000 } = {}) {
+export async function startServer({ finishThreadId = true, reasoning = false, llm, sites = ['mcp'], siteYaml = {}, timeoutMs = 60000,
+  yaml = [] } = {}) {
   const dir = tempDir('docs-assistant-js-');
   const config = join(dir, 'application.yaml');
   writeFileSync(config, [
@@ -46,6 +48,7 @@ export async function startServer({ finishThreadId = true, reasoning = false, ll
     '  stream:',
     `    finish-thread-id: ${finishThreadId}`,
     `    reasoning: ${reasoning}`,
+    ...yaml.map((line) => '  ' + line),
     ...(llm ? ['  generator: llm', '  llm:', `    base-url: ${llm.baseUrl}`, '    model: test-model'] : []),
     '  sites:',
     ...sites.map((s) => (typeof s === 'string' ? { domain: s, path: corpus(s) } : s)).flatMap(({ domain, path, organization }) => [
@@ -85,5 +88,7 @@ export async function startServer({ finishThreadId = true, reasoning = false, ll
     if (Date.now() > deadline) { proc.kill(); throw new Error('server did not turn ready: ' + out); }
     await new Promise((r) => setTimeout(r, 100));
   }
-  return { url, key, authorization: `Bearer ${key}`, output: () => out, cli, stop: () => proc.kill() };
+  // The dashboard and the admin API answer on their own host only (Chromium resolves *.localhost itself).
+  const dashboard = `http://dashboard.localhost:${new URL(url).port}`;
+  return { url, dashboard, key, authorization: `Bearer ${key}`, output: () => out, cli, stop: () => proc.kill() };
 }

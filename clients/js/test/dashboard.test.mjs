@@ -50,11 +50,20 @@ async function signIn(org, email) {
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
   page.on('console', (m) => { if (/Content Security Policy/i.test(m.text())) page.errors.push(m.text()); });
-  await page.goto(`${server.url}/dashboard/sign-in${new URL(link).search}`);
+  await page.goto(`${server.dashboard}/dashboard/sign-in${new URL(link).search}`);
   await page.click('button[type=submit]');
-  await page.waitForURL(`${server.url}/dashboard/${org}`);
+  await page.waitForURL(`${server.dashboard}/dashboard/${org}`);
   return page;
 }
+
+/**
+ * A GET from the signed-in page itself, with its cookie: Node cannot resolve dashboard.localhost as
+ * Chromium does, so Playwright's own request context cannot reach the dashboard's host.
+ */
+const fetchIn = (page, path) => page.evaluate(async (p) => {
+  const res = await fetch(p);
+  return { status: res.status, text: await res.text() };
+}, path);
 
 const search = (key) => fetch(`${server.url}/v1/search/relay`, {
   method: 'POST', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
@@ -72,13 +81,13 @@ test('a key created in the dashboard opens the API until it is revoked there', a
   await screenshot(page, 'dashboard-key-created');
   assert.equal((await search(key)).status, 200);
 
-  await page.goto(`${server.url}/dashboard/acme`);
+  await page.goto(`${server.dashboard}/dashboard/acme`);
   assert.equal(await page.locator('#new-key').count(), 0, 'the key is shown once');
   const row = page.locator('tr', { hasText: key.slice(0, 12) });
   await row.locator('a', { hasText: 'Revoke' }).click();
   await screenshot(page, 'dashboard-revoke-confirm');
   await page.click('button.danger');
-  await page.waitForURL(`${server.url}/dashboard/acme`);
+  await page.waitForURL(`${server.dashboard}/dashboard/acme`);
   assert.equal(await page.locator('tr', { hasText: key.slice(0, 12) }).locator('td.status-revoked').count(), 1);
   await screenshot(page, 'dashboard-key-revoked');
   const refused = await search(key);
@@ -113,7 +122,7 @@ test('questions and feedback from the Ask AI panel show up in insights, conversa
   await reader.context().close();
 
   const page = await signIn('acme', 'ines@acme.example');
-  await page.goto(`${server.url}/dashboard/acme/relay`);
+  await page.goto(`${server.dashboard}/dashboard/acme/relay`);
   const gaps = await page.locator('table.gaps').innerText();
   assert.match(gaps, /Kubernetes operators/);
   assert.doesNotMatch(gaps, /failed deliveries/, 'answered questions are not gaps');
@@ -136,7 +145,7 @@ test('questions and feedback from the Ask AI panel show up in insights, conversa
   await page.click('nav.tabs a:has-text("Integrations")');
   await screenshot(page, 'dashboard-integrations');
 
-  const jsonl = await (await page.request.get(`${server.url}/dashboard/acme/relay/conversations.jsonl`)).text();
+  const jsonl = (await fetchIn(page, '/dashboard/acme/relay/conversations.jsonl')).text;
   const turns = jsonl.trim().split('\n').map((l) => JSON.parse(l));
   assert.deepEqual(turns.map((t) => t.question).sort(), Object.values(QUESTIONS).sort());
   const unanswered = turns.find((t) => t.question === QUESTIONS.unanswerable);
@@ -144,7 +153,7 @@ test('questions and feedback from the Ask AI panel show up in insights, conversa
   assert.equal(unanswered.helpful, false);
   assert.equal(unanswered.comment, 'Nothing about Kubernetes');
   assert.equal(turns.find((t) => t.question === QUESTIONS.retries).sources[0].title, 'Retries');
-  const csv = await (await page.request.get(`${server.url}/dashboard/acme/relay/conversations.csv`)).text();
+  const csv = (await fetchIn(page, '/dashboard/acme/relay/conversations.csv')).text;
   assert.match(csv.split('\r\n')[0], /^thread_id,message_id,created_at,channel,question,answer/);
   assert.match(csv, /Exactly what I needed/);
   assert.deepEqual(page.errors, []);
@@ -157,10 +166,9 @@ test("another organisation's user is refused on every page of acme", async () =>
   for (const path of ['/dashboard/acme', '/dashboard/acme/relay', '/dashboard/acme/relay/conversations',
     '/dashboard/acme/relay/conversations.jsonl', '/dashboard/acme/relay/conversations.csv', '/dashboard/acme/relay/integrations',
     '/dashboard/other/relay']) {
-    const res = await page.request.get(`${server.url}${path}`);
-    assert.equal(res.status(), 403, path);
+    assert.equal((await fetchIn(page, path)).status, 403, path);
   }
-  const res = await page.goto(`${server.url}/dashboard/acme/relay`);
+  const res = await page.goto(`${server.dashboard}/dashboard/acme/relay`);
   assert.equal(res.status(), 403);
   await screenshot(page, 'dashboard-forbidden');
   await page.context().close();

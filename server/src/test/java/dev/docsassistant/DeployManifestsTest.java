@@ -40,6 +40,12 @@ class DeployManifestsTest {
         assertEquals("/observe/health/ready", container.at("/readinessProbe/httpGet/path").asText());
         assertEquals("/observe/health/live", container.at("/startupProbe/httpGet/path").asText());
         assertEquals("/observe/metrics", byKind.get("Deployment").at("/spec/template/metadata/annotations/prometheus.io~1path").asText());
+        // Metrics are scraped from the management listener, which the Service does not expose.
+        assertEquals("management", container.at("/ports/1/name").asText());
+        int management = container.at("/ports/1/containerPort").asInt();
+        assertEquals(String.valueOf(management),
+                byKind.get("Deployment").at("/spec/template/metadata/annotations/prometheus.io~1port").asText());
+        byKind.get("Service").at("/spec/ports").forEach(p -> assertTrue(p.get("targetPort").asText().equals("http"), p.toString()));
         assertEquals("http", byKind.get("Service").at("/spec/ports/0/targetPort").asText());
         assertEquals(byKind.get("Deployment").at("/spec/selector/matchLabels"), byKind.get("Service").at("/spec/selector"));
 
@@ -53,6 +59,7 @@ class DeployManifestsTest {
         assertEquals("redis", security.limitsStore());
         assertTrue(security.pageKeySecret().isPresent());
         assertTrue(config.section().get("store.url").asString().get().startsWith("jdbc:postgresql:"));
+        assertEquals(management, config.config().get("server.management.port").asInt().get());
         long drain = Durations.read(config.config().get("server.drain-timeout"), java.time.Duration.ZERO).toSeconds();
         long preStop = container.at("/lifecycle/preStop/sleep/seconds").asLong();
         assertTrue(drain + preStop < pod.get("terminationGracePeriodSeconds").asLong(),

@@ -22,24 +22,28 @@ import java.util.Map;
  * (connections, the v1 sunset, MCP) are read where the edges are wired.
  *
  * @param search the search settings of each site, by domain
+ * @param hosts  the host names served, and what each serves
  */
 public record Settings(SecuritySettings security, AssistantLimits limits, ThreadSettings threads, StreamSettings stream,
                        RetentionSettings retention, DashboardSettings dashboard, SiteHost siteHost,
                        IntegrationSettings integrations, StoreSettings store, RedisSettings redis,
-                       Map<String, SearchSettings> search) {
+                       Map<String, SearchSettings> search, ServedHosts hosts) {
 
     public static Settings create(AppConfig config) {
         var section = config.section();
+        SiteHost siteHost = SiteHost.from(section);
+        DashboardSettings dashboard = DashboardSettings.from(section.get("dashboard"));
         return new Settings(SecuritySettings.from(config),
                 AssistantLimits.from(section.get("limits")),
                 ThreadSettings.from(section.get("threads")),
                 StreamSettings.from(section.get("stream")),
                 RetentionSettings.from(section.get("retention")),
-                DashboardSettings.from(section.get("dashboard")),
-                SiteHost.from(section),
+                dashboard,
+                siteHost,
                 IntegrationSettings.from(section, config.baseDir()),
                 StoreSettings.from(section.get("store")),
                 RedisSettings.from(section.get("redis")),
-                Map.copyOf(SearchConfig.read(config)));
+                Map.copyOf(SearchConfig.read(config)),
+                ServedHosts.create(config, siteHost, dashboard));
     }
 }

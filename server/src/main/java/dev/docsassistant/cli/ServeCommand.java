@@ -58,6 +58,11 @@ public final class ServeCommand implements Callable<Integer> {
                 + siteHost + ":" + server.port() + "/"));
         // The port opens before the sites are indexed, so that probes see the server live and not yet
         // ready; scripts and tests read the port from this line and then wait for readiness.
+        String management = settings.managementHost().equals("0.0.0.0") || settings.managementHost().equals("::")
+                ? "localhost" : settings.managementHost();
+        System.out.println("management (health details, metrics): http://" + management + ":"
+                + server.port(ServerSettings.MANAGEMENT) + "/observe/");
+        System.out.println("dashboard: " + app.settings().hosts().dashboardUrl(shown + ":" + server.port()) + "/dashboard/");
         System.out.println("listening on http://" + shown + ":" + server.port());
         System.out.println("indexing " + appConfig.sites().size() + " site(s); until each is indexed its requests get 503"
                 + " and /observe/health/ready is DOWN");

@@ -3,6 +3,7 @@ package dev.docsassistant.cli;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.server.ServerSettings;
 import dev.docsassistant.security.DashboardAccounts;
+import dev.docsassistant.app.SiteHost;
 import dev.docsassistant.security.DashboardSettings;
 import dev.docsassistant.store.Database;
 import picocli.CommandLine.Command;
@@ -149,9 +150,10 @@ public final class UsersCommand implements Runnable {
         return new DashboardAccounts(db, Clock.systemUTC(), Duration.ofHours(12)); // sessions are opened by the server, not here
     }
 
-    /** {@code docs-assistant.dashboard.url}, else this machine on the configured port. */
+    /** {@code docs-assistant.dashboard.url}, else the dashboard's own host on the configured port. */
     static String dashboardUrl(AppConfig app) {
         return DashboardSettings.from(app.section().get("dashboard")).url()
-                .orElseGet(() -> "http://localhost:" + ServerSettings.from(app.config().get("server")).port());
+                .orElseGet(() -> "http://dashboard." + SiteHost.from(app.section()).name() + ":"
+                        + ServerSettings.from(app.config().get("server")).port());
     }
 }

@@ -37,7 +37,8 @@ public record AppConfig(Config config, Path baseDir, Path dataDir, List<SiteConf
             new SettingDoc("docs-assistant.sites[].path", "path", "",
                     "required: the folder holding the site's docs.json (relative to the config file)"),
             new SettingDoc("docs-assistant.sites[].url", "URL", "",
-                    "the public base URL of the rendered site, to make source links absolute")));
+                    "the public base URL of the rendered site: its host serves the site at its root (besides"
+                            + " {domain}.{site-host}) and absolute links start there")));
 
     /** Loads a YAML config file. */
     public static AppConfig load(Path file) {

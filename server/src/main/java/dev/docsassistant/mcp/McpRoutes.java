@@ -3,7 +3,7 @@ package dev.docsassistant.mcp;
 import dev.docsassistant.config.Mappers;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docsassistant.app.App;
-import dev.docsassistant.app.SiteHost;
+import dev.docsassistant.app.ServedHosts;
 import dev.docsassistant.security.AccessDecision;
 import dev.docsassistant.security.AccessRequest;
 import dev.docsassistant.security.Quota;
@@ -52,7 +52,6 @@ public final class McpRoutes {
     private static final int MAX_BODY_BYTES = 1024 * 1024;
 
     private final App app;
-    private final SiteHost siteHost;
     private final Map<String, SiteMcpServer> servers = new ConcurrentHashMap<>();
     private final Set<String> allowedOrigins;
     private final Set<String> protocolVersions = new ConcurrentSkipListSet<>();
@@ -60,7 +59,6 @@ public final class McpRoutes {
 
     public McpRoutes(App app, McpSettings settings) {
         this.app = app;
-        this.siteHost = app.settings().siteHost();
         this.allowedOrigins = settings.allowedOrigins();
         JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(mapper);
         String version = Optional.ofNullable(McpRoutes.class.getPackage().getImplementationVersion()).orElse("dev");
@@ -78,7 +76,8 @@ public final class McpRoutes {
     public void routing(HttpRouting.Builder routing) {
         routing.any("/sites/{domain}/mcp", (req, res) -> handle(req, res, req.path().pathParameters().get("domain"), true))
                 .any("/mcp", (req, res) -> {
-                    Optional<String> domain = siteHost.domainOf(req);
+                    ServedHosts.Match match = app.settings().hosts().match(req.authority());
+                    Optional<String> domain = match.kind() == ServedHosts.Kind.SITE ? Optional.of(match.domain()) : Optional.empty();
                     if (domain.isEmpty()) {
                         res.next(); // not a site's host name: not an MCP address
                         return;
@@ -100,7 +99,7 @@ public final class McpRoutes {
         }
         StatelessHttpTransport transport = server.transport();
         Optional<String> origin = req.headers().first(HeaderNames.ORIGIN);
-        if (origin.isPresent() && !originAllowed(origin.get(), req)) {
+        if (origin.isPresent() && !originAllowed(origin.get())) {
             send(res, transport.error(403, null, McpSchema.ErrorCodes.INVALID_REQUEST, "origin " + origin.get() + " is not allowed"));
             return;
         }
@@ -183,17 +182,16 @@ public final class McpRoutes {
     }
 
     /**
-     * A browser page may call only from the server's own origin or one listed in
+     * A browser page may call only from an origin on a host this server serves (a site's, a loopback
+     * or an API name; never a name the request merely claims) or one listed in
      * {@code docs-assistant.mcp.allowed-origins} ({@code *} for any): a page whose host name was
      * rebound to this server's address must not reach it. Clients outside browsers send no Origin.
      */
-    private boolean originAllowed(String origin, ServerRequest req) {
+    private boolean originAllowed(String origin) {
         if (allowedOrigins.contains("*") || allowedOrigins.contains(origin)) {
             return true;
         }
-        String authority = req.authority().toLowerCase(Locale.ROOT);
-        String o = origin.toLowerCase(Locale.ROOT);
-        return o.equals("http://" + authority) || o.equals("https://" + authority);
+        return app.settings().hosts().servesOrigin(origin.toLowerCase(Locale.ROOT));
     }
 
     private static boolean accepts(String accept) {
@@ -211,12 +209,9 @@ public final class McpRoutes {
         }
     }
 
-    private static String baseUrl(ServerRequest req, Site site, boolean pathBased) {
-        if (site.config().url().isPresent()) {
-            return site.config().url().get();
-        }
-        // The authority as the client sent it (Host, or HTTP/2's :authority).
-        return (req.isSecure() ? "https://" : "http://") + req.authority() + (pathBased ? "/sites/" + site.domain() : "");
+    /** Links start at configured hosts only, never at a Host the request merely claims. */
+    private String baseUrl(ServerRequest req, Site site, boolean pathBased) {
+        return app.settings().hosts().linkBase(site.config(), req.authority(), req.isSecure(), pathBased);
     }
 
     private static void send(ServerResponse res, StatelessHttpTransport.Reply reply) {

@@ -82,6 +82,15 @@ public final class RestEdge {
                     boolean ready = app.state().ready();
                     Json.send(res, ready ? 200 : 503, Map.of("status", ready ? "UP" : "DOWN"));
                 })
+                // Probes on the public port: status only; the details and metrics are on the management listener.
+                .get("/observe/health/live", (req, res) -> {
+                    boolean live = app.state().live();
+                    Json.send(res, live ? 200 : 503, Map.of("status", live ? "UP" : "DOWN"));
+                })
+                .get("/observe/health/ready", (req, res) -> {
+                    boolean ready = app.state().ready();
+                    Json.send(res, ready ? 200 : 503, Map.of("status", ready ? "UP" : "DOWN"));
+                })
                 .register(new OpenApiRoutes())
                 // A wrong method is told so before any key is asked for.
                 .any("/v1/search/{domain}", POST_ONLY)
@@ -110,11 +119,12 @@ public final class RestEdge {
         sites.hostRouting(routing);
         // Whatever no route took (every GET has a page route, so other methods on other paths).
         routing.any((req, res) -> {
+            ApiAccess.decorate(req, res);
             if (req.path().path().startsWith("/observe/")) {
-                res.next(); // health and metrics: the observe feature's own routes
+                Json.sendError(res, 404, "health details and metrics are served on the management listener"
+                        + " (server.management.host and port), not on this port");
                 return;
             }
-            ApiAccess.decorate(req, res);
             Json.sendError(res, 404, "not found: " + req.path().absolute().path());
         });
     }

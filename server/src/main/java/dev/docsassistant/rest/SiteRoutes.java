@@ -5,7 +5,7 @@ import dev.docsassistant.web.Json;
 
 import dev.docsassistant.publish.AgentFiles;
 import dev.docsassistant.app.App;
-import dev.docsassistant.app.SiteHost;
+import dev.docsassistant.app.ServedHosts;
 import dev.docsassistant.render.Injected;
 import dev.docsassistant.security.AccessCheck;
 import dev.docsassistant.security.AccessDecision;
@@ -46,12 +46,12 @@ public final class SiteRoutes {
     private final Map<String, AgentFiles> agentFiles = new ConcurrentHashMap<>();
     private final Map<String, Site> sites = new ConcurrentHashMap<>();
     private final Sites configured;
-    private final SiteHost siteHost;
+    private final ServedHosts hosts;
     private final AccessCheck access;
 
     public SiteRoutes(App app, Function<Site, Injected> integrations) {
         this.assets = SiteAssets.fromClassPath();
-        this.siteHost = app.settings().siteHost();
+        this.hosts = app.settings().hosts();
         this.access = app.access();
         PageKeys keys = app.pageKeys();
         this.configured = app.sites();
@@ -121,8 +121,14 @@ public final class SiteRoutes {
         }
     }
 
+    /** The site whose own host ({domain}.{site-host} or sites[].url) the request names, if any. */
+    public static Optional<String> siteOf(ServedHosts hosts, ServerRequest req) {
+        ServedHosts.Match match = hosts.match(req.authority());
+        return match.kind() == ServedHosts.Kind.SITE ? Optional.of(match.domain()) : Optional.empty();
+    }
+
     private void hostBased(ServerRequest req, ServerResponse res) {
-        Optional<String> domain = siteHost.domainOf(req);
+        Optional<String> domain = siteOf(hosts, req);
         Optional<SiteRenderer> renderer = domain.map(renderers::get);
         if (renderer.isEmpty()) {
             if (domain.isPresent() && configured.isPending(domain.get())) {
@@ -158,12 +164,12 @@ public final class SiteRoutes {
 
     /**
      * Sends the site's file for agents at {@code path} (llms.txt, a page's Markdown, the sitemap, …)
-     * if there is one; links in it start at the site's configured {@code url}, else at the address
-     * the client used.
+     * if there is one; links in it start at the site's configured {@code url}, else at a host the
+     * configuration names (the site's own, or the loopback or API name of a path-based request),
+     * never at a Host the request merely claims.
      */
     private boolean agentFile(ServerRequest req, ServerResponse res, String domain, String path, String prefix) {
-        String base = sites.get(domain).config().url()
-                .orElse((req.isSecure() ? "https://" : "http://") + req.authority() + prefix);
+        String base = hosts.linkBase(sites.get(domain).config(), req.authority(), req.isSecure(), !prefix.isEmpty());
         boolean wantsMarkdown = req.headers().first(HeaderNames.ACCEPT).map(a -> a.contains("text/markdown")).orElse(false);
         Optional<AgentFiles.File> file = agentFiles.get(domain).get(path, base, wantsMarkdown);
         if (file.isEmpty()) {

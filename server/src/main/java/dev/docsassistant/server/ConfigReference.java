@@ -2,6 +2,7 @@ package dev.docsassistant.server;
 
 import dev.docsassistant.transport.ConnectionSettings;
 
+import dev.docsassistant.app.ServedHosts;
 import dev.docsassistant.app.SiteHost;
 import dev.docsassistant.assistant.llm.GeneratorConfig;
 import dev.docsassistant.config.AppConfig;
@@ -30,7 +31,7 @@ import java.util.List;
 public final class ConfigReference {
     /** In the order a reader meets them: the server, the sites, answers, then the edges and the store. */
     public static final List<SettingDoc.Group> GROUPS = List.of(
-            ServerSettings.REFERENCE, AppConfig.REFERENCE, GitSettings.REFERENCE, SiteHost.REFERENCE, SearchConfig.REFERENCE,
+            ServerSettings.REFERENCE, AppConfig.REFERENCE, GitSettings.REFERENCE, SiteHost.REFERENCE, ServedHosts.REFERENCE, SearchConfig.REFERENCE,
             GeneratorConfig.REFERENCE, AssistantLimits.REFERENCE, ThreadSettings.REFERENCE, StreamSettings.REFERENCE,
             V1Sunset.REFERENCE, SecuritySettings.REFERENCE, ConnectionSettings.REFERENCE, StoreSettings.REFERENCE,
             RedisSettings.REFERENCE, McpSettings.REFERENCE, IntegrationSettings.REFERENCE, DashboardSettings.REFERENCE,

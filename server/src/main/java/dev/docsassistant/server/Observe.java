@@ -8,10 +8,14 @@ import io.helidon.webserver.observe.ObserveFeature;
 import io.helidon.webserver.observe.health.HealthObserver;
 import io.helidon.webserver.observe.metrics.MetricsObserver;
 
+import java.util.List;
+
 /**
- * Helidon's observe feature: {@code /observe/health/live}, {@code /observe/health/ready} (the
- * {@link ServerState} conditions, each listed with its detail) and {@code /observe/metrics}
- * (Prometheus text, or JSON when asked for).
+ * Helidon's observe feature, on the management listener only ({@code server.management.*}):
+ * {@code /observe/health/live}, {@code /observe/health/ready} (the {@link ServerState} conditions,
+ * each listed with its detail, which names internal hosts) and {@code /observe/metrics} (Prometheus
+ * text, or JSON when asked for; per-site traffic). The public port answers the two probes with their
+ * status alone (the REST edge's routes).
  */
 final class Observe {
     private Observe() {
@@ -57,6 +61,7 @@ final class Observe {
             }
         };
         return ObserveFeature.builder()
+                .sockets(List.of(ServerSettings.MANAGEMENT))
                 .observersDiscoverServices(false)
                 .addObserver(HealthObserver.builder().details(true).useSystemServices(false).addCheck(live).addCheck(ready).build())
                 .addObserver(MetricsObserver.create())

@@ -1,5 +1,7 @@
 package dev.docsassistant.server;
 
+import dev.docsassistant.app.ServedHosts;
+import dev.docsassistant.transport.AuthoritySelector;
 import dev.docsassistant.transport.ConnectionGuard;
 import dev.docsassistant.transport.ConnectionSettings;
 import dev.docsassistant.transport.GuardedSocketOptions;
@@ -47,13 +49,24 @@ public final class ServerSetup {
         // Without TCP_NODELAY, small stream events wait for delayed ACKs (~40 ms stalls).
         server.connectionOptions(new GuardedSocketOptions(SocketOptions.builder().tcpNoDelay(true).build(), guard));
         server.addConnectionSelector(new Http1Selector(server.protocols(), guard));
+        // gRPC's :authority meets the host rule of the HTTP routes (HostFilter) here, before any call starts.
+        ServedHosts hosts = app.settings().hosts();
+        server.addConnectionSelector(new AuthoritySelector(server.protocols(), authority -> switch (hosts.match(authority).kind()) {
+            case SITE, LOOPBACK, API -> true;
+            case DASHBOARD, UNKNOWN -> false;
+        }));
         server.directHandlers(JsonDirectHandler.all());
         // Helidon's own error texts (never the request's bytes: those it marks unsafe) go into {"message"}.
         server.errorHandling(errors -> errors.includeEntity(true));
+        ServerSettings settings = ServerSettings.from(app.config().config().get("server"));
+        // Health details and metrics on a listener of their own, never on the public port.
+        server.putSocket(ServerSettings.MANAGEMENT, socket -> socket.host(settings.managementHost()).port(settings.managementPort()));
         server.addFeature(Observe.feature(app.state()));
         McpRoutes mcp = new McpRoutes(app, McpSettings.from(app.config().section()));
         server.routing(routing -> {
             routing.addFeature(guard);
+            // First of all: a host the configuration does not name reaches nothing (DNS rebinding).
+            routing.addFilter(new HostFilter(app.settings().hosts()));
             dev.routes().accept(routing);
             // Before the REST edge: its rendered-site routes take every path of a site's host name.
             mcp.routing(routing);

@@ -2,7 +2,9 @@ package dev.docsassistant.app;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -10,20 +12,20 @@ class SiteHostTest {
     @Test
     void sitesAnswerOnSubdomainsOfTheSiteHost() {
         SiteHost host = new SiteHost(".localhost");
-        assertEquals(Optional.of("acme"), host.domainOfHost("acme.localhost:8080"));
-        assertEquals(Optional.of("acme"), host.domainOfHost("ACME.localhost"));
-        assertEquals(Optional.empty(), host.domainOfHost("localhost:8080"), "the bare name is no site's without root-site");
-        assertEquals(Optional.empty(), host.domainOfHost("127.0.0.1:8080"));
-        assertEquals(Optional.empty(), host.domainOfHost(null));
+        assertEquals(Optional.of("acme"), host.domainOfHost("acme.localhost"));
+        assertEquals(Optional.empty(), host.domainOfHost("localhost"), "the bare name is no site's without root-site");
+        assertEquals(Optional.empty(), host.domainOfHost("a.acme.localhost"), "one label only");
+        assertEquals(Optional.empty(), host.domainOfHost("127.0.0.1"));
     }
 
     @Test
-    void theRootSiteAnswersOnTheSiteHostItselfAndOnLoopbackAddresses() {
-        SiteHost host = new SiteHost(".localhost", Optional.of("docs"));
-        assertEquals(Optional.of("docs"), host.domainOfHost("localhost:3000"));
-        assertEquals(Optional.of("docs"), host.domainOfHost("127.0.0.1:3000"));
-        assertEquals(Optional.of("docs"), host.domainOfHost("[::1]:3000"));
-        assertEquals(Optional.of("acme"), host.domainOfHost("acme.localhost:3000"), "other sites keep their names");
-        assertEquals(Optional.empty(), host.domainOfHost("example.com"));
+    void theRootSiteAnswersOnTheSiteHostItselfAndOnLoopbackNames() {
+        ServedHosts hosts = new ServedHosts(new SiteHost(".localhost", Optional.of("docs")), Optional.empty(), Map.of(), Set.of());
+        for (String authority : new String[]{"localhost:3000", "127.0.0.1:3000", "[::1]:3000"}) {
+            assertEquals(new ServedHosts.Match(ServedHosts.Kind.SITE, "docs"), hosts.match(authority), authority);
+        }
+        assertEquals(new ServedHosts.Match(ServedHosts.Kind.SITE, "acme"), hosts.match("acme.localhost:3000"), "other sites keep their names");
+        assertEquals(ServedHosts.Kind.DASHBOARD, hosts.match("dashboard.localhost:3000").kind());
+        assertEquals(ServedHosts.Kind.UNKNOWN, hosts.match("example.com").kind());
     }
 }

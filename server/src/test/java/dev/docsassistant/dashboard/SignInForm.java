@@ -19,7 +19,7 @@ record SignInForm(String cookie, String field) {
 
     static SignInForm open(HttpClient http, String base) throws Exception {
         HttpResponse<String> page = http.send(HttpRequest.newBuilder(URI.create(base + "/dashboard/sign-in?token=shown"))
-                .GET().build(), HttpResponse.BodyHandlers.ofString());
+                .header("Host", host(base)).version(HttpClient.Version.HTTP_1_1).GET().build(), HttpResponse.BodyHandlers.ofString());
         String setCookie = page.headers().allValues("set-cookie").stream().filter(c -> c.startsWith(SessionCookie.SIGN_IN + "="))
                 .findFirst().orElseThrow(() -> new AssertionError("the sign-in page sets its cookie: " + page.headers()));
         Matcher m = FIELD.matcher(page.body());
@@ -31,7 +31,13 @@ record SignInForm(String cookie, String field) {
 
     /** A form post of the sign-in form, as the browser sends it. */
     HttpRequest.Builder post(String base, String form) {
-        return HttpRequest.newBuilder(URI.create(base + "/dashboard/sign-in")).header("content-type", "application/x-www-form-urlencoded")
+        return HttpRequest.newBuilder(URI.create(base + "/dashboard/sign-in"))
+                .header("Host", host(base)).version(HttpClient.Version.HTTP_1_1).header("content-type", "application/x-www-form-urlencoded")
                 .header("cookie", cookie).POST(HttpRequest.BodyPublishers.ofString(field + "&" + form));
+    }
+
+    /** The dashboard's own host (the only one that serves it), on the port of {@code base}. */
+    static String host(String base) {
+        return "dashboard.localhost:" + URI.create(base).getPort();
     }
 }

@@ -65,7 +65,7 @@ class SignInFormTest {
         assertEquals(403, nullOrigin.statusCode(), "Origin: null (a sandboxed frame, a data: page) is not the dashboard");
         HttpResponse<String> otherOrigin = send(form.post(base, "token=" + link).header("origin", "https://evil.example"));
         assertEquals(403, otherOrigin.statusCode());
-        HttpResponse<String> signedIn = send(form.post(base, "token=" + link).header("origin", base));
+        HttpResponse<String> signedIn = send(form.post(base, "token=" + link).header("origin", "http://" + SignInForm.host(base)));
         assertEquals(303, signedIn.statusCode(), "the refused posts did not use the link up: " + signedIn.body());
     }
 
@@ -109,8 +109,9 @@ class SignInFormTest {
         return send(HttpRequest.newBuilder(URI.create(base + path)).header("cookie", cookie).GET());
     }
 
+    /** Sent to the dashboard's own host, the only one that serves it. */
     private HttpResponse<String> send(HttpRequest.Builder request) throws Exception {
-        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        return http.send(request.setHeader("Host", SignInForm.host(base)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
     private static String csrf(String html) {

@@ -152,8 +152,8 @@ class FleetTest {
             assertFalse(p.output().contains("SEVERE") || p.output().contains("Exception"), p.name() + ":\n" + p.output());
         }
         assertEquals(List.of("1", "2", "3", "4", "5", "6", "7", "8"), column("SELECT version FROM flyway_schema_history WHERE success ORDER BY installed_rank"));
-        for (String url : List.of(urlA, urlB)) {
-            HttpResponse<String> ready = get(url + "/observe/health/ready");
+        for (ServerProcess p : List.of(a, b)) {
+            HttpResponse<String> ready = get(p.managementUrl(START) + "/observe/health/ready"); // the details
             assertEquals(200, ready.statusCode(), ready.body());
             assertTrue(ready.body().contains("\"redis\":\"UP"), ready.body());
         }
@@ -215,7 +215,7 @@ class FleetTest {
         assertEquals(429, over.statusCode(), over.body());
         assertTrue(over.headers().firstValue("retry-after").isPresent());
         assertEquals(429, search(urlA, "counted", counted).statusCode());
-        assertTrue(get(urlA + "/observe/metrics").body().contains("docs_assistant_rate_limit_rejections_total{limit=\"organization\""));
+        assertTrue(get(a.managementUrl(START) + "/observe/metrics").body().contains("docs_assistant_rate_limit_rejections_total{limit=\"organization\""));
     }
 
     @Test
@@ -292,7 +292,12 @@ class FleetTest {
     }
 
     private static HttpRequest request(String url, String bearer, String body) {
-        return HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(60))
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(url));
+        if (url.contains("/admin/")) {
+            // The admin API's only host; HTTP/1.1, since over HTTP/2 the client sends the URI's :authority.
+            builder.header("Host", "dashboard.localhost:" + URI.create(url).getPort()).version(HttpClient.Version.HTTP_1_1);
+        }
+        return builder.timeout(Duration.ofSeconds(60))
                 .header("authorization", "Bearer " + bearer).header("content-type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build();
     }

@@ -1,6 +1,9 @@
 package dev.docsassistant.fleet;
 
 import dev.docsassistant.app.App;
+import dev.docsassistant.app.Bootstrap;
+import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.server.ServerSettings;
 import dev.docsassistant.server.ServerSetup;
 import dev.docsassistant.security.RateLimits;
 import dev.docsassistant.testing.CapturedLogs;
@@ -54,8 +57,9 @@ class RedisDownAtStartTest {
             WebServer server = builder.build().start();
             try {
                 int port = server.port();
+                int management = server.port(ServerSettings.MANAGEMENT); // health details and metrics
                 assertEquals(200, get(port, "/observe/health/live").status());
-                RawHttp.Response ready = get(port, "/observe/health/ready");
+                RawHttp.Response ready = get(management, "/observe/health/ready");
                 assertEquals(503, ready.status(), ready.body());
                 assertTrue(ready.body().contains("\"redis\":\"DOWN: 127.0.0.1:" + redisPort), ready.body());
                 assertEquals(503, get(port, "/health").status());
@@ -69,7 +73,7 @@ class RedisDownAtStartTest {
                     }
                     assertEquals(1, logs.messages().stream().filter(m -> m.contains("rate limits are not counted")).count(), logs.text());
                 }
-                String metrics = get(port, "/observe/metrics").body();
+                String metrics = get(management, "/observe/metrics").body();
                 assertTrue(metrics.matches("(?s).*docs_assistant_rate_limit_fail_open_total(\\{[^}]*})? [1-9].*"), metrics);
                 assertTrue(metrics.matches("(?s).*docs_assistant_redis_errors_total(\\{[^}]*})? [1-9].*"), metrics);
 
@@ -83,7 +87,7 @@ class RedisDownAtStartTest {
                     assertTrue(redis.isAlive(), () -> "redis-server stopped: " + read(redisLog));
                     status = get(port, "/observe/health/ready").status();
                 } while (status != 200 && System.nanoTime() < deadline);
-                RawHttp.Response up = get(port, "/observe/health/ready");
+                RawHttp.Response up = get(management, "/observe/health/ready");
                 assertEquals(200, up.status(), up.body());
                 assertTrue(up.body().contains("\"redis\":\"UP: 127.0.0.1:" + redisPort), up.body());
                 assertEquals(200, get(port, "/health").status());

@@ -97,7 +97,8 @@ class SearchRoutesTest {
 
     @Test
     void withoutAnAdminTokenThereIsNoAdminApi() {
-        assertEquals(404, api.send(io.helidon.http.Method.GET, "/admin/v1/keys", null, "Authorization", "Bearer x").status());
+        assertEquals(404, api.send(io.helidon.http.Method.GET, "/admin/v1/keys", null, "Authorization", "Bearer x",
+                "Host", "dashboard.localhost").status());
     }
 
     @Test

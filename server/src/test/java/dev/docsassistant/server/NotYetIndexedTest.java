@@ -77,10 +77,12 @@ class NotYetIndexedTest {
                 Bootstrap.index(app, new PrintStream(OutputStream.nullOutputStream()), holdBack));
         try {
             int port = server.port();
+            int management = server.port(ServerSettings.MANAGEMENT); // health details and metrics
             assertTrue(readyIndexed.await(WAIT.toSeconds(), TimeUnit.SECONDS), "site ready is indexed");
 
             assertEquals(200, get(port, "localhost", "/observe/health/live").status());
-            RawHttp.Response readiness = get(port, "localhost", "/observe/health/ready");
+            assertEquals(503, get(port, "localhost", "/observe/health/ready").status(), "the public probe: status only");
+            RawHttp.Response readiness = get(management, "localhost", "/observe/health/ready");
             assertEquals(503, readiness.status(), readiness.body());
             assertTrue(readiness.body().contains("still being indexed: held"), readiness.body());
             String health = "GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
@@ -121,7 +123,7 @@ class NotYetIndexedTest {
             assertTrue(grpcSearch(channel, "held", authorization).getResultsCount() > 0);
 
             // The searches served were timed on each edge; the refused ones count as 503s by route.
-            String metrics = get(port, "localhost", "/observe/metrics").body();
+            String metrics = get(management, "localhost", "/observe/metrics").body();
             assertTrue(metrics.matches("(?s).*docs_assistant_search_duration_seconds_count\\{[^}]*edge=\"rest\".*"), metrics);
             assertTrue(metrics.matches("(?s).*docs_assistant_search_duration_seconds_count\\{[^}]*edge=\"grpc\".*"), metrics);
             assertTrue(metrics.matches("(?s).*docs_assistant_requests_total\\{[^}]*route=\"[^\"]*search[^\"]*\"[^}]*status=\"503\".*"),

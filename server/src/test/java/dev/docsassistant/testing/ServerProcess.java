@@ -24,11 +24,13 @@ import java.util.regex.Pattern;
  */
 public final class ServerProcess implements AutoCloseable {
     private static final Pattern LISTENING = Pattern.compile("listening on http://[^:]+:(\\d+)");
+    private static final Pattern MANAGEMENT = Pattern.compile("management \\(health details, metrics\\): (http://\\S+:\\d+)/observe/");
 
     private final String name;
     private final Process process;
     private final List<String> lines = new ArrayList<>();
     private final CompletableFuture<Integer> port = new CompletableFuture<>();
+    private final CompletableFuture<String> management = new CompletableFuture<>();
 
     private ServerProcess(String name, Process process) {
         this.name = name;
@@ -56,11 +58,21 @@ public final class ServerProcess implements AutoCloseable {
                 if (m.find()) {
                     port.complete(Integer.parseInt(m.group(1)));
                 }
+                Matcher mm = MANAGEMENT.matcher(line);
+                if (mm.find()) {
+                    management.complete(mm.group(1));
+                }
             }
         } catch (IOException ignored) {
             // The process is gone.
         }
         port.completeExceptionally(new IllegalStateException(name + " exited before listening:\n" + output()));
+        management.completeExceptionally(new IllegalStateException(name + " exited before listening:\n" + output()));
+    }
+
+    /** The management listener's base URL (health details, metrics), printed with the public port. */
+    public String managementUrl(Duration within) throws Exception {
+        return management.get(within.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     /** Waits for the "listening on" line (the port is open; sites may still be indexing); returns the base URL. */

@@ -32,7 +32,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @ServerTest
 class ChunkedFramingTest {
     private static final Duration WAIT = Duration.ofSeconds(10);
-    private static final String NEXT = "GET /health HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n";
+    private static final String NEXT = "GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n";
     /** Every kind of route: JSON bodies, streams, MCP, dashboard forms, admin, no route reading a body, no route at all. */
     private static final String[][] ROUTES = {
         {"POST /v1/search/acme", "application/json", "{\"query\":\"tools\"}"},
@@ -62,7 +62,9 @@ class ChunkedFramingTest {
 
     private static String head(String[] route, String framing) {
         String[] line = route[0].split(" ");
-        return line[0] + " " + line[1] + " HTTP/1.1\r\nHost: localhost\r\nAuthorization: "
+        // The dashboard and the admin API answer on the dashboard's own host only.
+        String host = line[1].startsWith("/dashboard") || line[1].startsWith("/admin/") ? "dashboard.localhost" : "localhost";
+        return line[0] + " " + line[1] + " HTTP/1.1\r\nHost: " + host + "\r\nAuthorization: "
                 + TestApps.authorization(TestApps.exampleSite(), "acme") + "\r\nContent-Type: " + route[1]
                 + "\r\nAccept: application/json, text/event-stream\r\n" + framing + "\r\n";
     }

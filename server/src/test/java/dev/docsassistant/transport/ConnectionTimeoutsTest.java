@@ -51,7 +51,7 @@ class ConnectionTimeoutsTest {
 
     @Test
     void requestStoppingMidHeaderGets408AndIsClosed() {
-        Exchange exchange = RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: a\r\nX-Slow: ", WAIT);
+        Exchange exchange = RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: localhost\r\nX-Slow: ", WAIT);
         assertClosedAfterTheTimeout(exchange);
         assertEquals(408, exchange.response().status());
         assertTrue(exchange.response().isJsonMessage(), exchange.text());
@@ -64,7 +64,7 @@ class ConnectionTimeoutsTest {
 
     @Test
     void declaredBodyNeverSentIsClosed() {
-        Exchange exchange = RawHttp.exchange(port, "POST /v1/search/acme HTTP/1.1\r\nHost: a\r\nAuthorization: "
+        Exchange exchange = RawHttp.exchange(port, "POST /v1/search/acme HTTP/1.1\r\nHost: localhost\r\nAuthorization: "
                 + TestApps.authorization(TestApps.exampleSite(), "acme") + "\r\nContent-Length: 50\r\n\r\n{\"qu",
                 WAIT);
         assertClosedAfterTheTimeout(exchange);
@@ -74,7 +74,7 @@ class ConnectionTimeoutsTest {
 
     @Test
     void idleKeepAliveConnectionIsClosedAfterTheIdleTimeout() {
-        Exchange exchange = RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: a\r\n\r\n", WAIT);
+        Exchange exchange = RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n", WAIT);
         assertEquals(200, exchange.response().status());
         assertClosedAfterTheTimeout(exchange);
     }
@@ -86,13 +86,13 @@ class ConnectionTimeoutsTest {
         try {
             // Requests whose declared body never comes keep their connections busy until the body timeout.
             for (int i = 0; i < PER_ADDRESS; i++) {
-                open.add(send("POST /v1/search/acme HTTP/1.1\r\nHost: a\r\nAuthorization: "
+                open.add(send("POST /v1/search/acme HTTP/1.1\r\nHost: localhost\r\nAuthorization: "
                         + TestApps.authorization(TestApps.exampleSite(), "acme") + "\r\nContent-Length: 50\r\n\r\n{\"qu"));
             }
             Thread.sleep(300); // their requests begin
             List<Socket> extra = new ArrayList<>();
             for (int i = 0; i < PER_ADDRESS; i++) {
-                extra.add(send("GET /health HTTP/1.1\r\nHost: a\r\n\r\n"));
+                extra.add(send("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n"));
             }
             open.addAll(extra);
             for (Socket socket : extra) {
@@ -112,7 +112,7 @@ class ConnectionTimeoutsTest {
         long deadline = System.nanoTime() + WAIT.toNanos();
         int status;
         do {
-            status = RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n",
+            status = RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
                     Duration.ofSeconds(3)).response().status();
         } while (status == 503 && System.nanoTime() < deadline && sleep(20));
         assertEquals(200, status, "the busy ones have ended: room again");

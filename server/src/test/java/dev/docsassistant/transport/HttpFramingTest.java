@@ -91,7 +91,7 @@ class HttpFramingTest {
         String body = "{\"query\":\"tools\"}";
         Exchange exchange = RawHttp.exchange(port, search("Transfer-Encoding: chunked\r\n",
                 Integer.toHexString(body.length()) + "\r\n" + body + "\r\n0\r\nX-Checksum: 1\r\n\r\n")
-                + "GET /health HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", WAIT);
+                + "GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", WAIT);
         assertEquals(List.of(200, 200), exchange.responses().stream().map(Response::status).toList(), exchange.text());
         assertTrue(exchange.closed() && exchange.millis() < 1500, "closed after the second answer: " + exchange.millis() + " ms");
     }
@@ -114,13 +114,13 @@ class HttpFramingTest {
     @ParameterizedTest
     @ValueSource(strings = {
         "GET /health HTTP/1.1\r\n\r\n",                                     // no Host
-        "GET /health HTTP/1.1\r\nHost: a\r\nHost: b\r\n\r\n",               // two Hosts
-        "GET /health HTTP/1.1\r\nHost: a\r\nno-colon\r\n\r\n",
-        "GET /health HTTP/1.1\r\nHost: a\r\nX-A: 1\r\n folded\r\n\r\n",     // obs-fold
-        "GET /health HTTP/1.1\r\nHost: a\r\nX-A: a\u0001b\r\n\r\n",         // control character
-        "POST /v1/search/acme HTTP/1.1\r\nHost: a\r\nContent-Encoding: gzip\r\nContent-Length: 2\r\n\r\n{}",
-        "GET /health% HTTP/1.1\r\nHost: a\r\n\r\n",
-        "GET / HTTP/1.2\r\nHost: a\r\n\r\n",
+        "GET /health HTTP/1.1\r\nHost: localhost\r\nHost: b\r\n\r\n",               // two Hosts
+        "GET /health HTTP/1.1\r\nHost: localhost\r\nno-colon\r\n\r\n",
+        "GET /health HTTP/1.1\r\nHost: localhost\r\nX-A: 1\r\n folded\r\n\r\n",     // obs-fold
+        "GET /health HTTP/1.1\r\nHost: localhost\r\nX-A: a\u0001b\r\n\r\n",         // control character
+        "POST /v1/search/acme HTTP/1.1\r\nHost: localhost\r\nContent-Encoding: gzip\r\nContent-Length: 2\r\n\r\n{}",
+        "GET /health% HTTP/1.1\r\nHost: localhost\r\n\r\n",
+        "GET / HTTP/1.2\r\nHost: localhost\r\n\r\n",
         "hello\r\n\r\n",
     })
     void protocolErrorsAreJson(String request) {
@@ -131,18 +131,18 @@ class HttpFramingTest {
 
     @Test
     void tooManyOrTooLongHeadersAreJson() {
-        StringBuilder many = new StringBuilder("GET /health HTTP/1.1\r\nHost: a\r\n");
+        StringBuilder many = new StringBuilder("GET /health HTTP/1.1\r\nHost: localhost\r\n");
         for (int i = 0; i < 2000; i++) {
             many.append("X-").append(i).append(": v\r\n");
         }
         assertClientError(RawHttp.exchange(port, many + "\r\n", WAIT), 400, "malformed request");
-        assertClientError(RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: a\r\nX-Long: " + "v".repeat(20000)
+        assertClientError(RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: localhost\r\nX-Long: " + "v".repeat(20000)
                 + "\r\n\r\n", WAIT), 400, "malformed request");
     }
 
     @Test
     void uriTooLongIs414Json() {
-        assertClientError(RawHttp.exchange(port, "GET /" + "a".repeat(10000) + " HTTP/1.1\r\nHost: a\r\n\r\n", WAIT),
+        assertClientError(RawHttp.exchange(port, "GET /" + "a".repeat(10000) + " HTTP/1.1\r\nHost: localhost\r\n\r\n", WAIT),
                 414, "too long");
     }
 
@@ -158,7 +158,7 @@ class HttpFramingTest {
 
     @Test
     void connectionCloseEndsTheConnection() {
-        Exchange exchange = RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", WAIT);
+        Exchange exchange = RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", WAIT);
         assertEquals(200, exchange.response().status());
         assertTrue(exchange.closed() && exchange.millis() < 1000, "EOF after the answer: " + exchange.millis() + " ms");
     }
@@ -166,10 +166,10 @@ class HttpFramingTest {
     @Test
     void unknownPathIsJson404AndWrongMethodIs405WithAllow() {
         Response unknown = assertClientError(RawHttp.exchange(port,
-                "POST /nope HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", WAIT), 404, "/nope");
+                "POST /nope HTTP/1.1\r\nHost: localhost\r\nContent-Length: 0\r\nConnection: close\r\n\r\n", WAIT), 404, "/nope");
         assertEquals(404, unknown.status());
         Response wrong = assertClientError(RawHttp.exchange(port,
-                "GET /v2/assistant/acme/message HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n", WAIT), 405, "POST");
+                "GET /v2/assistant/acme/message HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", WAIT), 405, "POST");
         assertEquals("POST, OPTIONS", wrong.header("Allow"));
     }
 }

@@ -28,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SequentialConnectionsTest {
     private static final int REQUESTS = 2000;
     private final int port;
-    private final String authorization = TestApps.authorization(TestApps.corpora(), "acme");
+    private final String authorization = TestApps.authorization(TestApps.exampleSite(), "acme");
 
     SequentialConnectionsTest(WebServer server) {
         this.port = server.port();
@@ -36,15 +36,15 @@ class SequentialConnectionsTest {
 
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
-        ServerSetup.configure(server, TestApps.corpora()); // the configured defaults, limit per address included
+        ServerSetup.configure(server, TestApps.exampleSite()); // the configured defaults, limit per address included
     }
 
     @Test
     void sequentialConnectionCloseRequestsAreNeverRefused() {
         String body = "{\"query\": \"tools/list\", \"pageSize\": 1}";
-        String search = "POST /v1/search/mcp HTTP/1.1\r\nHost: a\r\nAuthorization: " + authorization
+        String search = "POST /v1/search/acme HTTP/1.1\r\nHost: localhost\r\nAuthorization: " + authorization
                 + "\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: " + body.length() + "\r\n\r\n" + body;
-        String unauthorized = "POST /v1/search/mcp HTTP/1.1\r\nHost: a\r\nContent-Type: application/json\r\nConnection: close"
+        String unauthorized = "POST /v1/search/acme HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nConnection: close"
                 + "\r\nContent-Length: " + body.length() + "\r\n\r\n" + body;
         for (int i = 0; i < REQUESTS; i++) {
             boolean error = i % 10 == 9; // an error answer closes its connection too
@@ -58,7 +58,7 @@ class SequentialConnectionsTest {
     void connectionsEndingEarlyAreNotCountedEither() throws Exception {
         for (int i = 0; i < REQUESTS; i++) {
             if (i % 20 == 19) {
-                Exchange exchange = RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n",
+                Exchange exchange = RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
                         Duration.ofSeconds(5));
                 assertEquals(200, exchange.response().status(), "after " + i + " early ends: " + exchange.text());
                 continue;
@@ -66,7 +66,7 @@ class SequentialConnectionsTest {
             try (Socket socket = new Socket()) {
                 socket.connect(new InetSocketAddress("127.0.0.1", port), 2000);
                 if (i % 2 == 0) { // half a request, then gone; else nothing at all
-                    socket.getOutputStream().write("GET /health HTTP/1.1\r\nHost: a\r\n".getBytes(StandardCharsets.US_ASCII));
+                    socket.getOutputStream().write("GET /health HTTP/1.1\r\nHost: localhost\r\n".getBytes(StandardCharsets.US_ASCII));
                 }
             }
         }
@@ -82,11 +82,11 @@ class SequentialConnectionsTest {
                 Socket socket = new Socket();
                 socket.connect(new InetSocketAddress("127.0.0.1", port), 2000);
                 socket.setSoTimeout(10_000);
-                socket.getOutputStream().write("GET /health HTTP/1.1\r\nHost: a\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
+                socket.getOutputStream().write("GET /health HTTP/1.1\r\nHost: localhost\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
                 assertTrue(RawHttp.readUntil(socket, "\r\n\r\n").startsWith("HTTP/1.1 200"), "connection " + i);
                 idle.add(socket);
             }
-            Exchange more = RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n",
+            Exchange more = RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
                     Duration.ofSeconds(5));
             assertEquals(200, more.response().status(), more.text());
             Exchange oldest = RawHttp.readToEnd(idle.getFirst(), Duration.ofSeconds(5));

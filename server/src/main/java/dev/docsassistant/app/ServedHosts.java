@@ -1,0 +1,212 @@
+package dev.docsassistant.app;
+
+import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.config.ConfigException;
+import dev.docsassistant.config.SettingDoc;
+import dev.docsassistant.config.SiteConfig;
+import dev.docsassistant.security.DashboardSettings;
+
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The host names this server answers for, and what each one serves. A browser keeps apart what
+ * different origins hold, so every kind of content gets origins of its own: the dashboard (and the
+ * admin API) its own host; each site its own {@code {domain}.{site-host}} (or {@code sites[].url});
+ * API clients the loopback names and {@code server.allowed-hosts}. Any other host is refused, so a
+ * name an attacker rebinds to this server's address (DNS rebinding) reaches nothing.
+ */
+public final class ServedHosts {
+    /** What a host name serves. */
+    public enum Kind {
+        /** The dashboard's host: {@code /dashboard} and {@code /admin/v1} only. */
+        DASHBOARD,
+        /** One site's own host: its pages, files for agents and MCP at the root. */
+        SITE,
+        /** localhost and loopback addresses: the API, MCP, and {@code /sites/{domain}/} for local use. */
+        LOOPBACK,
+        /** A name of {@code server.allowed-hosts}, or the site host itself: the API and MCP. */
+        API,
+        /** Not configured: refused. */
+        UNKNOWN
+    }
+
+    /** @param domain the site a {@link Kind#SITE} host serves (null otherwise) */
+    public record Match(Kind kind, String domain) {
+    }
+
+    public static final List<String> LOOPBACK_NAMES = List.of("localhost", "127.0.0.1", "::1");
+
+    public static final SettingDoc.Group REFERENCE = new SettingDoc.Group("Host names", "ServedHosts", List.of(
+            new SettingDoc("server.allowed-hosts", "list of host names", "",
+                    "further names API and MCP clients reach the server by (besides localhost, 127.0.0.1, ::1, "
+                            + "the sites' and the dashboard's hosts); a request naming any other Host gets 421")));
+
+    private final SiteHost siteHost;
+    private final Optional<String> configuredDashboardUrl;
+    private final String dashboardHost;
+    private final Map<String, String> customSiteHosts;
+    private final Set<String> apiHosts;
+
+    public ServedHosts(SiteHost siteHost, Optional<String> dashboardUrl, Map<String, String> customSiteHosts,
+                       Set<String> apiHosts) {
+        this.siteHost = siteHost;
+        this.configuredDashboardUrl = dashboardUrl;
+        this.dashboardHost = dashboardUrl.map(ServedHosts::hostOfUrl).orElse("dashboard." + siteHost.name());
+        this.customSiteHosts = Map.copyOf(customSiteHosts);
+        this.apiHosts = Set.copyOf(apiHosts);
+    }
+
+    /**
+     * Reads {@code server.allowed-hosts} and the hosts of {@code sites[].url} and
+     * {@code docs-assistant.dashboard.url}.
+     *
+     * @throws ConfigException when the dashboard's host is also a site's
+     */
+    public static ServedHosts create(AppConfig config, SiteHost siteHost, DashboardSettings dashboard) {
+        Map<String, String> custom = new LinkedHashMap<>();
+        for (SiteConfig site : config.sites()) {
+            site.url().map(ServedHosts::hostOfUrl).ifPresent(host -> custom.put(host, site.domain()));
+        }
+        Set<String> api = new LinkedHashSet<>();
+        config.config().get("server").get("allowed-hosts").asList(String.class).orElse(List.of())
+                .forEach(h -> api.add(normalise(h)));
+        ServedHosts hosts = new ServedHosts(siteHost, dashboard.url(), custom, api);
+        Match dashboardMatch = hosts.siteMatch(hosts.dashboardHost);
+        if (dashboardMatch != null && config.sites().stream().anyMatch(s -> s.domain().equals(dashboardMatch.domain()))) {
+            throw new ConfigException("docs-assistant.dashboard.url: its host " + hosts.dashboardHost + " is the host of site "
+                    + dashboardMatch.domain() + "; the dashboard needs a host of its own (rendered sites run their authors' scripts)");
+        }
+        return hosts;
+    }
+
+    /** What the host of {@code authority} ({@code Host} or HTTP/2's {@code :authority}, port optional) serves. */
+    public Match match(String authority) {
+        String host = hostOf(authority);
+        if (host.isEmpty()) {
+            return new Match(Kind.UNKNOWN, null);
+        }
+        if (host.equals(dashboardHost)) {
+            return new Match(Kind.DASHBOARD, null);
+        }
+        if (siteHost.rootSite().isPresent() && (host.equals(siteHost.name()) || LOOPBACK_NAMES.contains(host))) {
+            return new Match(Kind.SITE, siteHost.rootSite().get()); // dev: the one site at http://localhost:PORT/
+        }
+        Match site = siteMatch(host);
+        if (site != null) {
+            return site;
+        }
+        if (LOOPBACK_NAMES.contains(host)) {
+            return new Match(Kind.LOOPBACK, null);
+        }
+        // The site host itself (docs.example.com when sites are {domain}.docs.example.com) is an API name.
+        return new Match(apiHosts.contains(host) || host.equals(siteHost.name()) ? Kind.API : Kind.UNKNOWN, null);
+    }
+
+    private Match siteMatch(String host) {
+        String domain = customSiteHosts.get(host);
+        if (domain != null) {
+            return new Match(Kind.SITE, domain);
+        }
+        return siteHost.domainOfHost(host).map(d -> new Match(Kind.SITE, d)).orElse(null);
+    }
+
+    /** Whether the host an {@code Origin} names is one this server serves (the dashboard's excepted). */
+    public boolean servesOrigin(String origin) {
+        try {
+            URI uri = URI.create(origin);
+            if (uri.getHost() == null) {
+                return false;
+            }
+            Kind kind = match(uri.getHost()).kind();
+            return kind != Kind.UNKNOWN && kind != Kind.DASHBOARD;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    /** The dashboard's host name ({@code dashboard.{site-host}} unless {@code dashboard.url} names another). */
+    public String dashboardHost() {
+        return dashboardHost;
+    }
+
+    /** The dashboard's address: {@code dashboard.url}, else its host on the port of {@code authority}. */
+    public String dashboardUrl(String authority) {
+        return configuredDashboardUrl.orElseGet(() -> "http://" + dashboardHost + portOf(authority));
+    }
+
+    /**
+     * Where absolute links to a site start: {@code sites[].url}, else the site's own host; for the
+     * path-based form ({@code /sites/{domain}}) on a loopback or API name, that name. Never a host
+     * the configuration does not name, whatever the request says.
+     *
+     * @param authority the request's authority: only its port is taken, and its host when configured
+     */
+    public String linkBase(SiteConfig site, String authority, boolean secure, boolean pathBased) {
+        if (site.url().isPresent()) {
+            return site.url().get();
+        }
+        String port = portOf(authority);
+        String scheme = secure ? "https://" : "http://";
+        if (pathBased) {
+            String host = hostOf(authority);
+            Kind kind = match(host).kind();
+            if (kind == Kind.LOOPBACK || kind == Kind.API) {
+                return scheme + (host.contains(":") ? "[" + host + "]" : host) + port + "/sites/" + site.domain();
+            }
+        }
+        return scheme + site.domain() + "." + siteHost.name() + port;
+    }
+
+    /** The host name of an authority, lower case, without port or IPv6 brackets. */
+    static String hostOf(String authority) {
+        if (authority == null) {
+            return "";
+        }
+        String a = authority.strip().toLowerCase(Locale.ROOT);
+        if (a.startsWith("[")) {
+            int end = a.indexOf(']');
+            return end < 0 ? "" : a.substring(1, end);
+        }
+        int colon = a.indexOf(':');
+        if (colon >= 0 && a.indexOf(':', colon + 1) < 0) {
+            a = a.substring(0, colon);
+        }
+        return a.endsWith(".") ? a.substring(0, a.length() - 1) : a;
+    }
+
+    /** {@code :port} of an authority when it names a numeric one, else "". */
+    static String portOf(String authority) {
+        if (authority == null) {
+            return "";
+        }
+        int colon = authority.lastIndexOf(':');
+        if (colon < 0 || authority.indexOf(']', colon) >= 0 || authority.startsWith("[") && authority.lastIndexOf(']') > colon) {
+            return "";
+        }
+        String port = authority.substring(colon + 1);
+        return port.matches("[0-9]{1,5}") ? ":" + port : "";
+    }
+
+    private static String hostOfUrl(String url) {
+        try {
+            String host = URI.create(url.strip()).getHost();
+            if (host == null) {
+                throw new ConfigException("'" + url + "' is not a URL with a host");
+            }
+            return normalise(host);
+        } catch (IllegalArgumentException e) {
+            throw new ConfigException("'" + url + "' is not a URL: " + e.getMessage());
+        }
+    }
+
+    private static String normalise(String host) {
+        return hostOf(host);
+    }
+}
