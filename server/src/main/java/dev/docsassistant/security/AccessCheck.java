@@ -2,6 +2,7 @@ package dev.docsassistant.security;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -64,7 +65,8 @@ public final class AccessCheck {
             return AccessDecision.refused(AccessDecision.Outcome.UNAUTHENTICATED,
                     key.revokedAt().isPresent() ? "key has been revoked" : "key has expired", byAddress);
         }
-        if (!key.organization().equals(organizationByDomain.get(request.domain()))) {
+        // No domain: a request about no particular site (the model list), answered with sitesOpenedBy.
+        if (request.domain() != null && !opens(key.organization(), request.domain())) {
             return AccessDecision.refused(AccessDecision.Outcome.FORBIDDEN,
                     "this key is not valid for site '" + request.domain() + "'", byAddress);
         }
@@ -84,6 +86,16 @@ public final class AccessCheck {
         keys.markUsed(key.id());
         return new AccessDecision(AccessDecision.Outcome.GRANTED, null,
                 new Caller(key.organization(), key.id(), client), Quota.tighter(byAddress, byOrganization));
+    }
+
+    /** The sites (domains, in order) a granted caller's key opens: the site rule of {@link #check}, for listings. */
+    public List<String> sitesOpenedBy(Caller caller) {
+        return organizationByDomain.keySet().stream().filter(domain -> opens(caller.organization(), domain)).sorted().toList();
+    }
+
+    /** The site rule: a key opens the sites of its organisation. */
+    private boolean opens(String organization, String domain) {
+        return organization.equals(organizationByDomain.get(domain));
     }
 
     /** The key of a {@code Bearer} value (scheme case-insensitive), or null when the value is not one. */
