@@ -95,6 +95,22 @@ class OpenAiRoutesTest {
     }
 
     @Test
+    void overTheLimitIs429InOpenAisShapeWithRetryAfter() throws Exception {
+        try (AgentDocsServer limited = AgentDocsServer.start("limits: {organization-per-hour: 2}", "")) {
+            HttpResponse<String> last = null;
+            for (int i = 0; i < 3; i++) {
+                last = limited.get("/v1/models", "Authorization", limited.authorization());
+            }
+            assertEquals(429, last.statusCode(), last.body());
+            assertTrue(last.headers().firstValue("Retry-After").isPresent());
+            assertEquals("0", last.headers().firstValue("RateLimit-Remaining").orElseThrow());
+            JsonNode error = Json.MAPPER.readTree(last.body()).get("error");
+            assertEquals("rate_limit_error", error.get("type").asText());
+            assertEquals("rate_limit_exceeded", error.get("code").asText());
+        }
+    }
+
+    @Test
     void anAnswerIsStoredAsATurnOfItsChannel() throws Exception {
         assertEquals(200, post("{\"model\":\"docs\",\"user\":\"svc-42\",\"messages\":" + QUESTION + "}").statusCode());
         InsightsQuery insights = new InsightsQuery(server.app().database());
