@@ -56,17 +56,27 @@ final class ApiAccess implements Handler {
     }
 
     /**
-     * Applies the access rule for {@code domain} (null: no particular site), registers the decision
-     * in the request context and puts the CORS and rate-limit headers on the response. For routes
-     * that learn the site from the body (the OpenAI-compatible {@code model}) and send their own error shape.
+     * Applies the access rule for {@code domain}, registers the decision in the request context and
+     * puts the CORS and rate-limit headers on the response. For routes that learn the site from the
+     * body (the OpenAI-compatible {@code model}) and send their own error shape.
      */
     AccessDecision admit(ServerRequest req, ServerResponse res, String domain) {
-        AccessDecision decision = access.check(new AccessRequest(
+        return admit(req, res, domain, false);
+    }
+
+    /** {@link #admit} for a request about no particular site (the model list): every step of the rule but the site's. */
+    AccessDecision admitAnySite(ServerRequest req, ServerResponse res) {
+        return admit(req, res, null, true);
+    }
+
+    private AccessDecision admit(ServerRequest req, ServerResponse res, String domain, boolean anySite) {
+        AccessRequest request = new AccessRequest(
                 domain,
                 req.headers().first(HeaderNames.AUTHORIZATION).orElse(null),
                 peer(req),
                 forwardedFor(req),
-                req.headers().first(HeaderNames.ORIGIN).orElse(null)));
+                req.headers().first(HeaderNames.ORIGIN).orElse(null));
+        AccessDecision decision = anySite ? access.checkAnySite(request) : access.check(request);
         req.context().register(decision);
         decorate(req, res);
         return decision;

@@ -67,7 +67,7 @@ final class OpenAiRoutes implements HttpService {
     }
 
     private void models(ServerRequest req, ServerResponse res) {
-        AccessDecision decision = access.admit(req, res, null);
+        AccessDecision decision = access.admitAnySite(req, res);
         if (!decision.granted()) {
             refuse(res, decision);
             return;
@@ -85,7 +85,9 @@ final class OpenAiRoutes implements HttpService {
         } catch (ApiException e) {
             unreadable = e; // reported once the key is checked: a caller without one learns nothing else
         }
-        AccessDecision decision = access.admit(req, res, ChatCompletionParser.model(body));
+        String model = ChatCompletionParser.model(body);
+        // Without a model the key is still checked (and counted) first; the missing model is then a 400.
+        AccessDecision decision = model == null ? access.admitAnySite(req, res) : access.admit(req, res, model);
         if (!decision.granted()) {
             refuse(res, decision);
             return;

@@ -43,6 +43,21 @@ public final class AccessCheck {
     }
 
     public AccessDecision check(AccessRequest request) {
+        return check(request, false);
+    }
+
+    /**
+     * The same rule for a request about no particular site (the OpenAI-compatible model list, whose
+     * answer is {@link #sitesOpenedBy}): every step but the site's, which needs {@code request.domain()} null.
+     */
+    public AccessDecision checkAnySite(AccessRequest request) {
+        if (request.domain() != null) {
+            throw new IllegalArgumentException("a request for any site names none");
+        }
+        return check(request, true);
+    }
+
+    private AccessDecision check(AccessRequest request, boolean anySite) {
         ClientAddress client = clientOf(request);
         Quota byAddress = limits.countAddress(client.bucketKey());
         if (!byAddress.allowed()) {
@@ -65,8 +80,7 @@ public final class AccessCheck {
             return AccessDecision.refused(AccessDecision.Outcome.UNAUTHENTICATED,
                     key.revokedAt().isPresent() ? "key has been revoked" : "key has expired", byAddress);
         }
-        // No domain: a request about no particular site (the model list), answered with sitesOpenedBy.
-        if (request.domain() != null && !opens(key.organization(), request.domain())) {
+        if (!anySite && !opens(key.organization(), request.domain())) {
             return AccessDecision.refused(AccessDecision.Outcome.FORBIDDEN,
                     "this key is not valid for site '" + request.domain() + "'", byAddress);
         }
@@ -95,7 +109,7 @@ public final class AccessCheck {
 
     /** The site rule: a key opens the sites of its organisation. */
     private boolean opens(String organization, String domain) {
-        return organization.equals(organizationByDomain.get(domain));
+        return domain != null && organization.equals(organizationByDomain.get(domain));
     }
 
     /** The key of a {@code Bearer} value (scheme case-insensitive), or null when the value is not one. */
