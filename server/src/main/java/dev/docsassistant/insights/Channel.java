@@ -5,7 +5,9 @@ public enum Channel {
     REST_V1("rest-v1", "REST v1", "v1"),
     REST_V2("rest-v2", "REST v2", "v2"),
     GRPC("grpc", "gRPC", "grpc"),
-    MCP("mcp", "MCP", "mcp");
+    MCP("mcp", "MCP", "mcp"),
+    /** {@code POST /v1/chat/completions}, the OpenAI-compatible edge. */
+    OPENAI("openai", "OpenAI-compatible", "openai");
 
     private final String stored;
     private final String label;

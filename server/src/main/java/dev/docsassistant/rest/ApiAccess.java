@@ -48,25 +48,9 @@ final class ApiAccess implements Handler {
             preflight(req, res);
             return;
         }
-        AccessDecision decision = access.check(new AccessRequest(
-                req.path().pathParameters().get("domain"),
-                req.headers().first(HeaderNames.AUTHORIZATION).orElse(null),
-                peer(req),
-                forwardedFor(req),
-                req.headers().first(HeaderNames.ORIGIN).orElse(null)));
-        req.context().register(decision);
-        decorate(req, res);
+        AccessDecision decision = admit(req, res, req.path().pathParameters().get("domain"));
         if (!decision.granted()) {
-            int status = switch (decision.outcome()) {
-                case UNAUTHENTICATED -> 401;
-                case FORBIDDEN -> 403;
-                case RATE_LIMITED -> 429;
-                case GRANTED -> throw new IllegalStateException();
-            };
-            if (status == 401) {
-                res.header(HeaderNames.WWW_AUTHENTICATE, "Bearer");
-            }
-            Json.sendError(res, status, decision.message());
+            Json.sendError(res, refusalStatus(res, decision), decision.message());
             return;
         }
         res.next();
@@ -79,6 +63,52 @@ final class ApiAccess implements Handler {
     static List<String> groupsFor(ServerRequest req, List<String> requested) {
         return req.context().get(AccessDecision.class).map(AccessDecision::caller)
                 .map(caller -> caller.groupsFor(requested)).orElse(Caller.PUBLIC_ONLY);
+    }
+
+    /**
+     * Applies the access rule for {@code domain}, registers the decision in the request context and
+     * puts the CORS and rate-limit headers on the response. For routes that learn the site from the
+     * body (the OpenAI-compatible {@code model}) and send their own error shape.
+     */
+    AccessDecision admit(ServerRequest req, ServerResponse res, String domain) {
+        return admit(req, res, domain, false);
+    }
+
+    /** {@link #admit} for a request about no particular site (the model list): every step of the rule but the site's. */
+    AccessDecision admitAnySite(ServerRequest req, ServerResponse res) {
+        return admit(req, res, null, true);
+    }
+
+    private AccessDecision admit(ServerRequest req, ServerResponse res, String domain, boolean anySite) {
+        AccessRequest request = new AccessRequest(
+                domain,
+                req.headers().first(HeaderNames.AUTHORIZATION).orElse(null),
+                peer(req),
+                forwardedFor(req),
+                req.headers().first(HeaderNames.ORIGIN).orElse(null));
+        AccessDecision decision = anySite ? access.checkAnySite(request) : access.check(request);
+        req.context().register(decision);
+        decorate(req, res);
+        return decision;
+    }
+
+    /** The sites a granted decision's key opens. */
+    List<String> sitesOpenedBy(AccessDecision granted) {
+        return access.sitesOpenedBy(granted.caller());
+    }
+
+    /** The HTTP status of a refusal (401 also gets {@code WWW-Authenticate}). */
+    static int refusalStatus(ServerResponse res, AccessDecision decision) {
+        int status = switch (decision.outcome()) {
+            case UNAUTHENTICATED -> 401;
+            case FORBIDDEN -> 403;
+            case RATE_LIMITED -> 429;
+            case GRANTED -> throw new IllegalStateException();
+        };
+        if (status == 401) {
+            res.header(HeaderNames.WWW_AUTHENTICATE, "Bearer");
+        }
+        return status;
     }
 
     /**
@@ -105,7 +135,7 @@ final class ApiAccess implements Handler {
         }
     }
 
-    private static void preflight(ServerRequest req, ServerResponse res) {
+    static void preflight(ServerRequest req, ServerResponse res) {
         Optional<String> origin = req.headers().first(HeaderNames.ORIGIN);
         if (origin.isEmpty()) {
             res.header(HeaderNames.ALLOW, "POST, OPTIONS");

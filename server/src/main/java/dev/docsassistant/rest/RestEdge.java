@@ -110,7 +110,9 @@ public final class RestEdge {
                 .register(new AnswerFeedbackRoutes(app.sites(), app.insightsLog()))
                 .register("/v1", new FeedbackRoutes(app.sites()))
                 .register(new AssistantRoutes(app.assistant(), app.assistantRules(),
-                        app.settings().stream()));
+                        app.settings().stream()))
+                // OpenAI-compatible: the site is the body's model, so these routes run the access rule themselves.
+                .register(new OpenAiRoutes(access, app.assistant(), app.assistantRules(), app.settings().stream()));
         app.security().adminToken().ifPresent(token -> routing.register("/admin/v1",
                 new AdminRoutes(app.keys(), app.access(), token, organizations(app))));
         git.ifPresent(source -> routing.register("/hooks/git", new GitHookRoutes(source)));

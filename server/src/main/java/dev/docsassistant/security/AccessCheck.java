@@ -2,6 +2,7 @@ package dev.docsassistant.security;
 
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -59,6 +60,21 @@ public final class AccessCheck {
     }
 
     public AccessDecision check(AccessRequest request) {
+        return check(request, false);
+    }
+
+    /**
+     * The same rule for a request about no particular site (the OpenAI-compatible model list, whose
+     * answer is {@link #sitesOpenedBy}): every step but the site's, which needs {@code request.domain()} null.
+     */
+    public AccessDecision checkAnySite(AccessRequest request) {
+        if (request.domain() != null) {
+            throw new IllegalArgumentException("a request for any site names none");
+        }
+        return check(request, true);
+    }
+
+    private AccessDecision check(AccessRequest request, boolean anySite) {
         ClientAddress client = clientOf(request);
         Quota byAddress = limits.countAddress(client.bucketKey());
         if (!byAddress.allowed()) {
@@ -87,7 +103,7 @@ public final class AccessCheck {
             return AccessDecision.refused(AccessDecision.Outcome.UNAUTHENTICATED,
                     key.revokedAt().isPresent() ? "key has been revoked" : "key has expired", byAddress);
         }
-        if (!key.organization().equals(organizationByDomain.get(request.domain()))) {
+        if (!anySite && !opens(key.organization(), request.domain())) {
             return AccessDecision.refused(AccessDecision.Outcome.FORBIDDEN,
                     "this key is not valid for site '" + request.domain() + "'", byAddress);
         }
@@ -146,6 +162,16 @@ public final class AccessCheck {
     private static String sitePagesRefusal(Quota quota) {
         return "this site's public request limit (page key, keyless MCP, search page) is reached; retry in "
                 + quota.retryAfterSeconds() + " s";
+    }
+
+    /** The sites (domains, in order) a granted caller's key opens: the site rule of {@link #check}, for listings. */
+    public List<String> sitesOpenedBy(Caller caller) {
+        return organizationByDomain.keySet().stream().filter(domain -> opens(caller.organization(), domain)).sorted().toList();
+    }
+
+    /** The site rule: a key opens the sites of its organisation. */
+    private boolean opens(String organization, String domain) {
+        return domain != null && organization.equals(organizationByDomain.get(domain));
     }
 
     /** The key of a {@code Bearer} value (scheme case-insensitive), or null when the value is not one. */

@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * What an edge (HTTP or gRPC) knows of a request before any work is done on it.
  *
- * @param domain        the site asked for
+ * @param domain        the site asked for (null only for {@link AccessCheck#checkAnySite})
  * @param authorization the {@code Authorization} value as received, or null
  * @param peer          the socket's remote address
  * @param forwardedFor  every {@code X-Forwarded-For} value received, in order (empty when none)

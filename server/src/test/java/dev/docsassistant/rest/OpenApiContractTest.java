@@ -101,6 +101,22 @@ class OpenApiContractTest {
         assertEquals(204, exchange("POST", "/v1/feedback/docs", "{\"path\":\"/retries\",\"helpful\":true}", ok).statusCode());
         exchange("POST", "/v1/feedback/docs", "{\"path\":\"/retries\"}", ok);
 
+        // The OpenAI-compatible edge: the model list, a completion whole and streamed, its refusals.
+        assertEquals(200, exchange("GET", "/v1/models", null, "Authorization", key).statusCode());
+        exchange("GET", "/v1/models", null, "Authorization", "Bearer svc_dsc_" + "A".repeat(43));
+        String question = "\"messages\":[{\"role\":\"system\",\"content\":\"Be brief.\"},{\"role\":\"user\",\"content\":\"How are deliveries retried?\"}]";
+        assertEquals(200, exchange("POST", "/v1/chat/completions", "{\"model\":\"docs\",\"temperature\":0.2," + question + "}", ok).statusCode());
+        HttpResponse<String> chunks = exchange("POST", "/v1/chat/completions", "{\"model\":\"docs\",\"stream\":true," + question + "}", ok);
+        assertEquals(200, chunks.statusCode());
+        assertTrue(chunks.body().endsWith("data: [DONE]\n\n"), chunks.body());
+        assertEquals(403, exchange("POST", "/v1/chat/completions", "{\"model\":\"nope\"," + question + "}", ok).statusCode());
+        assertEquals(400, exchange("POST", "/v1/chat/completions", "{\"model\":\"docs\",\"tools\":[]," + question + "}", ok).statusCode());
+        assertEquals(400, exchange("POST", "/v1/chat/completions", "{\"model\":\"docs\",\"n\":2," + question + "}", ok).statusCode());
+        assertEquals(400, exchange("POST", "/v1/chat/completions", "{\"model\":\"docs\",\"messages\":[{\"role\":\"tool\",\"content\":\"42\"}]}", ok).statusCode());
+        assertEquals(401, exchange("POST", "/v1/chat/completions", "{\"model\":\"docs\"," + question + "}",
+                json("Bearer svc_dsc_" + "A".repeat(43))).statusCode());
+        assertEquals(413, exchange("POST", "/v1/chat/completions", "{\"model\":\"docs\",\"user\":\"" + "x".repeat(1024 * 1024) + "\"}", ok).statusCode());
+
         String[] admin = json("Bearer " + ADMIN);
         assertEquals(200, exchange("GET", "/admin/v1/keys?organization=acme", null, "Authorization", "Bearer " + ADMIN).statusCode());
         HttpResponse<String> created = exchange("POST", "/admin/v1/keys", "{\"organization\":\"acme\",\"expires\":\"30d\",\"origins\":[\"https://docs.acme.dev\"]}", admin);

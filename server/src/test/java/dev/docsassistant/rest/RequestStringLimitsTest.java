@@ -72,6 +72,8 @@ class RequestStringLimitsTest {
     private static final Pattern INDEX = Pattern.compile("(.*)\\[0]");
     /** A valid body per operation, with one item in every array, so that every field has a place to go. */
     private static final Map<String, String> VALID = Map.of(
+            "createChatCompletion", """
+                    {"model": "acme", "user": "u1", "messages": [{"role": "user", "content": [{"type": "text", "text": "How are deliveries retried?"}]}]}""",
             "createMessage", """
                     {"id": "chat1", "trigger": "submit-message", "messageId": "m0", "fp": "anonymous", "threadId": null,
                      "threadKey": null, "currentPath": "/retries",
@@ -155,7 +157,10 @@ class RequestStringLimitsTest {
                 put(body, field.getKey(), "x".repeat(field.getValue() + 1));
                 HttpResponse<String> res = send(op, JSON.writeValueAsString(body));
                 assertEquals(400, res.statusCode(), op.id() + " " + field.getKey() + ": " + res.body());
-                String message = JSON.readTree(res.body()).get("message").asText();
+                JsonNode error = JSON.readTree(res.body());
+                // The OpenAI-compatible routes answer in OpenAI's shape, naming the field as its "param".
+                String message = error.has("error") ? error.get("error").path("param").asText() + " " + error.get("error").path("message").asText()
+                        : error.get("message").asText();
                 assertTrue(message.startsWith(field.getKey() + " "), op.id() + ": the message names " + field.getKey() + ": " + message);
                 checked++;
             }
@@ -210,7 +215,8 @@ class RequestStringLimitsTest {
             Map.Entry<String, JsonNode> path = paths.next();
             JsonNode post = path.getValue().get("post");
             JsonNode schema = post == null ? null : post.at("/requestBody/content/application~1json/schema");
-            if (schema != null && !schema.isMissingNode()) {
+            // A Git host's push payload is the host's format, bounded by the webhook's body limit, not ours to cap.
+            if (schema != null && !schema.isMissingNode() && !path.getKey().startsWith("/hooks/")) {
                 out.add(new Operation(post.get("operationId").asText(), path.getKey().replace("{domain}", "acme"), schema));
             }
         }
@@ -279,8 +285,11 @@ class RequestStringLimitsTest {
 
     private static HttpResponse<String> send(Operation op, String body) throws Exception {
         String auth = op.path().startsWith("/admin/") ? ADMIN : key;
-        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + op.path()))
-                .header("Authorization", "Bearer " + auth).header("Content-Type", "application/json")
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + op.path()));
+        if (op.path().startsWith("/admin/")) { // the admin API answers on the dashboard's own host only
+            builder.header("Host", "dashboard.localhost:" + server.port()).version(HttpClient.Version.HTTP_1_1);
+        }
+        HttpRequest request = builder.header("Authorization", "Bearer " + auth).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build();
         return OpenApiContract.check(request, body, HTTP.send(request, HttpResponse.BodyHandlers.ofString()));
     }

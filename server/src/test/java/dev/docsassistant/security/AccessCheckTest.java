@@ -126,6 +126,20 @@ class AccessCheckTest {
     }
 
     @Test
+    void aListingChecksEverythingButTheSiteAndListsTheKeysSites() {
+        AccessCheck check = check(1000, 1000);
+        String acme = "Bearer " + keys.create("acme", Optional.empty(), List.of(), "cli").secret();
+        AccessDecision any = check.checkAnySite(request(null, acme, null));
+        assertEquals(GRANTED, any.outcome());
+        assertEquals(List.of("blog", "docs"), check.sitesOpenedBy(any.caller()));
+        assertEquals(UNAUTHENTICATED, check.checkAnySite(request(null, "Bearer " + KeyHasher.newKey(), null)).outcome());
+        String limited = "Bearer " + keys.create("acme", Optional.empty(), List.of("https://docs.acme.dev"), "cli").secret();
+        assertEquals(FORBIDDEN, check.checkAnySite(request(null, limited, "https://evil.example")).outcome(), "origins still apply");
+        // The ordinary check never takes a missing site for any site.
+        assertEquals(FORBIDDEN, check.check(request(null, acme, null)).outcome());
+    }
+
+    @Test
     void revokedAndExpiredKeysAre401() {
         AccessCheck check = check(1000, 1000);
         ApiKeys.Created revoked = keys.create("acme", Optional.empty(), List.of(), "cli");
