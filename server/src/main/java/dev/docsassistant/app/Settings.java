@@ -1,6 +1,7 @@
 package dev.docsassistant.app;
 
 import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.deploy.DeploySettings;
 import dev.docsassistant.insights.RetentionSettings;
 import dev.docsassistant.integrations.IntegrationSettings;
 import dev.docsassistant.request.AssistantLimits;
@@ -26,7 +27,7 @@ import java.util.Map;
 public record Settings(SecuritySettings security, AssistantLimits limits, ThreadSettings threads, StreamSettings stream,
                        RetentionSettings retention, DashboardSettings dashboard, SiteHost siteHost,
                        IntegrationSettings integrations, StoreSettings store, RedisSettings redis,
-                       Map<String, SearchSettings> search) {
+                       Map<String, SearchSettings> search, DeploySettings deployments) {
 
     public static Settings create(AppConfig config) {
         var section = config.section();
@@ -40,6 +41,7 @@ public record Settings(SecuritySettings security, AssistantLimits limits, Thread
                 IntegrationSettings.create(section, config.baseDir()),
                 StoreSettings.create(section.get("store")),
                 RedisSettings.create(section.get("redis")),
-                Map.copyOf(SearchConfig.read(config)));
+                Map.copyOf(SearchConfig.read(config)),
+                DeploySettings.create(section.get("deployments")));
     }
 }

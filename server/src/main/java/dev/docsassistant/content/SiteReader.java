@@ -67,7 +67,7 @@ public final class SiteReader {
         }
         for (String navPath : nav.pages().keySet()) {
             if (!byPath.containsKey(navPath)) {
-                problems.add(new SiteProblem("docs.json", nav.pointer(navPath),
+                problems.add(SiteProblem.error("docs.json", nav.pointer(navPath),
                         "page '" + navPath + "' has no file " + navPath + ".mdx or " + navPath + ".md"));
             }
         }
@@ -100,7 +100,7 @@ public final class SiteReader {
                     .sorted()
                     .toList();
         } catch (IOException | UncheckedIOException e) {
-            problems.add(new SiteProblem(".", "", "cannot list the site folder: " + e.getMessage()));
+            problems.add(SiteProblem.error(".", "", "cannot list the site folder: " + e.getMessage()));
             return List.of();
         }
     }
@@ -111,10 +111,10 @@ public final class SiteReader {
         try {
             text = Files.readString(file);
         } catch (MalformedInputException e) {
-            problems.add(new SiteProblem(rel, "", "not UTF-8 text; page skipped"));
+            problems.add(SiteProblem.error(rel, "", "not UTF-8 text; page skipped"));
             return Optional.empty();
         } catch (IOException e) {
-            problems.add(new SiteProblem(rel, "", "unreadable: " + e.getMessage()));
+            problems.add(SiteProblem.error(rel, "", "unreadable: " + e.getMessage()));
             return Optional.empty();
         }
         FrontMatter fm = FrontMatter.parse(text, rel, problems);
@@ -155,7 +155,7 @@ public final class SiteReader {
     }
 
     private String snippet(String pageFile, Path page, String importPath) {
-        return snippet(dir, page, importPath, message -> problems.add(new SiteProblem(pageFile, "import", message)));
+        return snippet(dir, page, importPath, message -> problems.add(SiteProblem.error(pageFile, "import", message)));
     }
 
     /**

@@ -33,7 +33,7 @@ public record FrontMatter(JsonNode fields, String body, int bodyLine) {
         }
         int end = findClosing(t, firstBreak + 1);
         if (end < 0) {
-            problems.add(new SiteProblem(file, "line 1", "front matter is not closed by '---'"));
+            problems.add(SiteProblem.error(file, "line 1", "front matter is not closed by '---'"));
             return new FrontMatter(MissingNode.getInstance(), t, 1);
         }
         String yaml = t.substring(firstBreak + 1, end);
@@ -44,7 +44,7 @@ public record FrontMatter(JsonNode fields, String body, int bodyLine) {
         try {
             fields = yaml.isBlank() ? MissingNode.getInstance() : YAML.readTree(yaml);
         } catch (Exception e) {
-            problems.add(new SiteProblem(file, "line 2", "invalid front matter YAML: " + firstLine(e.getMessage())));
+            problems.add(SiteProblem.error(file, "line 2", "invalid front matter YAML: " + firstLine(e.getMessage())));
             fields = MissingNode.getInstance();
         }
         if (fields == null || !fields.isObject()) {
