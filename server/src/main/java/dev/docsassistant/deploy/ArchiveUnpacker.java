@@ -90,7 +90,8 @@ public final class ArchiveUnpacker {
     }
 
     private void untar(InputStream raw) throws IOException {
-        TarReader tar = new TarReader(new GZIPInputStream(raw, 64 * 1024));
+        // A small inflater buffer: the ratio is judged against the upload read so far, which it keeps close to what was inflated.
+        TarReader tar = new TarReader(new GZIPInputStream(raw, 8 * 1024));
         for (TarReader.Entry e = tar.next(); e != null; e = tar.next()) {
             String path = ArchivePath.of(e.name());
             switch (e.type()) {

@@ -94,7 +94,7 @@ public final class RestEdge {
                 .register(new AssistantRoutes(app.assistant(), app.assistantRules(),
                         app.settings().stream()));
         app.security().adminToken().ifPresent(token -> routing.register("/admin/v1",
-                new AdminRoutes(app.keys(), app.access(), token, organizations(app))));
+                new AdminRoutes(app.keys(), app.access(), token, () -> organizations(app), new DeploymentRoutes(app.deployments()))));
         sites.routing(routing);
         // Host-based pages ({domain}.{site-host}) take whatever path no API route claimed.
         sites.hostRouting(routing);
@@ -121,7 +121,10 @@ public final class RestEdge {
         Json.sendError(res, 405, "method " + method.text() + " is not allowed here; use POST");
     };
 
+    /** The configured sites' organisations and those of sites created at run time. */
     private static Set<String> organizations(App app) {
-        return app.config().sites().stream().map(SiteConfig::organization).collect(Collectors.toSet());
+        Set<String> all = app.config().sites().stream().map(SiteConfig::organization).collect(Collectors.toSet());
+        app.deployments().sites().forEach(s -> all.add(s.organization()));
+        return all;
     }
 }
