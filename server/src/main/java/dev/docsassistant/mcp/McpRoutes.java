@@ -74,6 +74,10 @@ public final class McpRoutes {
                 servers.put(site.domain(), server);
             }
         });
+        app.sites().onRemoved(domain -> {
+            servers.remove(domain);
+            groupsByDomain.remove(domain);
+        });
     }
 
     /** Registers both addresses; goes before the rendered sites' catch-all routes. */
