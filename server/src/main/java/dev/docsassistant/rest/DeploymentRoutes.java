@@ -84,20 +84,20 @@ final class DeploymentRoutes {
         String domain = req.path().pathParameters().get("domain");
         Optional<String> preview = req.query().first("preview").asOptional();
         String contentType = req.headers().contentType().map(t -> t.text()).orElse("");
-        ArchiveFormat format = ArchiveFormat.ofContentType(contentType).orElseThrow(() -> ApiException.refusedBody(415,
+        ArchiveFormat format = ArchiveFormat.ofContentType(contentType).orElseThrow(() -> refused(req, 415,
                 "Content-Type: send the docs folder as application/gzip (.tar.gz) or application/zip (.zip), not '"
                         + (contentType.isEmpty() ? "none" : contentType) + "'"));
         if (deployments.site(domain).isEmpty()) {
-            throw ApiException.refusedBody(404, "unknown site: " + domain);
+            throw refused(req, 404, "unknown site: " + domain);
         }
         Deployment d;
         try {
             InputStream body = req.content().inputStream();
             d = deployments.createFromArchive(domain, body, format, "admin", preview);
         } catch (BadArchiveException e) {
-            throw ApiException.refusedBody(e.status(), e.getMessage());
+            throw refused(req, e.status(), e.getMessage());
         } catch (DeployException e) {
-            throw ApiException.refusedBody(e.status(), e.getMessage());
+            throw refused(req, e.status(), e.getMessage());
         }
         res.header(HeaderNames.LOCATION, "/admin/v1/sites/" + domain + "/deployments/" + d.id());
         Json.send(res, 202, view(d));
@@ -125,6 +125,15 @@ final class DeploymentRoutes {
         String domain = req.path().pathParameters().get("domain");
         String id = req.path().pathParameters().get("id");
         Json.send(res, 200, view(call(() -> deployments.activate(domain, id))));
+    }
+
+    /**
+     * An upload refused before its end: over HTTP/1 the connection closes after the answer (the rest
+     * of the body, maybe gigabytes, is never read); HTTP/2 resets just the stream.
+     */
+    private static ApiException refused(ServerRequest req, int status, String message) {
+        return req.prologue().protocolVersion().startsWith("1") ? ApiException.refusedBody(status, message)
+                : new ApiException(status, message);
     }
 
     /** The core's refusals as the API's: same status, same message. */
