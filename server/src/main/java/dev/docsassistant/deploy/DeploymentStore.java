@@ -46,20 +46,20 @@ final class DeploymentStore {
 
     // ---- sites
 
-    /** Records a site, or for a configured one brings its organisation up to date; false when an API site of that name exists. */
+    /**
+     * Records a site of the configuration file, or brings its organisation up to date. One statement,
+     * so servers of a fleet starting together do not collide on the row.
+     */
     void putConfiguredSite(String domain, String organization) {
         db.transaction(c -> {
-            Optional<SiteRecord> existing = site(c, domain);
-            if (existing.isEmpty()) {
-                insertSite(c, domain, organization, true, Optional.empty());
-            } else {
-                try (PreparedStatement ps = c.prepareStatement("UPDATE sites SET organization = ?, source = 'config' WHERE domain = ?")) {
-                    ps.setString(1, organization);
-                    ps.setString(2, domain);
-                    ps.executeUpdate();
-                }
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO sites (domain, organization, source, created_at)"
+                    + " VALUES (?, ?, 'config', ?) ON CONFLICT (domain) DO UPDATE SET organization = excluded.organization,"
+                    + " source = 'config'")) {
+                ps.setString(1, domain);
+                ps.setString(2, organization);
+                ps.setLong(3, System.currentTimeMillis());
+                return ps.executeUpdate();
             }
-            return null;
         });
     }
 
@@ -188,6 +188,10 @@ final class DeploymentStore {
                     } catch (IOException e) {
                         throw new UncheckedIOException(e);
                     }
+                    // The file was hashed when listed: content that changed since must not be stored under the old hash.
+                    if (!java.util.HexFormat.of().formatHex(SiteFiles.sha256().digest(content)).equals(f.sha256())) {
+                        throw new IllegalStateException(f.path() + " changed while it was being deployed; deploy again");
+                    }
                     ps.setString(1, f.sha256());
                     ps.setLong(2, content.length);
                     ps.setBytes(3, content);
@@ -239,6 +243,20 @@ final class DeploymentStore {
     /** Records a new deployment ({@code building}) with its file list, next in its site's creation order. */
     Deployment insert(String id, String domain, DeploymentSource source, String createdBy, Optional<String> preview,
                       List<SiteFiles.FileEntry> files) {
+        // Two servers of a fleet may number a deployment of one site at once: the loser takes the next number.
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return insertOnce(id, domain, source, createdBy, preview, files);
+            } catch (dev.docsassistant.store.StoreException e) {
+                if (attempt >= 5 || get(id).isPresent()) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private Deployment insertOnce(String id, String domain, DeploymentSource source, String createdBy, Optional<String> preview,
+                                  List<SiteFiles.FileEntry> files) {
         String hash = SiteFiles.contentHash(files);
         long bytes = files.stream().mapToLong(SiteFiles.FileEntry::size).sum();
         long now = System.currentTimeMillis();

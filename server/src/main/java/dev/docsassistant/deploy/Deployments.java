@@ -272,8 +272,12 @@ public final class Deployments implements AutoCloseable {
 
     /** Marks the sites created at run time that have an active deployment as being indexed (requests get 503 until {@link #sync}). */
     public void registerStored() {
-        store.sites().stream().filter(s -> !s.configured() && s.activeDeployment().isPresent())
-                .forEach(s -> sites.register(s.domain()));
+        for (SiteRecord site : store.sites()) {
+            if (!site.configured()) {
+                store.failUnfinished(site.domain()); // builds a stopped server left behind never finish now
+                site.activeDeployment().ifPresent(id -> sites.register(site.domain()));
+            }
+        }
     }
 
     /**
@@ -414,10 +418,17 @@ public final class Deployments implements AutoCloseable {
     private void unserve(String domain) {
         served.remove(domain);
         sites.remove(domain).ifPresent(this::retire);
-        Path dir = root.resolve(domain);
+        // Only the folders there now: a site created again under the same name meanwhile keeps its own.
+        List<Path> dirs;
+        try (Stream<Path> children = Files.isDirectory(root.resolve(domain)) ? Files.list(root.resolve(domain)) : Stream.empty()) {
+            dirs = children.toList();
+        } catch (IOException e) {
+            dirs = List.of();
+        }
+        List<Path> gone = dirs;
         Thread.ofVirtual().start(() -> {
             sleep(settings.retireAfter());
-            deleteTree(dir);
+            gone.forEach(Deployments::deleteTree);
         });
     }
 
