@@ -1,6 +1,8 @@
 package dev.docsassistant;
 
 import dev.docsassistant.cli.DevCommand;
+import dev.docsassistant.cli.CheckCommand;
+import dev.docsassistant.cli.DeployCommand;
 import dev.docsassistant.cli.IndexCommand;
 import dev.docsassistant.cli.KeysCommand;
 import dev.docsassistant.cli.PluginsCommand;
@@ -20,7 +22,7 @@ import picocli.CommandLine.Command;
         version = "docs-assistant 0.1.0",
         description = "Self-hostable documentation platform: assistant, search and rendered docs sites.",
         subcommands = {ServeCommand.class, DevCommand.class, IndexCommand.class, KeysCommand.class, UsersCommand.class, ValidateCommand.class,
-                SchemaCommand.class, PluginsCommand.class, TrainCommand.class})
+                SchemaCommand.class, PluginsCommand.class, TrainCommand.class, DeployCommand.class, CheckCommand.class})
 public final class Main {
 
     public static void main(String[] args) {

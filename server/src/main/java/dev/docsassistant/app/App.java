@@ -4,6 +4,9 @@ import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.assistant.llm.GeneratorConfig;
 import dev.docsassistant.assistant.ThreadStore;
 import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.deploy.Deployments;
+import dev.docsassistant.search.SearchConfig;
+import dev.docsassistant.search.SearchSettings;
 import dev.docsassistant.insights.Conversations;
 import dev.docsassistant.insights.InsightsLog;
 import dev.docsassistant.insights.InsightsQuery;
@@ -24,7 +27,7 @@ import dev.docsassistant.store.Redis;
 import io.helidon.metrics.api.Tag;
 
 import java.time.Clock;
-import java.util.LinkedHashMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -52,6 +55,7 @@ public final class App implements AutoCloseable {
     private final Optional<Redis> redis;
     private final AutoCloseable keyChanges;
     private final ServerState state;
+    private final Deployments deployments;
     private PageKeys pageKeys;
 
     public App(AppConfig config, Settings settings, Sites sites, Database database, Integrations integrations) {
@@ -64,7 +68,8 @@ public final class App implements AutoCloseable {
         this.backgroundWrites = new BackgroundWrites(database);
         this.keys = new ApiKeys(database, Clock.systemUTC(), backgroundWrites);
         security.siteKeys().forEach(k -> keys.registerConfigured(k.domain(), k.organization(), k.secret(), k.origins()));
-        Map<String, String> organizations = new LinkedHashMap<>();
+        // Live: sites created at run time join it (and leave it when deleted).
+        Map<String, String> organizations = new ConcurrentHashMap<>();
         config.sites().forEach(s -> organizations.put(s.domain(), s.organization()));
         this.redis = Redis.open(settings.redis());
         RateLimits limits = security.limitsStore().equals("redis")
@@ -72,9 +77,14 @@ public final class App implements AutoCloseable {
                 : new RateLimits(security.perOrganization(), security.perAddress(), security.perSitePages());
         this.access = new AccessCheck(keys, organizations, limits, security.proxies(), Clock.systemUTC());
         this.keyChanges = keys.followChanges();
+        SearchSettings defaultSearch = SearchConfig.serverDefault(config);
+        this.deployments = new Deployments(database, settings.deployments(), sites, integrations,
+                domain -> settings.search().getOrDefault(domain, defaultSearch), organizations, config.dataDir());
         this.state = new ServerState(sites, database, redis);
+        // Reads the version served now: a deployment replaces the Site, the gauge stays registered once.
         sites.onLoaded(site -> AppMetrics.gauge("index_sections", "Sections in the site's search index",
-                List.of(Tag.create("site", site.domain())), () -> site.stats().sections()));
+                List.of(Tag.create("site", site.domain())),
+                () -> sites.current(site.domain()).map(s -> s.stats().sections()).orElse(0)));
         this.insightsLog = new InsightsLog(database, backgroundWrites, Clock.systemUTC());
         this.assistant = new AssistantService(sites, new ThreadStore(database), GeneratorConfig.read(config, System::getenv),
                 insightsLog::answered, settings.stream().maxOpen());
@@ -162,6 +172,11 @@ public final class App implements AutoCloseable {
         return sites;
     }
 
+    /** Sites as data and their deployments (the admin API, start-up, the fleet). */
+    public Deployments deployments() {
+        return deployments;
+    }
+
     public Database database() {
         return database;
     }
@@ -187,6 +202,7 @@ public final class App implements AutoCloseable {
             // Stopping a listener thread cannot fail in a way worth reporting on shutdown.
         }
         redis.ifPresent(Redis::close);
+        deployments.close();
         sites.close();
         database.close();
     }

@@ -3,11 +3,9 @@ package dev.docsassistant.app;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.integrations.Integrations;
-import dev.docsassistant.search.SearchSettings;
 import dev.docsassistant.content.LoadStats;
 import dev.docsassistant.content.Progress;
 import dev.docsassistant.sites.Site;
-import dev.docsassistant.sites.SiteLoader;
 import dev.docsassistant.content.SiteProblem;
 import dev.docsassistant.sites.Sites;
 import dev.docsassistant.store.Database;
@@ -15,7 +13,6 @@ import dev.docsassistant.store.Database;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -59,7 +56,9 @@ public final class Bootstrap {
         Database db = Database.open(settings.store(), config.dataDir());
         try {
             Sites sites = Sites.pending(config.sites().stream().map(SiteConfig::domain).toList());
-            return new App(config, settings, sites, db, integrations);
+            App app = new App(config, settings, sites, db, integrations);
+            app.deployments().registerStored(); // sites created through the admin API: 503 until loaded, not 404
+            return app;
         } catch (RuntimeException e) {
             db.close();
             throw e;
@@ -75,7 +74,6 @@ public final class Bootstrap {
      */
     public static void index(App app, PrintStream out, Progress progress) {
         AppConfig config = app.config();
-        Map<String, SearchSettings> search = app.settings().search();
         Progress logged = progress == Progress.NONE ? new EmbeddingLog(out) : progress;
         // Threads of their own, not the common pool: a site embedding a cold corpus for minutes must not
         // hold back a small one queued behind it on a busy pool.
@@ -84,16 +82,13 @@ public final class Bootstrap {
         ExecutorService pool = Executors.newFixedThreadPool(threads, Thread.ofPlatform().daemon().name("index-site-", 1).factory());
         try {
             for (SiteConfig siteConfig : config.sites()) {
-                loading.add(pool.submit(() -> {
-                    Site site = SiteLoader.load(siteConfig, config.dataDir(), search.get(siteConfig.domain()), logged,
-                            app.integrations());
-                    app.sites().add(site);
-                    return site;
-                }));
+                // Each configured folder is deployed (or its unchanged deployment reused) and served as soon as it is ready.
+                loading.add(pool.submit(() -> app.deployments().deployConfigured(siteConfig, logged)));
             }
             for (Future<Site> site : loading) {
                 report(site.get().stats(), out);
             }
+            app.deployments().sync().get(); // the sites created through the admin API
         } catch (ExecutionException e) {
             throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
         } catch (InterruptedException e) {

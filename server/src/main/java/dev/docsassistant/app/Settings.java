@@ -1,6 +1,7 @@
 package dev.docsassistant.app;
 
 import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.deploy.DeploySettings;
 import dev.docsassistant.insights.RetentionSettings;
 import dev.docsassistant.integrations.IntegrationSettings;
 import dev.docsassistant.request.AssistantLimits;
@@ -27,7 +28,7 @@ import java.util.Map;
 public record Settings(SecuritySettings security, AssistantLimits limits, ThreadSettings threads, StreamSettings stream,
                        RetentionSettings retention, DashboardSettings dashboard, SiteHost siteHost,
                        IntegrationSettings integrations, StoreSettings store, RedisSettings redis,
-                       Map<String, SearchSettings> search, ServedHosts hosts) {
+                       Map<String, SearchSettings> search, ServedHosts hosts, DeploySettings deployments) {
 
     public static Settings create(AppConfig config) {
         var section = config.section();
@@ -44,6 +45,7 @@ public record Settings(SecuritySettings security, AssistantLimits limits, Thread
                 StoreSettings.from(section.get("store")),
                 RedisSettings.from(section.get("redis")),
                 Map.copyOf(SearchConfig.read(config)),
-                ServedHosts.create(config, siteHost, dashboard));
+                ServedHosts.create(config, siteHost, dashboard),
+                DeploySettings.from(section.get("deployments")));
     }
 }

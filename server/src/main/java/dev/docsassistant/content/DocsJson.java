@@ -36,7 +36,7 @@ public final class DocsJson {
                                      List<SiteProblem> problems) {
         String name = relative(siteDir, file);
         if (Files.exists(file) && !SiteFiles.resolvesInside(siteDir, file)) {
-            problems.add(new SiteProblem(stack.isEmpty() ? name : relative(siteDir, stack.peek()), pointer,
+            problems.add(SiteProblem.error(stack.isEmpty() ? name : relative(siteDir, stack.peek()), pointer,
                     (stack.isEmpty() ? "" : "$ref to " + name + ": ") + SiteFiles.LINK_OUTSIDE));
             return null;
         }
@@ -44,7 +44,7 @@ public final class DocsJson {
         try {
             text = Files.readString(file);
         } catch (IOException e) {
-            problems.add(new SiteProblem(stack.isEmpty() ? name : relative(siteDir, stack.peek()), pointer,
+            problems.add(SiteProblem.error(stack.isEmpty() ? name : relative(siteDir, stack.peek()), pointer,
                     stack.isEmpty() ? "file not found" : "$ref to missing file " + name));
             return null;
         }
@@ -52,7 +52,7 @@ public final class DocsJson {
         try {
             node = MAPPER.readTree(text);
         } catch (JsonProcessingException e) {
-            problems.add(SiteProblem.at(name, e.getLocation().getLineNr(), e.getLocation().getColumnNr(),
+            problems.add(SiteProblem.errorAt(name, e.getLocation().getLineNr(), e.getLocation().getColumnNr(),
                     "invalid JSON: " + e.getOriginalMessage()));
             return null;
         }
@@ -93,18 +93,18 @@ public final class DocsJson {
                                     Deque<Path> stack, List<SiteProblem> problems) {
         String name = relative(siteDir, file);
         if (!ref.isTextual() || ref.textValue().isBlank()) {
-            problems.add(new SiteProblem(name, pointer + "/$ref", "$ref must be a file path"));
+            problems.add(SiteProblem.error(name, pointer + "/$ref", "$ref must be a file path"));
             return null;
         }
         String target = ref.textValue();
         Path included = (target.startsWith("/") ? siteDir.resolve(target.substring(1)) : file.getParent().resolve(target))
                 .normalize();
         if (!included.startsWith(siteDir)) {
-            problems.add(new SiteProblem(name, pointer + "/$ref", "$ref points outside the site folder: " + target));
+            problems.add(SiteProblem.error(name, pointer + "/$ref", "$ref points outside the site folder: " + target));
             return null;
         }
         if (stack.contains(included)) {
-            problems.add(new SiteProblem(name, pointer + "/$ref", "$ref cycle through " + target));
+            problems.add(SiteProblem.error(name, pointer + "/$ref", "$ref cycle through " + target));
             return null;
         }
         JsonNode value = readFile(siteDir, included, pointer + "/$ref", stack, problems);

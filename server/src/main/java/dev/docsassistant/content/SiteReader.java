@@ -172,7 +172,7 @@ public final class SiteReader {
     }
 
     private static SiteProblem missingPage(Navigation nav, String navPath) {
-        return new SiteProblem("docs.json", nav.pointer(navPath),
+        return SiteProblem.error("docs.json", nav.pointer(navPath),
                 "page '" + navPath + "' has no file " + navPath + ".mdx or " + navPath + ".md");
     }
 
@@ -181,7 +181,8 @@ public final class SiteReader {
             return walk.filter(p -> {
                         if (SiteFiles.linkOutside(dir, p)) {
                             SiteProblem problem = new SiteProblem(DocsJson.relative(dir, p), "", SiteFiles.LINK_OUTSIDE);
-                            if (!problems.contains(problem)) { // docs.json itself has been reported already
+                            if (problems.stream().noneMatch(p2 -> p2.file().equals(problem.file()) && p2.message().equals(problem.message()))) {
+                                // docs.json itself has been reported already (as an error)
                                 problems.add(problem);
                             }
                             return false;
@@ -192,7 +193,7 @@ public final class SiteReader {
                     .sorted()
                     .toList();
         } catch (IOException | UncheckedIOException e) {
-            problems.add(new SiteProblem(".", "", "cannot list the site folder: " + e.getMessage()));
+            problems.add(SiteProblem.error(".", "", "cannot list the site folder: " + e.getMessage()));
             return List.of();
         }
     }
@@ -211,15 +212,15 @@ public final class SiteReader {
         try {
             text = Files.readString(file);
         } catch (MalformedInputException e) {
-            problems.add(new SiteProblem(rel, "", "not UTF-8 text; page skipped"));
+            problems.add(SiteProblem.error(rel, "", "not UTF-8 text; page skipped"));
             return Optional.empty();
         } catch (IOException e) {
-            problems.add(new SiteProblem(rel, "", "unreadable: " + e.getMessage()));
+            problems.add(SiteProblem.error(rel, "", "unreadable: " + e.getMessage()));
             return Optional.empty();
         }
-        FrontMatter fm = FrontMatter.parse(text, (line, column, message) -> problems.add(SiteProblem.at(rel, line, column, message)));
+        FrontMatter fm = FrontMatter.parse(text, (line, column, message) -> problems.add(SiteProblem.errorAt(rel, line, column, message)));
         String markdown = MdxToMarkdown.convert(fm.body(), importPath -> snippet(dir, file, importPath,
-                message -> problems.add(placed(rel, text, "import", importPath, message))));
+                message -> problems.add(placed(rel, text, "import", importPath, message).asError())));
         Optional<String> openapi = fm.string("openapi");
         if (openapi.isPresent()) {
             markdown = markdown + "\n" + openApi(rel, text, openapi.get());
@@ -263,7 +264,7 @@ public final class SiteReader {
         }
         int lineStart = text.lastIndexOf('\n', at) + 1;
         int line = (int) text.substring(0, lineStart).chars().filter(c -> c == '\n').count() + 1;
-        return new SiteProblem(file, location, message, line, at - lineStart + 1);
+        return new SiteProblem(file, location, message, SiteProblem.Severity.WARNING, line, at - lineStart + 1);
     }
 
     /**

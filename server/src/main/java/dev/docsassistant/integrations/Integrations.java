@@ -122,8 +122,8 @@ public final class Integrations {
     /** The problems as site problems of {@code docs.json}, for the load summary. */
     public List<SiteProblem> siteProblems(JsonNode docsJson) {
         return validate(docsJson == null ? null : docsJson.get("integrations")).stream()
-                .map(p -> new SiteProblem("docs.json", p.pointer(),
-                        (p.isError() ? "" : "warning: ") + p.message()))
+                .map(p -> new SiteProblem("docs.json", p.pointer(), (p.isError() ? "" : "warning: ") + p.message(),
+                        p.isError() ? SiteProblem.Severity.ERROR : SiteProblem.Severity.WARNING))
                 .toList();
     }
 

@@ -70,6 +70,7 @@ public final class McpRoutes {
                 servers.put(site.domain(), server);
             }
         });
+        app.sites().onRemoved(servers::remove);
     }
 
     /** Registers both addresses; goes before the rendered sites' catch-all routes. */

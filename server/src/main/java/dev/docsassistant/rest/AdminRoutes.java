@@ -26,11 +26,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * The admin API under {@code /admin/v1}, registered only when {@code docs-assistant.security.admin-token}
  * is set: {@code GET /keys[?organization=]}, {@code POST /keys}, {@code GET /keys/{id}} and
- * {@code POST /keys/{id}/revoke}, each with {@code Authorization: Bearer <admin token>}.
+ * {@code POST /keys/{id}/revoke}, and the sites and deployments of {@link DeploymentRoutes}, each with
+ * {@code Authorization: Bearer <admin token>}.
  */
 final class AdminRoutes implements HttpService {
     private static final int MAX_BODY_BYTES = 16 * 1024;
@@ -38,13 +40,17 @@ final class AdminRoutes implements HttpService {
     private final ApiKeys keys;
     private final AccessCheck access;
     private final String token;
-    private final Set<String> organizations;
+    private final Supplier<Set<String>> organizations;
+    private final DeploymentRoutes deployments;
 
-    AdminRoutes(ApiKeys keys, AccessCheck access, String token, Set<String> organizations) {
+    /** @param organizations the organisations keys may be made for, now (sites are created at run time) */
+    AdminRoutes(ApiKeys keys, AccessCheck access, String token, Supplier<Set<String>> organizations,
+                DeploymentRoutes deployments) {
         this.keys = keys;
         this.access = access;
         this.token = token;
-        this.organizations = Set.copyOf(organizations);
+        this.organizations = organizations;
+        this.deployments = deployments;
     }
 
     @Override
@@ -54,6 +60,7 @@ final class AdminRoutes implements HttpService {
                 .post("/keys", this::create)
                 .get("/keys/{id}", this::get)
                 .post("/keys/{id}/revoke", this::revoke);
+        deployments.routing(rules);
     }
 
     private void authorize(ServerRequest req, ServerResponse res) {
@@ -89,7 +96,7 @@ final class AdminRoutes implements HttpService {
         NewKey request;
         try {
             request = NewKey.of(organization, expires, origins == null ? List.of() : origins,
-                    groups == null ? List.of() : groups, organizations, Instant.now());
+                    groups == null ? List.of() : groups, organizations.get(), Instant.now());
         } catch (IllegalArgumentException e) {
             throw ApiException.badRequest(e.getMessage());
         }

@@ -114,7 +114,7 @@ public final class RestEdge {
                 // OpenAI-compatible: the site is the body's model, so these routes run the access rule themselves.
                 .register(new OpenAiRoutes(access, app.assistant(), app.assistantRules(), app.settings().stream()));
         app.security().adminToken().ifPresent(token -> routing.register("/admin/v1",
-                new AdminRoutes(app.keys(), app.access(), token, organizations(app))));
+                new AdminRoutes(app.keys(), app.access(), token, () -> organizations(app), new DeploymentRoutes(app.deployments()))));
         git.ifPresent(source -> routing.register("/hooks/git", new GitHookRoutes(source)));
         sites.routing(routing);
         // Host-based pages ({domain}.{site-host}) take whatever path no API route claimed.
@@ -143,7 +143,10 @@ public final class RestEdge {
         Json.sendError(res, 405, "method " + method.text() + " is not allowed here; use POST");
     };
 
+    /** The configured sites' organisations and those of sites created at run time. */
     private static Set<String> organizations(App app) {
-        return app.config().organizations();
+        Set<String> all = new java.util.TreeSet<>(app.config().organizations());
+        app.deployments().sites().forEach(s -> all.add(s.organization()));
+        return all;
     }
 }

@@ -62,6 +62,12 @@ public final class SiteRoutes {
             renderers.put(site.domain(), new SiteRenderer(site, assets, keys.secret(site.domain()).orElse(null),
                     integrations.apply(site)));
         });
+        // A site deleted at run time: its pages are gone at once.
+        configured.onRemoved(domain -> {
+            renderers.remove(domain);
+            agentFiles.remove(domain);
+            sites.remove(domain);
+        });
     }
 
     /** Registers the asset and {@code /sites/} routes; the host-based catch-all goes last, after every API route. */

@@ -29,6 +29,15 @@ public final class SearchConfig {
     private SearchConfig() {
     }
 
+    /** The server's own settings, which sites created at run time use. */
+    public static SearchSettings serverDefault(AppConfig config) {
+        Config root = config.section();
+        Path cache = root.get("search.embedding-cache").asString()
+                .map(p -> config.baseDir().resolve(p).normalize())
+                .orElse(config.dataDir().resolve("embeddings"));
+        return new SearchSettings(mode(root.get("search.mode"), DEFAULT_MODE), cache, EmbeddingProgress.NONE);
+    }
+
     /** The settings of each configured site, by domain. */
     public static Map<String, SearchSettings> read(AppConfig config) {
         Config root = config.section();

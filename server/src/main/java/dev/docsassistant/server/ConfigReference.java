@@ -1,5 +1,6 @@
 package dev.docsassistant.server;
 
+import dev.docsassistant.deploy.DeploySettings;
 import dev.docsassistant.transport.ConnectionSettings;
 
 import dev.docsassistant.app.ServedHosts;
@@ -35,7 +36,7 @@ public final class ConfigReference {
             GeneratorConfig.REFERENCE, AssistantLimits.REFERENCE, ThreadSettings.REFERENCE, StreamSettings.REFERENCE,
             V1Sunset.REFERENCE, SecuritySettings.REFERENCE, ConnectionSettings.REFERENCE, StoreSettings.REFERENCE,
             RedisSettings.REFERENCE, McpSettings.REFERENCE, IntegrationSettings.REFERENCE, DashboardSettings.REFERENCE,
-            RetentionSettings.REFERENCE);
+            RetentionSettings.REFERENCE, DeploySettings.REFERENCE);
 
     private ConfigReference() {
     }

@@ -30,18 +30,31 @@ public final class SiteLoader {
         long start = System.nanoTime();
         progress.update(config.domain(), "reading", 0, 1);
         SiteContent content = SiteReader.read(config.path());
+        return index(config, content, dataDir.resolve("indexes").resolve(config.domain()), settings, progress, integrations,
+                start);
+    }
+
+    /**
+     * Indexes a site read already into {@code indexDir} (an up-to-date index there is reused). Its
+     * search is {@linkplain GuardedSearch guarded}, so it can be replaced under running requests.
+     *
+     * @param startNanos when loading began ({@link System#nanoTime()}), for the stats
+     */
+    public static Site index(SiteConfig config, SiteContent content, Path indexDir, SearchSettings settings,
+                             Progress progress, Integrations integrations, long startNanos) {
         progress.update(config.domain(), "indexing", 0, 1);
-        LuceneSiteSearch search = LuceneSiteSearch.open(content, dataDir.resolve("indexes").resolve(config.domain()),
+        LuceneSiteSearch search = LuceneSiteSearch.open(content, indexDir,
                 settings.withProgress((done, total) -> progress.update(config.domain(), "embedding", done, total)));
         progress.update(config.domain(), "done", 1, 1);
         int searchable = (int) content.pages().stream().filter(Page::searchable).count();
         LoadStats stats = new LoadStats(config.domain(), content.pages().size(), searchable, search.sectionCount(),
-                (System.nanoTime() - start) / 1e9, search.rebuilt(), search.embeddingsComputed(), search.embeddingSeconds(),
-                withIntegrationProblems(content, integrations));
-        return new Site(config, content, search, stats);
+                (System.nanoTime() - startNanos) / 1e9, search.rebuilt(), search.embeddingsComputed(), search.embeddingSeconds(),
+                problems(content, integrations));
+        return new Site(config, content, new GuardedSearch(search), stats);
     }
 
-    private static List<SiteProblem> withIntegrationProblems(SiteContent content, Integrations integrations) {
+    /** Everything wrong with a site read already: its docs.json integrations first, then what reading found. */
+    public static List<SiteProblem> problems(SiteContent content, Integrations integrations) {
         List<SiteProblem> all = new ArrayList<>(integrations.siteProblems(content.docsJson()));
         all.addAll(content.problems());
         return List.copyOf(all);

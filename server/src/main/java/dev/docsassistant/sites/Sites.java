@@ -9,15 +9,17 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * The configured sites, by domain. {@code serve} opens its port before the sites are indexed, so a
- * configured site is either still being indexed (pending) or loaded; closing releases the loaded
- * sites' search indexes (and those that finish loading afterwards).
+ * The served sites, by domain. {@code serve} opens its port before the sites are indexed, so a
+ * configured site is either still being indexed (pending) or loaded; a deployment {@linkplain #replace
+ * replaces} a loaded version in one step, and sites created at run time come and go. Closing releases
+ * the loaded sites' search indexes (and those that finish loading afterwards).
  */
 public final class Sites implements AutoCloseable {
     /** Every configured domain, in configuration order; the value is null while the site is pending. */
     private final Map<String, Site> byDomain = new LinkedHashMap<>();
     private final List<Consumer<Site>> listeners = new ArrayList<>();
     private final List<Consumer<Site>> servedListeners = new ArrayList<>();
+    private final List<Consumer<String>> removedListeners = new ArrayList<>();
     /** Held by {@link #add} and the registrations, so a listener hears each site exactly once. */
     private final Object loading = new Object();
     private boolean closed;
@@ -40,12 +42,24 @@ public final class Sites implements AutoCloseable {
      * request meanwhile is told "still being indexed", never "unknown site" or "MCP is turned off".
      */
     public void add(Site site) {
+        replace(site).ifPresent(old -> old.search().close());
+    }
+
+    /**
+     * Serves {@code site} in place of the version of its domain served so far, in one step (the
+     * listeners prepare the new version first, as for {@link #add}); requests that looked the old
+     * version up finish on it. The caller closes the returned old version once they are done.
+     *
+     * @return the version replaced, if one was served
+     */
+    public Optional<Site> replace(Site site) {
         synchronized (loading) {
+            Site old;
             List<Consumer<Site>> prepare;
             synchronized (this) {
                 if (closed) {
                     site.search().close();
-                    return;
+                    return Optional.empty();
                 }
                 prepare = List.copyOf(listeners);
             }
@@ -54,12 +68,49 @@ public final class Sites implements AutoCloseable {
             synchronized (this) {
                 if (closed) {
                     site.search().close();
-                    return;
+                    return Optional.empty();
                 }
-                byDomain.put(site.domain(), site);
+                old = byDomain.put(site.domain(), site);
                 served = List.copyOf(servedListeners);
             }
             served.forEach(l -> l.accept(site));
+            return Optional.ofNullable(old);
+        }
+    }
+
+    /** Marks a domain as being indexed (requests get 503) unless it is served already. */
+    public synchronized void register(String domain) {
+        byDomain.putIfAbsent(domain, null);
+    }
+
+    /**
+     * Stops serving a domain (a site deleted at run time): the {@linkplain #onRemoved edges forget it}
+     * and its requests get 404. The caller closes the returned version.
+     */
+    public Optional<Site> remove(String domain) {
+        synchronized (loading) {
+            Site old;
+            List<Consumer<String>> removed;
+            synchronized (this) {
+                old = byDomain.remove(domain);
+                removed = List.copyOf(removedListeners);
+            }
+            removed.forEach(l -> l.accept(domain));
+            return Optional.ofNullable(old);
+        }
+    }
+
+    /** The version of {@code domain} served now, if any (never throws for a pending one). */
+    public synchronized Optional<Site> current(String domain) {
+        return Optional.ofNullable(byDomain.get(domain));
+    }
+
+    /** Hears every domain {@linkplain #remove removed}, after it stopped being served. */
+    public void onRemoved(Consumer<String> listener) {
+        synchronized (loading) {
+            synchronized (this) {
+                removedListeners.add(listener);
+            }
         }
     }
 

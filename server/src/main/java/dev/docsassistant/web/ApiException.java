@@ -32,6 +32,11 @@ public class ApiException extends RuntimeException {
         return new ApiException(400, message, true);
     }
 
+    /** A body refused before it was read to its end (an upload over a limit): the connection is closed after the answer. */
+    public static ApiException refusedBody(int status, String message) {
+        return new ApiException(status, message, true);
+    }
+
     public static ApiException badRequest(String message) {
         return new ApiException(400, message);
     }

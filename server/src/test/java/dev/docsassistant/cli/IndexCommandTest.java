@@ -67,7 +67,9 @@ class IndexCommandTest {
             assertTrue(lines.subList(all, lines.size()).stream().anyMatch(l -> l.contains("page '" + page + "' has no file")), page + "\n" + first);
         }
         assertTrue(lines.getLast().matches("1 site\\(s\\) ready in [0-9.]+ s"), first);
-        assertTrue(Files.isDirectory(dir.resolve("data/indexes/docs")), "the index is on disk");
+        try (var deployments = Files.list(dir.resolve("data/deployments/docs"))) {
+            assertTrue(deployments.anyMatch(d -> Files.isDirectory(d.resolve("index"))), "the index is on disk");
+        }
 
         String second = run("index", "--config", config);
         assertTrue(second.lines().findFirst().orElseThrow().contains("index reused"), "a second run reuses it: " + second);

@@ -127,6 +127,22 @@ class OpenApiContractTest {
         exchange("GET", "/admin/v1/keys/key_nope", null, "Authorization", "Bearer " + ADMIN);
         exchange("POST", "/admin/v1/keys", "{\"organization\":\"nobody\"}", admin);
         exchange("GET", "/admin/v1/keys", null, "Authorization", "Bearer wrong-token-wrong-token-wrong-token");
+
+        assertEquals(201, exchange("POST", "/admin/v1/sites", "{\"domain\":\"contract\",\"organization\":\"acme\","
+                + "\"git\":{\"url\":\"https://github.com/acme/docs\",\"branch\":\"main\",\"path\":\"docs\"}}", admin).statusCode());
+        assertEquals(409, exchange("POST", "/admin/v1/sites", "{\"domain\":\"docs\",\"organization\":\"acme\"}", admin).statusCode());
+        assertEquals(400, exchange("POST", "/admin/v1/sites", "{\"domain\":\"docs\"}", admin).statusCode());
+        assertEquals(409, exchange("DELETE", "/admin/v1/sites/docs", null, "Authorization", "Bearer " + ADMIN).statusCode());
+        assertEquals(400, exchange("POST", "/admin/v1/sites/docs/deployments", "not an archive",
+                "Content-Type", "application/gzip", "Authorization", "Bearer " + ADMIN).statusCode());
+        HttpResponse<String> deployments = exchange("GET", "/admin/v1/sites/docs/deployments", null, "Authorization", "Bearer " + ADMIN);
+        assertEquals(200, deployments.statusCode());
+        String deployment = deployments.body().replaceAll("(?s).*?\"id\"\\s*:\\s*\"(dep_[^\"]+)\".*", "$1");
+        assertEquals(200, exchange("GET", "/admin/v1/sites/docs/deployments/" + deployment, null, "Authorization", "Bearer " + ADMIN).statusCode());
+        assertEquals(200, exchange("POST", "/admin/v1/sites/docs/deployments/" + deployment + "/activate", null,
+                "Authorization", "Bearer " + ADMIN).statusCode());
+        assertEquals(404, exchange("POST", "/admin/v1/sites/docs/deployments/dep_nope/activate", null,
+                "Authorization", "Bearer " + ADMIN).statusCode());
         exchange("GET", "/health", null);
         // No site of this server is deployed from Git: the webhook answers 404 (the hook itself: git.GitWebhookTest).
         assertEquals(404, exchange("POST", "/hooks/git/docs", "{\"ref\":\"refs/heads/main\"}",
@@ -142,7 +158,8 @@ class OpenApiContractTest {
                 documented.add(m.toUpperCase() + " " + p.getKey())));
         TreeSet<String> exercised = new TreeSet<>();
         for (String c : covered) {
-            exercised.add(c.replaceAll("/(docs)(/|$)", "/{domain}$2").replaceAll("/keys/key_[^/]+", "/keys/{id}"));
+            exercised.add(c.replaceAll("/(docs)(/|$)", "/{domain}$2").replaceAll("/keys/key_[^/]+", "/keys/{id}")
+                    .replaceAll("/deployments/dep_[^/]+", "/deployments/{id}"));
         }
         assertEquals(documented, exercised);
     }

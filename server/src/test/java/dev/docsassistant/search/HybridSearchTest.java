@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Hybrid search: embeddings beside BM25 in one Lucene index, the embedding cache, and the filters inside both. */
 class HybridSearchTest {
     private static LuceneSiteSearch corpus(String domain) {
-        return (LuceneSiteSearch) TestApps.corpora().sites().get(domain).orElseThrow().search();
+        return (LuceneSiteSearch) ((dev.docsassistant.sites.GuardedSearch) TestApps.corpora().sites().get(domain).orElseThrow().search()).delegate();
     }
 
     private static TestSites retriesSite(Path dir) {

@@ -1,0 +1,443 @@
+package dev.docsassistant.deploy;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import dev.docsassistant.config.Mappers;
+import dev.docsassistant.content.SiteProblem;
+import dev.docsassistant.store.Database;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Sites, deployments and their content-addressed files in the store (migration V9). Blobs are
+ * written before the deployment that lists them, each once whatever its number of deployments, so a
+ * failure part-way leaves at most unreferenced blobs, never a deployment with missing content.
+ */
+final class DeploymentStore {
+    /** Tells every server of the fleet that a site or its active deployment changed (PostgreSQL only). */
+    static final String CHANNEL = "deployments";
+    private static final String COLUMNS = "id, domain, seq, source_kind, source, created_by, preview, status, content_hash,"
+            + " files, bytes, pages, build_ms, problems, created_at, finished_at, activated_at";
+
+    private final Database db;
+
+    DeploymentStore(Database db) {
+        this.db = db;
+    }
+
+    Database database() {
+        return db;
+    }
+
+    // ---- sites
+
+    /**
+     * Records a site of the configuration file, or brings its organisation up to date. One statement,
+     * so servers of a fleet starting together do not collide on the row.
+     */
+    void putConfiguredSite(String domain, String organization) {
+        db.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO sites (domain, organization, source, created_at)"
+                    + " VALUES (?, ?, 'config', ?) ON CONFLICT (domain) DO UPDATE SET organization = excluded.organization,"
+                    + " source = 'config'")) {
+                ps.setString(1, domain);
+                ps.setString(2, organization);
+                ps.setLong(3, System.currentTimeMillis());
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    /** Creates an API site; false when the domain is taken. */
+    boolean createSite(String domain, String organization, Optional<SiteRecord.GitSource> git) {
+        return db.transaction(c -> {
+            if (site(c, domain).isPresent()) {
+                return false;
+            }
+            insertSite(c, domain, organization, false, git);
+            db.notifyOnCommit(c, CHANNEL);
+            return true;
+        });
+    }
+
+    /** Removes a site with its deployments and their file lists (blobs other sites share stay). */
+    boolean deleteSite(String domain) {
+        return db.transaction(c -> {
+            update(c, "DELETE FROM deployment_files WHERE deployment_id IN (SELECT id FROM deployments WHERE domain = ?)", domain);
+            update(c, "DELETE FROM deployments WHERE domain = ?", domain);
+            boolean deleted = update(c, "DELETE FROM sites WHERE domain = ?", domain) > 0;
+            db.notifyOnCommit(c, CHANNEL);
+            return deleted;
+        });
+    }
+
+    Optional<SiteRecord> site(String domain) {
+        return db.transaction(c -> site(c, domain));
+    }
+
+    List<SiteRecord> sites() {
+        return db.transaction(c -> {
+            List<SiteRecord> all = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT * FROM sites ORDER BY created_at, domain");
+                 ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    all.add(siteOf(rs));
+                }
+            }
+            return all;
+        });
+    }
+
+    private void insertSite(Connection c, String domain, String organization, boolean configured,
+                            Optional<SiteRecord.GitSource> git) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO sites (domain, organization, source, git_url, git_branch,"
+                + " git_path, active_deployment, created_at) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)")) {
+            ps.setString(1, domain);
+            ps.setString(2, organization);
+            ps.setString(3, configured ? "config" : "api");
+            ps.setString(4, git.map(SiteRecord.GitSource::url).orElse(null));
+            ps.setString(5, git.map(SiteRecord.GitSource::branch).orElse(null));
+            ps.setString(6, git.map(SiteRecord.GitSource::path).orElse(null));
+            ps.setLong(7, System.currentTimeMillis());
+            ps.executeUpdate();
+        }
+    }
+
+    private static Optional<SiteRecord> site(Connection c, String domain) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT * FROM sites WHERE domain = ?")) {
+            ps.setString(1, domain);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(siteOf(rs)) : Optional.empty();
+            }
+        }
+    }
+
+    private static SiteRecord siteOf(ResultSet rs) throws SQLException {
+        String url = rs.getString("git_url");
+        return new SiteRecord(rs.getString("domain"), rs.getString("organization"), "config".equals(rs.getString("source")),
+                url == null ? Optional.empty() : Optional.of(new SiteRecord.GitSource(url, rs.getString("git_branch"),
+                        rs.getString("git_path"))),
+                Optional.ofNullable(rs.getString("active_deployment")));
+    }
+
+    // ---- content
+
+    /** Stores the files' contents the store does not hold yet, in transactions of about 16 MiB; returns how many were new. */
+    int putBlobs(List<SiteFiles.FileEntry> files) {
+        Map<String, SiteFiles.FileEntry> missing = new LinkedHashMap<>();
+        files.forEach(f -> missing.putIfAbsent(f.sha256(), f));
+        List<String> hashes = List.copyOf(missing.keySet());
+        for (int from = 0; from < hashes.size(); from += 500) {
+            List<String> chunk = hashes.subList(from, Math.min(hashes.size(), from + 500));
+            db.transaction(c -> {
+                try (PreparedStatement ps = c.prepareStatement("SELECT sha256 FROM content_blobs WHERE sha256 IN ("
+                        + String.join(", ", java.util.Collections.nCopies(chunk.size(), "?")) + ")")) {
+                    for (int i = 0; i < chunk.size(); i++) {
+                        ps.setString(i + 1, chunk.get(i));
+                    }
+                    try (ResultSet rs = ps.executeQuery()) {
+                        while (rs.next()) {
+                            missing.remove(rs.getString(1));
+                        }
+                    }
+                }
+                return null;
+            });
+        }
+        List<SiteFiles.FileEntry> batch = new ArrayList<>();
+        long batchBytes = 0;
+        for (SiteFiles.FileEntry f : missing.values()) {
+            batch.add(f);
+            batchBytes += f.size();
+            if (batchBytes >= (16 << 20)) {
+                insertBlobs(batch);
+                batch.clear();
+                batchBytes = 0;
+            }
+        }
+        insertBlobs(batch);
+        return missing.size();
+    }
+
+    private void insertBlobs(List<SiteFiles.FileEntry> batch) {
+        if (batch.isEmpty()) {
+            return;
+        }
+        db.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO content_blobs (sha256, size, content) VALUES (?, ?, ?)"
+                    + " ON CONFLICT (sha256) DO NOTHING")) {
+                for (SiteFiles.FileEntry f : batch) {
+                    byte[] content;
+                    try {
+                        content = Files.readAllBytes(f.file());
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                    // The file was hashed when listed: content that changed since must not be stored under the old hash.
+                    if (!java.util.HexFormat.of().formatHex(SiteFiles.sha256().digest(content)).equals(f.sha256())) {
+                        throw new IllegalStateException(f.path() + " changed while it was being deployed; deploy again");
+                    }
+                    ps.setString(1, f.sha256());
+                    ps.setLong(2, content.length);
+                    ps.setBytes(3, content);
+                    ps.executeUpdate();
+                }
+            }
+            return null;
+        });
+    }
+
+    /** Writes a blob's bytes to {@code file}. */
+    void readBlob(String sha256, Path file) {
+        db.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT content FROM content_blobs WHERE sha256 = ?")) {
+                ps.setString(1, sha256);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        throw new IllegalStateException("the store lost content " + sha256);
+                    }
+                    try (InputStream in = rs.getBinaryStream(1)) {
+                        Files.copy(in, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                }
+            }
+            return null;
+        });
+    }
+
+    /** The files of a deployment: path → SHA-256. */
+    Map<String, String> files(String deploymentId) {
+        return db.transaction(c -> {
+            Map<String, String> files = new LinkedHashMap<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT path, sha256 FROM deployment_files WHERE deployment_id = ? ORDER BY path")) {
+                ps.setString(1, deploymentId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        files.put(rs.getString(1), rs.getString(2));
+                    }
+                }
+            }
+            return files;
+        });
+    }
+
+    // ---- deployments
+
+    /** Records a new deployment ({@code building}) with its file list, next in its site's creation order. */
+    Deployment insert(String id, String domain, DeploymentSource source, String createdBy, Optional<String> preview,
+                      List<SiteFiles.FileEntry> files) {
+        // Two servers of a fleet may number a deployment of one site at once: the loser takes the next number.
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return insertOnce(id, domain, source, createdBy, preview, files);
+            } catch (dev.docsassistant.store.StoreException e) {
+                if (attempt >= 5 || get(id).isPresent()) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private Deployment insertOnce(String id, String domain, DeploymentSource source, String createdBy, Optional<String> preview,
+                                  List<SiteFiles.FileEntry> files) {
+        String hash = SiteFiles.contentHash(files);
+        long bytes = files.stream().mapToLong(SiteFiles.FileEntry::size).sum();
+        long now = System.currentTimeMillis();
+        return db.transaction(c -> {
+            long seq;
+            try (PreparedStatement ps = c.prepareStatement("SELECT COALESCE(MAX(seq), 0) + 1 FROM deployments WHERE domain = ?")) {
+                ps.setString(1, domain);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    seq = rs.getLong(1);
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO deployments (" + COLUMNS + ") VALUES "
+                    + "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, '[]', ?, NULL, NULL)")) {
+                ps.setString(1, id);
+                ps.setString(2, domain);
+                ps.setLong(3, seq);
+                ps.setString(4, source.kind().wire());
+                ps.setString(5, source.value());
+                ps.setString(6, createdBy);
+                ps.setString(7, preview.orElse(null));
+                ps.setString(8, DeploymentStatus.BUILDING.wire());
+                ps.setString(9, hash);
+                ps.setInt(10, files.size());
+                ps.setLong(11, bytes);
+                ps.setLong(12, now);
+                ps.executeUpdate();
+            }
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO deployment_files (deployment_id, path, sha256, size) VALUES (?, ?, ?, ?)")) {
+                for (SiteFiles.FileEntry f : files) {
+                    ps.setString(1, id);
+                    ps.setString(2, f.path());
+                    ps.setString(3, f.sha256());
+                    ps.setLong(4, f.size());
+                    ps.addBatch();
+                }
+                ps.executeBatch();
+            }
+            return get(c, id).orElseThrow();
+        });
+    }
+
+    /** Records how a build ended: {@code ready} or {@code failed}, with its problems. */
+    Deployment finish(String id, DeploymentStatus status, int pages, Duration buildTime, List<SiteProblem> problems) {
+        return db.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE deployments SET status = ?, pages = ?, build_ms = ?, problems = ?,"
+                    + " finished_at = ? WHERE id = ?")) {
+                ps.setString(1, status.wire());
+                ps.setInt(2, pages);
+                ps.setLong(3, buildTime.toMillis());
+                ps.setString(4, problemsJson(problems));
+                ps.setLong(5, System.currentTimeMillis());
+                ps.setString(6, id);
+                ps.executeUpdate();
+            }
+            return get(c, id).orElseThrow();
+        });
+    }
+
+    /** Makes {@code id} its site's active deployment in one step; the one it replaces becomes {@code superseded}. */
+    Deployment activate(String domain, String id) {
+        return db.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("UPDATE deployments SET status = ? WHERE domain = ? AND status = ? AND id <> ?")) {
+                ps.setString(1, DeploymentStatus.SUPERSEDED.wire());
+                ps.setString(2, domain);
+                ps.setString(3, DeploymentStatus.ACTIVE.wire());
+                ps.setString(4, id);
+                ps.executeUpdate();
+            }
+            try (PreparedStatement ps = c.prepareStatement("UPDATE deployments SET status = ?, activated_at = ? WHERE id = ?")) {
+                ps.setString(1, DeploymentStatus.ACTIVE.wire());
+                ps.setLong(2, System.currentTimeMillis());
+                ps.setString(3, id);
+                ps.executeUpdate();
+            }
+            update(c, "UPDATE sites SET active_deployment = ? WHERE domain = ?", id, domain);
+            db.notifyOnCommit(c, CHANNEL);
+            return get(c, id).orElseThrow();
+        });
+    }
+
+    /** A site's deployments, newest first. */
+    List<Deployment> list(String domain) {
+        return db.transaction(c -> {
+            List<Deployment> all = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM deployments WHERE domain = ? ORDER BY seq DESC")) {
+                ps.setString(1, domain);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        all.add(of(rs));
+                    }
+                }
+            }
+            return all;
+        });
+    }
+
+    Optional<Deployment> get(String id) {
+        return db.transaction(c -> get(c, id));
+    }
+
+    /** The newest built deployment of the site with exactly this content, if any. */
+    Optional<Deployment> withContent(String domain, String contentHash) {
+        return list(domain).stream()
+                .filter(d -> d.contentHash().equals(contentHash) && d.status().activatable() && d.preview().isEmpty())
+                .findFirst();
+    }
+
+    /** Deployments left {@code building} by a server that stopped mid-build: they never finish now. */
+    void failUnfinished(String domain) {
+        db.transaction(c -> update(c, "UPDATE deployments SET status = ?, problems = ?, finished_at = ? WHERE domain = ? AND status = ?",
+                DeploymentStatus.FAILED.wire(), problemsJson(List.of(SiteProblem.error(".", "",
+                        "the server stopped before the build finished; deploy again"))), System.currentTimeMillis(), domain,
+                DeploymentStatus.BUILDING.wire()));
+    }
+
+    private static Optional<Deployment> get(Connection c, String id) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM deployments WHERE id = ?")) {
+            ps.setString(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(of(rs)) : Optional.empty();
+            }
+        }
+    }
+
+    private static Deployment of(ResultSet rs) throws SQLException {
+        long pages = rs.getLong("pages");
+        boolean hasPages = !rs.wasNull();
+        long buildMs = rs.getLong("build_ms");
+        boolean built = !rs.wasNull();
+        long finished = rs.getLong("finished_at");
+        boolean isFinished = !rs.wasNull();
+        long activated = rs.getLong("activated_at");
+        boolean wasActivated = !rs.wasNull();
+        return new Deployment(rs.getString("id"), rs.getString("domain"), rs.getLong("seq"),
+                new DeploymentSource(DeploymentSource.Kind.valueOf(rs.getString("source_kind").toUpperCase(java.util.Locale.ROOT)),
+                        rs.getString("source")),
+                rs.getString("created_by"), Optional.ofNullable(rs.getString("preview")),
+                DeploymentStatus.of(rs.getString("status")), rs.getString("content_hash"), rs.getInt("files"), rs.getLong("bytes"),
+                hasPages ? Optional.of((int) pages) : Optional.empty(),
+                built ? Optional.of(Duration.ofMillis(buildMs)) : Optional.empty(),
+                problems(rs.getString("problems")), Instant.ofEpochMilli(rs.getLong("created_at")),
+                isFinished ? Optional.of(Instant.ofEpochMilli(finished)) : Optional.empty(),
+                wasActivated ? Optional.of(Instant.ofEpochMilli(activated)) : Optional.empty());
+    }
+
+    private record StoredProblem(String file, String location, String message, String severity) {
+    }
+
+    private static String problemsJson(List<SiteProblem> problems) {
+        try {
+            return Mappers.JSON.writeValueAsString(problems.stream().map(p -> new StoredProblem(p.file(), p.location(),
+                    p.message(), p.severity().name().toLowerCase(java.util.Locale.ROOT))).toList());
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static List<SiteProblem> problems(String json) {
+        try {
+            return Mappers.JSON.readValue(json, new TypeReference<List<StoredProblem>>() { }).stream()
+                    .map(p -> new SiteProblem(p.file(), p.location(), p.message(),
+                            SiteProblem.Severity.valueOf(p.severity().toUpperCase(java.util.Locale.ROOT))))
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static int update(Connection c, String sql, Object... args) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            for (int i = 0; i < args.length; i++) {
+                if (args[i] == null) {
+                    ps.setNull(i + 1, Types.VARCHAR);
+                } else if (args[i] instanceof Long l) {
+                    ps.setLong(i + 1, l);
+                } else {
+                    ps.setString(i + 1, args[i].toString());
+                }
+            }
+            return ps.executeUpdate();
+        }
+    }
+}

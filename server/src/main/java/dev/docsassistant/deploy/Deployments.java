@@ -1,0 +1,567 @@
+package dev.docsassistant.deploy;
+
+import dev.docsassistant.config.SiteConfig;
+import dev.docsassistant.content.Progress;
+import dev.docsassistant.content.SiteProblem;
+import dev.docsassistant.integrations.Integrations;
+import dev.docsassistant.search.SearchSettings;
+import dev.docsassistant.sites.Site;
+import dev.docsassistant.sites.SiteLoader;
+import dev.docsassistant.sites.Sites;
+import dev.docsassistant.store.Database;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.SecureRandom;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.stream.Stream;
+
+/**
+ * Sites as data and their deployments: the core the admin API, the CLI, start-up (configured
+ * folders) and the fleet call.
+ *
+ * <p>{@link #create} stores a version's files in the store (content-addressed), records it
+ * {@code building} and returns at once; the build runs in the background on the site's own queue,
+ * so a site's deployments are built and applied one at a time in creation order while the current
+ * version keeps serving. A build materialises the files under
+ * {@code <data-dir>/deployments/<domain>/<id>/site}, reads and checks them ({@link SiteCheck}), and:
+ * with an error it ends {@code failed} and nothing changes; otherwise it is indexed into
+ * {@code …/<id>/index} (unchanged sections cost nothing: the embedding cache), ends {@code ready} and,
+ * unless it is a preview, is switched to: {@link Sites#replace} serves it in one step and the version
+ * it replaced is closed {@code retire-after} later, once no search runs on it. {@link #activate} is the
+ * same switch to any earlier built version (a rollback; its index is reused when still on disk).
+ *
+ * <p>On PostgreSQL every switch is announced on the {@code deployments} channel; each server of the
+ * fleet then {@linkplain #sync syncs}: builds what the store says is active and switches to it.
+ */
+public final class Deployments implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(Deployments.class.getName());
+    private static final SecureRandom RANDOM = new SecureRandom();
+    private static final java.util.regex.Pattern DOMAIN = java.util.regex.Pattern.compile("[a-z0-9][a-z0-9-]{0,62}");
+    private static final java.util.regex.Pattern PREVIEW = java.util.regex.Pattern.compile("[a-z0-9][a-z0-9-]{0,62}");
+
+    private final DeploymentStore store;
+    private final DeploySettings settings;
+    private final Sites sites;
+    private final Integrations integrations;
+    private final Function<String, SearchSettings> searchSettings;
+    private final Map<String, String> organizations;
+    private final Map<String, SiteConfig> configured = new ConcurrentHashMap<>();
+    private final Path root;
+    private final Path staging;
+    private final SerialQueues queues;
+    /** The deployment each served site is showing, by domain. */
+    private final Map<String, String> served = new ConcurrentHashMap<>();
+    /** Replaced versions waiting for their grace period to end. */
+    private final Set<Site> retiring = ConcurrentHashMap.newKeySet();
+    /** Held while a deployment is recorded and queued, so queue order is creation order. */
+    private final Map<String, Object> creating = new ConcurrentHashMap<>();
+    private final AutoCloseable listening;
+    private volatile boolean closed;
+
+    /**
+     * @param sites          where built versions are served
+     * @param searchSettings each site's search settings (configured sites have their own; others the server's)
+     * @param organizations  the live organisation-by-domain map access checks read: sites created here join it
+     * @param dataDir        the server's data directory
+     */
+    public Deployments(Database db, DeploySettings settings, Sites sites, Integrations integrations,
+                       Function<String, SearchSettings> searchSettings, Map<String, String> organizations, Path dataDir) {
+        this.store = new DeploymentStore(db);
+        this.settings = settings;
+        this.sites = sites;
+        this.integrations = integrations;
+        this.searchSettings = searchSettings;
+        this.organizations = organizations;
+        this.root = dataDir.resolve("deployments");
+        this.staging = dataDir.resolve("deployments").resolve(".staging");
+        int threads = Math.max(2, Runtime.getRuntime().availableProcessors());
+        this.queues = new SerialQueues(Executors.newFixedThreadPool(threads, Thread.ofPlatform().daemon().name("deploy-", 1).factory()));
+        for (SiteRecord site : store.sites()) {
+            if (!site.configured()) {
+                organizations.put(site.domain(), site.organization());
+            }
+        }
+        this.listening = db.listen(DeploymentStore.CHANNEL, () -> {
+            if (!closed) {
+                sync();
+            }
+        });
+    }
+
+    // ---- sites as data
+
+    /**
+     * Creates a site at run time. It is served once its first deployment is active.
+     *
+     * @throws DeployException 400 for an invalid domain or organisation, 409 when the domain is taken
+     */
+    public SiteRecord createSite(String domain, String organization, Optional<SiteRecord.GitSource> git) {
+        if (domain == null || !DOMAIN.matcher(domain).matches()) {
+            throw DeployException.invalid("domain: '" + domain + "' must be lower-case letters, digits and '-' (at most 63)");
+        }
+        if (organization == null || organization.isBlank() || organization.length() > 200) {
+            throw DeployException.invalid("organization: required, at most 200 characters");
+        }
+        if (configured.containsKey(domain) || !store.createSite(domain, organization.strip(), git)) {
+            throw DeployException.conflict("site " + domain + " exists already");
+        }
+        organizations.put(domain, organization.strip());
+        return store.site(domain).orElseThrow();
+    }
+
+    /**
+     * Deletes a site created at run time: it stops being served, its deployments and files go.
+     *
+     * @throws DeployException 404 for an unknown site, 409 for one named in the configuration file
+     */
+    public void deleteSite(String domain) {
+        SiteRecord site = requireSite(domain);
+        if (site.configured() || configured.containsKey(domain)) {
+            throw DeployException.conflict("site " + domain + " is named in the configuration file; remove it there");
+        }
+        store.deleteSite(domain);
+        join(queues.submit(domain, () -> {
+            unserve(domain);
+            return null;
+        }));
+    }
+
+    public Optional<SiteRecord> site(String domain) {
+        return store.site(domain);
+    }
+
+    public List<SiteRecord> sites() {
+        return store.sites();
+    }
+
+    // ---- deployments
+
+    /**
+     * Deploys the files of {@code folder} (copied: the folder may change or go afterwards). Returns the
+     * deployment {@code building}; the build runs in the background ({@link #settled} waits for it).
+     *
+     * @param createdBy who or what deploys ({@code admin}, {@code config}, {@code webhook}, …)
+     * @param source    where the files came from, as recorded
+     * @param preview   a preview name: built and kept {@code ready}, never activated on its own
+     * @throws DeployException     404 for an unknown site, 400 for an invalid preview name
+     * @throws BadArchiveException 413 when the folder holds more than the limits allow
+     */
+    public Deployment create(String domain, Path folder, String createdBy, DeploymentSource source, Optional<String> preview) {
+        requireSite(domain);
+        preview.ifPresent(Deployments::checkPreview);
+        return store(domain, folder, createdBy, source, preview, d -> queues.submit(domain, () -> build(d, false)));
+    }
+
+    /**
+     * Deploys an uploaded {@code .tar.gz} or {@code .zip} of a docs folder: unpacked with every limit
+     * checked while it is read (nothing is stored when it fails), then as {@link #create}.
+     *
+     * @throws BadArchiveException 400 for a body that is not a safe archive, 413 beyond the limits
+     */
+    public Deployment createFromArchive(String domain, InputStream body, ArchiveFormat format, String createdBy,
+                                        Optional<String> preview) {
+        requireSite(domain);
+        preview.ifPresent(Deployments::checkPreview);
+        Path dir = newDir(staging);
+        try {
+            ArchiveUnpacker.Unpacked unpacked = ArchiveUnpacker.unpack(body, format, dir, settings);
+            return create(domain, unpacked.root(), createdBy, DeploymentSource.archive(unpacked.sha256()), preview);
+        } finally {
+            deleteTree(dir);
+        }
+    }
+
+    /**
+     * Switches the site to an earlier built deployment (a rollback) or to a ready preview, and returns
+     * it {@code active} once it serves. Waits for what the site's queue holds before it.
+     *
+     * @throws DeployException 404 for an unknown site or deployment, 409 for one that is not built or failed
+     */
+    public Deployment activate(String domain, String id) {
+        requireSite(domain);
+        Deployment d = get(domain, id).orElseThrow(() -> DeployException.notFound("site " + domain + " has no deployment " + id));
+        if (!d.status().activatable() && d.status() != DeploymentStatus.BUILDING) {
+            throw DeployException.conflict("deployment " + id + " is " + d.status().wire() + ": only a built one can be activated");
+        }
+        return join(queues.submit(domain, () -> {
+            Deployment now = store.get(id).orElseThrow(() -> DeployException.notFound("deployment " + id + " was deleted"));
+            if (!now.status().activatable()) {
+                throw DeployException.conflict("deployment " + id + " is " + now.status().wire() + ": only a built one can be activated");
+            }
+            if (id.equals(served.get(domain)) && now.status() == DeploymentStatus.ACTIVE) {
+                return now;
+            }
+            Site site = load(now);
+            return switchTo(site, now, true);
+        }));
+    }
+
+    /** The site's deployments, newest first. */
+    public List<Deployment> list(String domain) {
+        requireSite(domain);
+        return store.list(domain);
+    }
+
+    public Optional<Deployment> get(String domain, String id) {
+        return store.get(id).filter(d -> d.domain().equals(domain));
+    }
+
+    /** The deployment once its build (and switch) is over: {@code failed}, {@code ready} or {@code active}. */
+    public CompletableFuture<Deployment> settled(Deployment d) {
+        return queues.submit(d.domain(), () -> store.get(d.id()).orElseThrow());
+    }
+
+    // ---- start-up and the fleet
+
+    /**
+     * Serves a site of the configuration file from its folder, at start-up: when the folder's content
+     * was deployed before, the active deployment stays (no rebuild, nothing re-embedded; a later API
+     * deployment or rollback is kept); otherwise the folder is deployed and, without errors, activated.
+     * A folder with errors is served only when its site has nothing else to serve, as before
+     * deployments existed (its errors are reported).
+     *
+     * @return the version served
+     */
+    public Site deployConfigured(SiteConfig config, Progress progress) {
+        configured.put(config.domain(), config);
+        store.putConfiguredSite(config.domain(), config.organization());
+        return join(queues.submit(config.domain(), () -> {
+            store.failUnfinished(config.domain());
+            List<SiteFiles.FileEntry> files = SiteFiles.list(config.path(), settings);
+            String hash = SiteFiles.contentHash(files);
+            Optional<Deployment> active = store.site(config.domain()).flatMap(SiteRecord::activeDeployment).flatMap(store::get);
+            boolean deployedBefore = store.list(config.domain()).stream().anyMatch(d -> d.contentHash().equals(hash)
+                    && d.source().kind() == DeploymentSource.Kind.FOLDER && d.preview().isEmpty());
+            if (active.isPresent() && (active.get().contentHash().equals(hash) || deployedBefore)) {
+                Site site = load(active.get(), progress);
+                switchTo(site, active.get(), false);
+                return site;
+            }
+            Deployment d = store(config.domain(), config.path(), "config", DeploymentSource.folder(config.path()), Optional.empty(),
+                    created -> { });
+            Deployment built = build(d, active.isEmpty(), progress);
+            if (built.status() == DeploymentStatus.FAILED && active.isPresent()) {
+                LOG.warning("site " + config.domain() + ": the folder has errors, still serving deployment " + active.get().id()
+                        + ": " + built.errors());
+                Site site = load(active.get(), progress);
+                switchTo(site, active.get(), false);
+                return site;
+            }
+            return sites.current(config.domain()).orElseThrow();
+        }));
+    }
+
+    /** Marks the sites created at run time that have an active deployment as being indexed (requests get 503 until {@link #sync}). */
+    public void registerStored() {
+        for (SiteRecord site : store.sites()) {
+            if (!site.configured()) {
+                store.failUnfinished(site.domain()); // builds a stopped server left behind never finish now
+                site.activeDeployment().ifPresent(id -> sites.register(site.domain()));
+            }
+        }
+    }
+
+    /**
+     * Makes this server serve what the store says: every site's active deployment (built here when it
+     * is not yet), no site the store no longer has. Run at start-up and on every fleet notification.
+     */
+    public CompletableFuture<Void> sync() {
+        List<CompletableFuture<?>> work = new ArrayList<>();
+        List<SiteRecord> stored = store.sites();
+        Set<String> known = new java.util.HashSet<>();
+        for (SiteRecord site : stored) {
+            known.add(site.domain());
+            if (!site.configured()) {
+                organizations.put(site.domain(), site.organization());
+            }
+            if (site.activeDeployment().isPresent() && !site.activeDeployment().get().equals(served.get(site.domain()))) {
+                String id = site.activeDeployment().get();
+                work.add(queues.submit(site.domain(), () -> {
+                    Optional<String> now = store.site(site.domain()).flatMap(SiteRecord::activeDeployment);
+                    if (now.isPresent() && now.get().equals(id) && !id.equals(served.get(site.domain()))) {
+                        Deployment d = store.get(id).orElseThrow();
+                        switchTo(load(d), d, false);
+                    }
+                    return null;
+                }).exceptionally(e -> {
+                    LOG.log(Level.WARNING, "site " + site.domain() + ": cannot serve deployment " + id, e);
+                    return null;
+                }));
+            }
+        }
+        for (String domain : List.copyOf(served.keySet())) {
+            if (!known.contains(domain) && !configured.containsKey(domain)) {
+                organizations.remove(domain);
+                work.add(queues.submit(domain, () -> {
+                    unserve(domain);
+                    return null;
+                }));
+            }
+        }
+        return CompletableFuture.allOf(work.toArray(CompletableFuture[]::new));
+    }
+
+    // ---- building and switching (on the site's queue)
+
+    /**
+     * Stores the folder's files and records the deployment; {@code then} runs under the site's lock, so
+     * deployments are queued in the order their sequence numbers say.
+     */
+    private Deployment store(String domain, Path folder, String createdBy, DeploymentSource source, Optional<String> preview,
+                             java.util.function.Consumer<Deployment> then) {
+        List<SiteFiles.FileEntry> files = SiteFiles.list(folder, settings);
+        if (files.isEmpty()) {
+            throw BadArchiveException.bad("the folder holds no files");
+        }
+        store.putBlobs(files);
+        String id = "dep_" + HexFormat.of().formatHex(randomBytes());
+        Path dir = siteDir(domain, id);
+        Path tmp = newDir(staging);
+        try {
+            for (SiteFiles.FileEntry f : files) {
+                Path to = tmp.resolve(f.path());
+                Files.createDirectories(to.getParent());
+                Files.copy(f.file(), to);
+            }
+            Files.createDirectories(dir.getParent());
+            Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            deleteTree(tmp);
+            throw new UncheckedIOException("cannot write deployment files under " + dir, e);
+        }
+        synchronized (creating.computeIfAbsent(domain, k -> new Object())) {
+            Deployment d = store.insert(id, domain, source, createdBy, preview, files);
+            then.accept(d);
+            return d;
+        }
+    }
+
+    private Deployment build(Deployment d, boolean lenient) {
+        return build(d, lenient, Progress.NONE);
+    }
+
+    /**
+     * Reads, checks and indexes a deployment, then switches to it unless it failed or is a preview.
+     *
+     * @param lenient serve it even with errors (a configured site with nothing else to serve)
+     */
+    private Deployment build(Deployment d, boolean lenient, Progress progress) {
+        long start = System.nanoTime();
+        try {
+            progress.update(d.domain(), "reading", 0, 1);
+            Path dir = materialise(d);
+            SiteCheck.Result checked = SiteCheck.check(dir, integrations);
+            if (checked.hasErrors() && !lenient) {
+                Deployment failed = store.finish(d.id(), DeploymentStatus.FAILED, checked.content().pages().size(),
+                        Duration.ofNanos(System.nanoTime() - start), checked.problems());
+                LOG.info("site " + d.domain() + ": deployment " + d.id() + " failed with " + failed.errors().size() + " error(s)");
+                return failed;
+            }
+            Site site = SiteLoader.index(siteConfig(d.domain(), dir), checked.content(), indexDir(d), search(d.domain()), progress,
+                    integrations, start);
+            Deployment ready = store.finish(d.id(), DeploymentStatus.READY, checked.content().pages().size(),
+                    Duration.ofNanos(System.nanoTime() - start), checked.problems());
+            if (d.preview().isPresent()) {
+                site.search().close(); // its index stays on disk for when previews are served or it is activated
+                return ready;
+            }
+            return switchTo(site, ready, true);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "site " + d.domain() + ": deployment " + d.id() + " could not be built", e);
+            return store.finish(d.id(), DeploymentStatus.FAILED, 0, Duration.ofNanos(System.nanoTime() - start),
+                    List.of(SiteProblem.error(".", "", "the build failed: " + e.getMessage())));
+        }
+    }
+
+    private Site load(Deployment d) {
+        return load(d, Progress.NONE);
+    }
+
+    /** A built deployment served again: its files materialised if they are gone, its index reused if it is not. */
+    private Site load(Deployment d, Progress progress) {
+        long start = System.nanoTime();
+        progress.update(d.domain(), "reading", 0, 1);
+        Path dir = materialise(d);
+        SiteCheck.Result checked = SiteCheck.check(dir, integrations);
+        return SiteLoader.index(siteConfig(d.domain(), dir), checked.content(), indexDir(d), search(d.domain()), progress,
+                integrations, start);
+    }
+
+    /** Serves {@code site} (deployment {@code d}) in place of the site's current version, which retires. */
+    private Deployment switchTo(Site site, Deployment d, boolean record) {
+        Deployment active = record || d.status() != DeploymentStatus.ACTIVE ? store.activate(d.domain(), d.id()) : d;
+        served.put(d.domain(), d.id());
+        sites.replace(site).ifPresent(this::retire);
+        LOG.info("site " + d.domain() + ": serving deployment " + d.id() + " (" + site.stats().summary() + ")");
+        return active;
+    }
+
+    private void unserve(String domain) {
+        served.remove(domain);
+        sites.remove(domain).ifPresent(this::retire);
+        // Only the folders there now: a site created again under the same name meanwhile keeps its own.
+        List<Path> dirs;
+        try (Stream<Path> children = Files.isDirectory(root.resolve(domain)) ? Files.list(root.resolve(domain)) : Stream.empty()) {
+            dirs = children.toList();
+        } catch (IOException e) {
+            dirs = List.of();
+        }
+        List<Path> gone = dirs;
+        Thread.ofVirtual().start(() -> {
+            sleep(settings.retireAfter());
+            gone.forEach(Deployments::deleteTree);
+        });
+    }
+
+    /** Closes a replaced version once the grace period is over and no search runs on it. */
+    private void retire(Site old) {
+        retiring.add(old);
+        Thread.ofVirtual().name("retire-" + old.domain()).start(() -> {
+            sleep(settings.retireAfter());
+            if (retiring.remove(old)) {
+                old.search().close();
+            }
+        });
+    }
+
+    /** The deployment's files under the data directory, fetched from the store when they are not there. */
+    private Path materialise(Deployment d) {
+        Path dir = siteDir(d.domain(), d.id());
+        if (Files.isDirectory(dir)) {
+            return dir;
+        }
+        Path tmp = newDir(staging);
+        try {
+            for (Map.Entry<String, String> f : store.files(d.id()).entrySet()) {
+                Path to = tmp.resolve(f.getKey()).normalize();
+                if (!to.startsWith(tmp)) {
+                    throw new IllegalStateException("stored path leaves the folder: " + f.getKey());
+                }
+                Files.createDirectories(to.getParent());
+                store.readBlob(f.getValue(), to);
+            }
+            Files.createDirectories(dir.getParent());
+            Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
+            return dir;
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot materialise deployment " + d.id(), e);
+        } finally {
+            deleteTree(tmp);
+        }
+    }
+
+    private SiteConfig siteConfig(String domain, Path dir) {
+        SiteConfig c = configured.get(domain);
+        String organization = c != null ? c.organization() : organizations.getOrDefault(domain,
+                store.site(domain).map(SiteRecord::organization).orElse(""));
+        return new SiteConfig(domain, organization, dir, c == null ? Optional.empty() : c.url());
+    }
+
+    private SearchSettings search(String domain) {
+        return searchSettings.apply(domain);
+    }
+
+    private Path siteDir(String domain, String id) {
+        return root.resolve(domain).resolve(id).resolve("site");
+    }
+
+    private Path indexDir(Deployment d) {
+        return root.resolve(d.domain()).resolve(d.id()).resolve("index");
+    }
+
+    private SiteRecord requireSite(String domain) {
+        return store.site(domain).orElseThrow(() -> DeployException.notFound("unknown site: " + domain));
+    }
+
+    private static void checkPreview(String name) {
+        if (!PREVIEW.matcher(name).matches()) {
+            throw DeployException.invalid("preview: '" + name + "' must be lower-case letters, digits and '-' (at most 63)");
+        }
+    }
+
+    private static byte[] randomBytes() {
+        byte[] b = new byte[10];
+        RANDOM.nextBytes(b);
+        return b;
+    }
+
+    private static Path newDir(Path parent) {
+        try {
+            Files.createDirectories(parent);
+            return Files.createTempDirectory(parent, "tmp-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    static void deleteTree(Path dir) {
+        if (!Files.exists(dir)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            walk.sorted(Comparator.reverseOrder()).forEach(p -> {
+                try {
+                    Files.deleteIfExists(p);
+                } catch (IOException ignored) {
+                    // best effort: a leftover temp file is harmless
+                }
+            });
+        } catch (IOException | UncheckedIOException ignored) {
+            // best effort
+        }
+    }
+
+    private static void sleep(Duration d) {
+        try {
+            Thread.sleep(d);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static <T> T join(CompletableFuture<T> future) {
+        try {
+            return future.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            throw e;
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        try {
+            listening.close();
+        } catch (Exception ignored) {
+            // stopping a listener thread cannot fail in a way worth reporting on shutdown
+        }
+        queues.shutdown();
+        List.copyOf(retiring).forEach(s -> {
+            if (retiring.remove(s)) {
+                s.search().close();
+            }
+        });
+    }
+}

@@ -1,0 +1,74 @@
+package dev.docsassistant.deploy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.docsassistant.store.TestDatabases;
+import dev.docsassistant.testing.TempDirs;
+import org.junit.jupiter.api.Test;
+
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+/**
+ * Two servers on one PostgreSQL store, each with its own data directory: a deployment made through
+ * one is served by the other within 5 s (LISTEN/NOTIFY, files fetched from the store), and the
+ * other's readiness never drops meanwhile; a site created on one is served and deleted on both.
+ */
+class FleetDeploymentsTest {
+    @Test
+    void everyServerSwitchesWithinFiveSeconds() throws Exception {
+        String admin = System.getenv(TestDatabases.PG_URL_ENV);
+        assumeTrue(admin != null && !admin.isBlank(), "needs " + TestDatabases.PG_URL_ENV);
+        String url = TestDatabases.createPgDatabase(admin);
+        String store = "store: {url: \"" + url + "\"}";
+        Path dirA = TempDirs.create("docs-assistant-fleet-a-");
+        Path dirB = TempDirs.create("docs-assistant-fleet-b-");
+        try (DeployServer a = DeployServer.start(dirA, store); DeployServer b = DeployServer.start(dirB, store)) {
+            List<String> ids = a.app.deployments().list("docs").stream().map(Deployment::id).toList();
+            assertEquals(1, ids.size(), "the second server reused the first one's deployment of the same folder: " + ids);
+            assertEquals(ids, b.app.deployments().list("docs").stream().map(Deployment::id).toList());
+
+            AtomicBoolean watching = new AtomicBoolean(true);
+            ConcurrentLinkedQueue<String> notReady = new ConcurrentLinkedQueue<>();
+            Thread readiness = Thread.ofPlatform().start(() -> {
+                while (watching.get()) {
+                    HttpResponse<String> res = b.send(java.net.http.HttpRequest.newBuilder(b.uri("/observe/health/ready")).build());
+                    if (res.statusCode() != 200) {
+                        notReady.add(res.body());
+                    }
+                }
+            });
+            JsonNode d = a.deploy("docs", DeployServer.version(dirA.resolve("v2"), 2).dir());
+            assertEquals("active", d.path("status").asText());
+            long start = System.nanoTime();
+            while (!b.page("docs", "/launch").body().contains("zeppelin2")) {
+                assertTrue(System.nanoTime() - start < 5_000_000_000L, "server b serves the new deployment within 5 s");
+                Thread.sleep(50);
+            }
+            watching.set(false);
+            readiness.join();
+            assertEquals(List.of(), List.copyOf(notReady), "server b stayed ready");
+            assertTrue(b.search("docs", "zeppelin2").body().contains("/launch"));
+
+            assertEquals(201, a.admin("POST", "/admin/v1/sites", "{\"domain\": \"fresh\", \"organization\": \"acme\"}").statusCode());
+            a.deploy("fresh", DeployServer.version(dirA.resolve("fresh"), 3).dir());
+            start = System.nanoTime();
+            while (b.page("fresh", "/launch").statusCode() != 200) {
+                assertTrue(System.nanoTime() - start < 5_000_000_000L, "server b serves the new site within 5 s");
+                Thread.sleep(50);
+            }
+            assertEquals(204, b.admin("DELETE", "/admin/v1/sites/fresh", null).statusCode());
+            start = System.nanoTime();
+            while (a.page("fresh", "/launch").statusCode() != 404) {
+                assertTrue(System.nanoTime() - start < 5_000_000_000L, "server a drops the deleted site within 5 s");
+                Thread.sleep(50);
+            }
+        }
+    }
+}
