@@ -28,7 +28,7 @@ public final class ServerSetup {
 
     /** @return what to run just before the server stops (health checks turn NOT_SERVING) */
     public static Runnable configure(WebServerConfig.Builder server, App app) {
-        return configure(server, app, ConnectionSettings.from(app.config().section()));
+        return configure(server, app, ConnectionSettings.from(app.config().section().get("connections")));
     }
 
     /** As {@link #configure(WebServerConfig.Builder, App)} with given connection limits (tests use short ones). */
@@ -41,7 +41,7 @@ public final class ServerSetup {
      * other route) and what it adds to every rendered page.
      */
     public static Runnable configure(WebServerConfig.Builder server, App app, DevHooks dev) {
-        return configure(server, app, ConnectionSettings.from(app.config().section()), dev);
+        return configure(server, app, ConnectionSettings.from(app.config().section().get("connections")), dev);
     }
 
     private static Runnable configure(WebServerConfig.Builder server, App app, ConnectionSettings connections, DevHooks dev) {

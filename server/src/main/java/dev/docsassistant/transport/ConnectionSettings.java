@@ -46,9 +46,8 @@ public record ConnectionSettings(Duration headerTimeout, Duration idleTimeout, D
         }
     }
 
-    /** Reads {@code section.connections}; missing keys keep their defaults. */
-    public static ConnectionSettings from(Config section) {
-        Config c = section.get("connections");
+    /** Reads the {@code docs-assistant.connections} node {@code c}; missing keys keep their defaults. */
+    public static ConnectionSettings from(Config c) {
         return new ConnectionSettings(
                 Durations.read(c.get("header-timeout"), DEFAULTS.headerTimeout),
                 Durations.read(c.get("idle-timeout"), DEFAULTS.idleTimeout),
