@@ -115,6 +115,10 @@ public record LlmSettings(URI baseUrl, String model, Optional<ApiKey> apiKey, St
         }
         String keyHeader = k.string("api-key-header").orElse(DEFAULT_KEY_HEADER);
         try {
+            // Host is refused by name too: a JVM may allow it (jdk.httpclient.allowRestrictedHeaders), a provider never wants it.
+            if (keyHeader.equalsIgnoreCase("host")) {
+                throw new IllegalArgumentException("restricted header name: " + keyHeader);
+            }
             HttpRequest.newBuilder(baseUrl).header(keyHeader, "x");
         } catch (IllegalArgumentException e) {
             throw new ConfigException(k.node("api-key-header").key() + ": not a header the HTTP client may send: " + keyHeader);
