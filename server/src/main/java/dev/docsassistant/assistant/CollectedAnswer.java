@@ -10,6 +10,7 @@ public final class CollectedAnswer implements AssistantEvents {
     private final Channel channel;
     private final List<AnswerSource> sources = new ArrayList<>();
     private final StringBuilder text = new StringBuilder();
+    private String messageId;
     private String threadId;
     private String error;
 
@@ -25,6 +26,7 @@ public final class CollectedAnswer implements AssistantEvents {
 
     @Override
     public void start(String messageId, String threadId) {
+        this.messageId = messageId;
         this.threadId = threadId;
     }
 
@@ -57,6 +59,10 @@ public final class CollectedAnswer implements AssistantEvents {
 
     public String threadId() {
         return threadId;
+    }
+
+    public String messageId() {
+        return messageId;
     }
 
     /** The stream's error message, or null when the answer completed. */

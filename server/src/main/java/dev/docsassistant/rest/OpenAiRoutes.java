@@ -1,5 +1,7 @@
 package dev.docsassistant.rest;
 
+import dev.docsassistant.insights.Channel;
+import dev.docsassistant.assistant.CollectedAnswer;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.assistant.AnswerAbandoned;
 import dev.docsassistant.assistant.AssistantException;
@@ -114,7 +116,7 @@ final class OpenAiRoutes implements HttpService {
     }
 
     private void whole(ServerRequest req, ServerResponse res, String model, long created, AssistantService.Accepted accepted) {
-        ChatCompletions answer = new ChatCompletions();
+        CollectedAnswer answer = new CollectedAnswer(Channel.OPENAI);
         try {
             assistant.answer(accepted, answer);
         } catch (RuntimeException e) {
@@ -126,7 +128,7 @@ final class OpenAiRoutes implements HttpService {
             OpenAiErrors.send(res, 502, answer.error(), null, null);
             return;
         }
-        Json.send(res, 200, answer.completion(model, created));
+        Json.send(res, 200, ChatCompletions.completion(answer, model, created));
     }
 
     private void stream(ServerRequest req, ServerResponse res, String model, long created, AssistantService.Accepted accepted) {
