@@ -1,5 +1,5 @@
 // Starts the built docs-assistant server on a free port with a throwaway config serving a shared corpus
-// (tests under test/corpora only) or sites in the repository.
+// (tests under test/shared only) or sites in the repository.
 import { spawn, execFileSync } from 'node:child_process';
 import { writeFileSync, existsSync } from 'node:fs';
 import { join, resolve, dirname } from 'node:path';
