@@ -1,16 +1,12 @@
 package dev.docsassistant.cli;
 
-import dev.docsassistant.Main;
+import dev.docsassistant.testing.CliRun;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.security.DashboardAccounts;
 import dev.docsassistant.store.Database;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import picocli.CommandLine;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -26,23 +22,9 @@ class UsersCommandTest {
     @TempDir
     Path dir;
 
-    record Run(int code, String out, String err) {
-    }
 
-    private Run run(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            int code = new CommandLine(new Main()).execute(args);
-            return new Run(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     @Test
@@ -55,7 +37,7 @@ class UsersCommandTest {
                     - {domain: docs, organization: acme, path: site}
                 """);
         String c = config.toString();
-        Run added = run("users", "add", "--config", c, "--org", "acme", "--email", "dana@acme.example");
+        CliRun added = run("users", "add", "--config", c, "--org", "acme", "--email", "dana@acme.example");
         assertEquals(0, added.code(), added.err());
         String link = added.out().strip().lines().toList().getLast().replaceAll(".*token=", "");
         String session;
@@ -65,10 +47,10 @@ class UsersCommandTest {
             session = server.redeem(link).orElseThrow().token();
             admin = server.openAdmin().token();
         }
-        Run revoked = run("users", "revoke", "--config", c, "--org", "acme", "--email", "dana@acme.example");
+        CliRun revoked = run("users", "revoke", "--config", c, "--org", "acme", "--email", "dana@acme.example");
         assertEquals(0, revoked.code(), revoked.err());
         assertTrue(revoked.out().contains("ended 1 dashboard session(s)"), revoked.out());
-        Run admins = run("users", "revoke", "--config", c, "--admin");
+        CliRun admins = run("users", "revoke", "--config", c, "--admin");
         assertEquals(0, admins.code(), admins.err());
         assertTrue(admins.out().contains("ended 1 admin dashboard session(s)"), admins.out());
         try (Database db = Database.open(AppConfig.load(config))) {

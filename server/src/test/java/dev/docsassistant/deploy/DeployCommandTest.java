@@ -1,13 +1,9 @@
 package dev.docsassistant.deploy;
 
-import dev.docsassistant.Main;
+import dev.docsassistant.testing.CliRun;
 import dev.docsassistant.testing.TempDirs;
 import org.junit.jupiter.api.Test;
-import picocli.CommandLine;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -15,23 +11,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code docs-assistant deploy} against a running server, and {@code docs-assistant check} offline. */
 class DeployCommandTest {
-    record Run(int code, String out, String err) {
-    }
 
-    private static synchronized Run run(String... args) {
-        PrintStream out = System.out;
-        PrintStream err = System.err;
-        ByteArrayOutputStream o = new ByteArrayOutputStream();
-        ByteArrayOutputStream e = new ByteArrayOutputStream();
-        try {
-            System.setOut(new PrintStream(o, true, StandardCharsets.UTF_8));
-            System.setErr(new PrintStream(e, true, StandardCharsets.UTF_8));
-            int code = new CommandLine(new Main()).execute(args);
-            return new Run(code, o.toString(StandardCharsets.UTF_8), e.toString(StandardCharsets.UTF_8));
-        } finally {
-            System.setOut(out);
-            System.setErr(err);
-        }
+    private static CliRun run(String... args) {
+        return CliRun.of(args);
     }
 
     @Test
@@ -40,7 +22,7 @@ class DeployCommandTest {
         try (DeployServer server = DeployServer.start(dir, "")) {
             String url = "http://dashboard.localhost:" + server.port(); // reached at 127.0.0.1, as curl and browsers do
             Path v2 = DeployServer.version(dir.resolve("v2"), 2).dir();
-            Run deployed = run("deploy", "--domain", "docs", "--server", url, "--token", DeployServer.ADMIN, v2.toString());
+            CliRun deployed = run("deploy", "--domain", "docs", "--server", url, "--token", DeployServer.ADMIN, v2.toString());
             assertEquals(0, deployed.code(), deployed.err());
             assertTrue(deployed.out().matches("(?s)dep_\\w+ is active: 2 pages, built in [0-9.]+ s\\n"), deployed.out());
             assertTrue(deployed.err().contains("packed 3 files"), deployed.err());
@@ -48,22 +30,22 @@ class DeployCommandTest {
 
             Path broken = DeployServer.version(dir.resolve("broken"), 3).file("docs.json",
                     "{\"name\": \"Relay\", \"navigation\": {\"groups\": [{\"group\": \"G\", \"pages\": [\"index\", \"gone\"]}]}}").dir();
-            Run failed = run("deploy", "--domain", "docs", "--server", url, "--token", DeployServer.ADMIN, broken.toString());
+            CliRun failed = run("deploy", "--domain", "docs", "--server", url, "--token", DeployServer.ADMIN, broken.toString());
             assertEquals(1, failed.code(), failed.out() + failed.err());
             assertTrue(failed.err().contains("error: docs.json /navigation/groups/0/pages/1: page 'gone' has no file"), failed.err());
             assertTrue(failed.err().contains("failed with 1 error(s); docs still serves its active deployment"), failed.err());
             assertTrue(server.page("docs", "/launch").body().contains("zeppelin2"));
 
-            Run preview = run("deploy", "--domain", "docs", "--preview", "pr-1", "--server", url, "--token", DeployServer.ADMIN,
+            CliRun preview = run("deploy", "--domain", "docs", "--preview", "pr-1", "--server", url, "--token", DeployServer.ADMIN,
                     DeployServer.version(dir.resolve("pr"), 4).dir().toString());
             assertEquals(0, preview.code(), preview.err());
             assertTrue(preview.out().contains("is ready as preview pr-1"), preview.out());
             assertTrue(server.page("docs", "/launch").body().contains("zeppelin2"), "a preview is not activated");
 
-            Run refused = run("deploy", "--domain", "docs", "--server", url, "--token", "wrong-token-wrong-token-wrong-token", v2.toString());
+            CliRun refused = run("deploy", "--domain", "docs", "--server", url, "--token", "wrong-token-wrong-token-wrong-token", v2.toString());
             assertEquals(1, refused.code());
             assertTrue(refused.err().contains("refused (401)"), refused.err());
-            Run unknown = run("deploy", "--domain", "nope", "--server", url, "--token", DeployServer.ADMIN, v2.toString());
+            CliRun unknown = run("deploy", "--domain", "nope", "--server", url, "--token", DeployServer.ADMIN, v2.toString());
             assertEquals(1, unknown.code());
             assertTrue(unknown.err().contains("refused (404): unknown site: nope"), unknown.err());
         }
@@ -73,21 +55,21 @@ class DeployCommandTest {
     void checkExitsOneOnErrorsAsADeploymentWouldFail() {
         Path dir = TempDirs.create("docs-assistant-check-");
         Path good = DeployServer.version(dir.resolve("good"), 2).dir();
-        Run ok = run("check", good.toString());
+        CliRun ok = run("check", good.toString());
         assertEquals(0, ok.code(), ok.out() + ok.err());
         assertTrue(ok.err().contains("2 pages, 0 errors, 0 warnings"), ok.err());
 
         Path broken = DeployServer.version(dir.resolve("broken"), 2).file("docs.json",
                         "{\"name\": \"Relay\", \"navigation\": {\"groups\": [{\"group\": \"G\", \"pages\": [\"index\", \"launch\", \"gone\"]}]}}")
                 .page("launch", "import Shared from '/snippets/missing.mdx';\n\n<Shared />\n\nSee [nowhere](/nowhere).", "title: Launch").dir();
-        Run bad = run("check", broken.toString());
+        CliRun bad = run("check", broken.toString());
         assertEquals(1, bad.code(), bad.out());
         assertTrue(bad.out().contains(" /navigation/groups/0/pages/2: page 'gone' has no file"), bad.out());
         assertTrue(bad.out().contains(" import: snippet not found: /snippets/missing.mdx"), bad.out());
         assertTrue(bad.out().contains("warning: launch.mdx: broken link: /nowhere"), bad.out());
 
         Path invalid = DeployServer.version(dir.resolve("invalid"), 1).file("docs.json", "{\"name\": ").dir();
-        Run unreadable = run("check", invalid.toString());
+        CliRun unreadable = run("check", invalid.toString());
         assertEquals(1, unreadable.code());
         assertTrue(unreadable.out().contains("error: docs.json line"), unreadable.out());
 
