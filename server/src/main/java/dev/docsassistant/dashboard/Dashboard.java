@@ -2,7 +2,6 @@ package dev.docsassistant.dashboard;
 
 import dev.docsassistant.integrations.spi.HtmlEncoder;
 import dev.docsassistant.app.App;
-import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.web.ApiException;
 import dev.docsassistant.web.Json;
 import dev.docsassistant.security.AccessRequest;
@@ -24,6 +23,7 @@ import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -31,7 +31,7 @@ import java.util.TreeSet;
 
 /**
  * The dashboard under {@code /dashboard}: sign-in with a one-time link (or the admin token), then
- * each organisation's API keys and each site's insights, conversations and integrations status.
+ * each organisation's API keys and each site's insights, conversations, integrations status and deployments.
  * A session opens its own organisation only (the admin token's opens all): anything outside it is a
  * 403, whether it exists or not, so ids cannot be probed. Every form that changes something carries
  * the session's CSRF token and must come from the dashboard's own origin.
@@ -49,6 +49,7 @@ public final class Dashboard implements HttpService {
     private final KeysPage keys;
     private final InsightsPage insights;
     private final ConversationsPage conversations;
+    private final DeploymentsPage deploymentsPage;
 
     public Dashboard(App app) {
         this.app = app;
@@ -57,6 +58,7 @@ public final class Dashboard implements HttpService {
         this.keys = new KeysPage(this, app);
         this.insights = new InsightsPage(this, app);
         this.conversations = new ConversationsPage(this, app);
+        this.deploymentsPage = new DeploymentsPage(this, app);
     }
 
     @Override
@@ -75,7 +77,9 @@ public final class Dashboard implements HttpService {
                 .get("/{org}/{domain}/conversations.jsonl", conversations::exportJsonLines)
                 .get("/{org}/{domain}/conversations.csv", conversations::exportCsv)
                 .get("/{org}/{domain}/conversations/{thread}", conversations::open)
-                .get("/{org}/{domain}/integrations", new IntegrationsPage(this, app)::show);
+                .get("/{org}/{domain}/integrations", new IntegrationsPage(this, app)::show)
+                .get("/{org}/{domain}/deployments", deploymentsPage::list)
+                .post("/{org}/{domain}/deployments/{id}/activate", deploymentsPage::activate);
     }
 
     // --- sign-in ---
@@ -219,14 +223,24 @@ public final class Dashboard implements HttpService {
         return org;
     }
 
-    /** The site of the path, if it belongs to the organisation; 403 otherwise. */
+    /** The site of the path, if it belongs to the organisation and is served; 403 otherwise, 404 when nothing is deployed yet. */
     Site site(ServerRequest req, String org) {
+        String domain = domain(req, org);
+        return app.sites().get(domain).orElseThrow(() -> new ApiException(404, "site " + domain
+                + " has no active deployment yet; see its Deployments page"));
+    }
+
+    /**
+     * The domain of the path, if the organisation owns that site (configured, or created at run time),
+     * whether it is served yet or not; 403 otherwise, existing or not.
+     */
+    String domain(ServerRequest req, String org) {
         String domain = req.path().pathParameters().get("domain");
         // Ownership from the configuration first: a site still being indexed (503) is only told to its owner.
-        if (sitesOf(org).stream().noneMatch(s -> s.domain().equals(domain))) {
+        if (!domainsOf(org).contains(domain)) {
             throw new ApiException(403, "organization " + org + " has no site " + domain);
         }
-        return app.sites().get(domain).orElseThrow();
+        return domain;
     }
 
     /** For forms that change something: the session's CSRF token and, when the browser names one, this origin. */
@@ -238,12 +252,19 @@ public final class Dashboard implements HttpService {
         }
     }
 
-    List<SiteConfig> sitesOf(String org) {
-        return app.config().sites().stream().filter(s -> s.organization().equals(org)).toList();
+    /** The organisation's sites: those of the configuration file, in its order, then those created at run time. */
+    List<String> domainsOf(String org) {
+        Set<String> domains = new LinkedHashSet<>();
+        app.config().sites().stream().filter(s -> s.organization().equals(org)).forEach(s -> domains.add(s.domain()));
+        app.deployments().sites().stream().filter(s -> s.organization().equals(org)).forEach(s -> domains.add(s.domain()));
+        return List.copyOf(domains);
     }
 
+    /** The organisations owning a site, configured or created at run time. */
     private Set<String> organizations() {
-        return new TreeSet<>(app.config().organizations());
+        Set<String> orgs = new TreeSet<>(app.config().organizations());
+        app.deployments().sites().forEach(s -> orgs.add(s.organization()));
+        return orgs;
     }
 
     private static void sameOrigin(ServerRequest req) {

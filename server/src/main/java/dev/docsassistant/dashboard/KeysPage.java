@@ -97,7 +97,7 @@ final class KeysPage {
         String base = "/dashboard/" + Dashboard.segment(org);
         Page page = new Page(org, session, "/dashboard", "Dashboard");
         page.raw("<h2>Sites</h2>\n<ul class=\"plain\">");
-        dashboard.sitesOf(org).forEach(s -> page.raw("<li><a href=\"").text(base + "/" + s.domain()).raw("\">").text(s.domain())
+        dashboard.domainsOf(org).forEach(d -> page.raw("<li><a href=\"").text(base + "/" + d).raw("\">").text(d)
                 .raw("</a></li>"));
         page.raw("</ul>\n<h2>API keys</h2>\n");
         if (created != null) {

@@ -70,6 +70,7 @@ final class Page {
         tab(base, "Insights", current);
         tab(base + "/conversations", "Conversations", current);
         tab(base + "/integrations", "Integrations", current);
+        tab(base + "/deployments", "Deployments", current);
         html.append("</nav>\n");
         return this;
     }

@@ -403,13 +403,14 @@ final class DeploymentStore {
                 wasActivated ? Optional.of(Instant.ofEpochMilli(activated)) : Optional.empty());
     }
 
-    private record StoredProblem(String file, String location, String message, String severity) {
+    /** A problem as stored: its line and column kept (0 when unknown, and in rows stored before they were). */
+    private record StoredProblem(String file, String location, String message, String severity, int line, int column) {
     }
 
     private static String problemsJson(List<SiteProblem> problems) {
         try {
             return Mappers.JSON.writeValueAsString(problems.stream().map(p -> new StoredProblem(p.file(), p.location(),
-                    p.message(), p.severity().name().toLowerCase(java.util.Locale.ROOT))).toList());
+                    p.message(), p.severity().name().toLowerCase(java.util.Locale.ROOT), p.line(), p.column())).toList());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -419,7 +420,7 @@ final class DeploymentStore {
         try {
             return Mappers.JSON.readValue(json, new TypeReference<List<StoredProblem>>() { }).stream()
                     .map(p -> new SiteProblem(p.file(), p.location(), p.message(),
-                            SiteProblem.Severity.valueOf(p.severity().toUpperCase(java.util.Locale.ROOT))))
+                            SiteProblem.Severity.valueOf(p.severity().toUpperCase(java.util.Locale.ROOT)), p.line(), p.column()))
                     .toList();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
