@@ -1,10 +1,13 @@
 // The dashboard in a real browser (Debian's Chromium through playwright-core): sign in with a
 // one-time link, create and revoke a key in the UI (and see the API accept, then refuse it), ask
 // questions and give feedback in the Ask AI panel, find them in insights and exports, and another
-// organisation's user refused everywhere. Screenshots of each page go to artifacts/.
+// organisation's user refused everywhere; the Deployments page (a failed upload's problems, rollback with
+// Activate, axe-core). Screenshots of each page go to artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../lib/server.mjs';
@@ -15,6 +18,8 @@ const QUESTIONS = {
   secrets: 'How do I rotate the signing secret?',
   unanswerable: 'Does the relay support Kubernetes operators?',
 };
+const ADMIN_TOKEN = 'admin-token-of-the-dashboard-browser-test-0123456789';
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let server;
 let browser;
 let port;
@@ -35,17 +40,18 @@ function relaySite(domain, organization) {
 }
 
 before(async () => {
-  server = await startServer({ sites: [relaySite('relay', 'acme'), relaySite('beta', 'other')], timeoutMs: 120000 });
+  server = await startServer({ sites: [relaySite('relay', 'acme'), relaySite('beta', 'other')], timeoutMs: 120000,
+    yaml: [`security: {admin-token: ${ADMIN_TOKEN}}`] });
   port = new URL(server.url).port;
   browser = await launchBrowser();
 });
 after(async () => { await browser?.close(); server?.stop(); });
 
-/** A browser context signed in as a new user of `org`, through the link `users add` prints. */
-async function signIn(org, email) {
+/** A browser context (with `contextOptions`) signed in as a new user of `org`, through the link `users add` prints. */
+async function signIn(org, email, contextOptions = {}) {
   const link = server.cli('users', 'add', '--org', org, '--email', email).trim().split('\n').at(-1);
   assert.match(link, /\/dashboard\/sign-in\?token=dsl_/);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, ...contextOptions });
   const page = await context.newPage();
   page.errors = [];
   page.on('pageerror', (e) => page.errors.push(e.message));
@@ -172,4 +178,70 @@ test("another organisation's user is refused on every page of acme", async () =>
   assert.equal(res.status(), 403);
   await screenshot(page, 'dashboard-forbidden');
   await page.context().close();
+});
+
+/** Uploads a folder's files as a .tar.gz through the admin API, from a dashboard page (its origin); waits for the build. */
+async function deploy(page, dir, files) {
+  const bytes = [...execFileSync('tar', ['-czf', '-', '-C', dir, ...files])];
+  return page.evaluate(async ({ bytes, token }) => {
+    const headers = { authorization: `Bearer ${token}` };
+    const res = await fetch('/admin/v1/sites/relay/deployments', {
+      method: 'POST', headers: { ...headers, 'content-type': 'application/gzip' }, body: new Uint8Array(bytes),
+    });
+    let d = await res.json();
+    while (d.status === 'building') {
+      await new Promise((r) => setTimeout(r, 100));
+      d = await (await fetch(`/admin/v1/sites/relay/deployments/${d.id}`, { headers })).json();
+    }
+    return d;
+  }, { bytes, token: ADMIN_TOKEN });
+}
+
+test('the Deployments page lists a failed upload with its problem, rolls back with Activate and passes axe-core', async () => {
+  const page = await signIn('acme', 'rhea@acme.example');
+  await page.goto(`${server.dashboard}/dashboard/acme/relay`);
+  await page.click('nav.tabs a:has-text("Deployments")');
+  await page.waitForURL(`${server.dashboard}/dashboard/acme/relay/deployments`);
+  const first = await page.locator('table.deployments tbody tr').last().getAttribute('data-deployment-id');
+
+  const v2 = relaySite('relay', 'acme').path;
+  writeFileSync(join(v2, 'docs.json'), JSON.stringify({ name: 'Relay Docs',
+    navigation: { groups: [{ group: 'Guides', pages: ['index', 'retries', 'secrets', 'launch'] }] } }));
+  writeFileSync(join(v2, 'launch.mdx'), '---\ntitle: Launch\n---\n\nThe launch checklist of release two.\n');
+  const broken = await deploy(page, v2, ['docs.json', 'index.mdx', 'retries.mdx', 'secrets.mdx']);
+  assert.equal(broken.status, 'failed');
+  const live = await deploy(page, v2, ['docs.json', 'index.mdx', 'retries.mdx', 'secrets.mdx', 'launch.mdx']);
+  assert.equal(live.status, 'active');
+  assert.equal((await fetch(`${server.url}/sites/relay/launch`)).status, 200);
+
+  await page.reload();
+  const failedRow = page.locator(`tr[data-deployment-id="${broken.id}"]`);
+  assert.match(await failedRow.innerText(), /failed[\s\S]*page 'launch' has no file/);
+  assert.equal(await failedRow.locator('button').count(), 0, 'a failed deployment has no Activate button');
+  await screenshot(page, 'dashboard-deployments');
+
+  await page.locator(`tr[data-deployment-id="${first}"] button`, { hasText: 'Activate' }).click();
+  await page.waitForURL(/\/deployments\?activated=/);
+  assert.match(await page.locator('.notice[role=status]').innerText(), new RegExp(`Deployment ${first} is active`));
+  assert.match(await page.locator(`tr[data-deployment-id="${live.id}"] td.status-superseded`).innerText(), /superseded/);
+  assert.equal((await fetch(`${server.url}/sites/relay/launch`)).status, 404, 'rolled back: version 1 has no launch page');
+  await screenshot(page, 'dashboard-deployments-rolled-back');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+
+  const found = [];
+  for (const scheme of ['light', 'dark']) {
+    // A context that lets the test's axe script past the dashboard's policy.
+    const signedIn = await signIn('acme', `axe-${scheme}@acme.example`, { bypassCSP: true, colorScheme: scheme });
+    for (const path of ['/dashboard/acme/relay/deployments', '/dashboard/acme/relay/deployments?activated=' + first]) {
+      await signedIn.goto(server.dashboard + path);
+      await signedIn.addScriptTag({ content: AXE });
+      const result = await signedIn.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+      for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
+        found.push(`${scheme} ${path}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+      }
+    }
+    await signedIn.context().close();
+  }
+  assert.deepEqual(found, []);
 });
