@@ -260,6 +260,11 @@ public final class Dashboard implements HttpService {
         return List.copyOf(domains);
     }
 
+    /** Whether the site is served or being indexed: a site created at run time is neither until a deployment of it is active. */
+    boolean served(String domain) {
+        return app.sites().current(domain).isPresent() || app.sites().isPending(domain);
+    }
+
     /** The organisations owning a site, configured or created at run time. */
     private Set<String> organizations() {
         Set<String> orgs = new TreeSet<>(app.config().organizations());

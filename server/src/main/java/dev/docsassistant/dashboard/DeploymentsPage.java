@@ -9,7 +9,6 @@ import dev.docsassistant.deploy.DeploymentSource;
 import dev.docsassistant.deploy.DeploymentStatus;
 import dev.docsassistant.deploy.Deployments;
 import dev.docsassistant.web.ApiException;
-import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
@@ -100,7 +99,7 @@ final class DeploymentsPage {
         for (Deployment d : all) {
             page.raw("<tr data-deployment-id=\"").text(d.id()).raw("\"><td><code>").text(d.id()).raw("</code>");
             d.preview().ifPresent(name -> {
-                String link = previewLink(siteHost, domain, name, req.headers().first(HeaderNames.HOST).orElse(""), req.isSecure());
+                String link = previewLink(siteHost, domain, name, req.authority(), req.isSecure());
                 page.raw("<br><small>preview <b>").text(name).raw("</b></small><br><a class=\"preview\" href=\"").text(link).raw("\">")
                         .text(link).raw("</a>");
             });
@@ -176,7 +175,7 @@ final class DeploymentsPage {
      * reached on (both are served by the same listener).
      */
     static String previewLink(SiteHost siteHost, String domain, String name, String authority, boolean secure) {
-        Matcher port = PORT.matcher(authority.strip());
+        Matcher port = PORT.matcher(authority == null ? "" : authority.strip());
         return (secure ? "https://" : "http://") + domain + "--" + name + "." + siteHost.name() + (port.find() ? ":" + port.group(1) : "") + "/";
     }
 

@@ -97,7 +97,9 @@ final class KeysPage {
         String base = "/dashboard/" + Dashboard.segment(org);
         Page page = new Page(org, session, "/dashboard", "Dashboard");
         page.raw("<h2>Sites</h2>\n<ul class=\"plain\">");
-        dashboard.domainsOf(org).forEach(d -> page.raw("<li><a href=\"").text(base + "/" + d).raw("\">").text(d)
+        // A site with nothing served yet has its Deployments page only.
+        dashboard.domainsOf(org).forEach(d -> page.raw("<li><a href=\"").text(base + "/" + d + (dashboard.served(d) ? "" : "/deployments"))
+                .raw("\">").text(d)
                 .raw("</a></li>"));
         page.raw("</ul>\n<h2>API keys</h2>\n");
         if (created != null) {

@@ -170,7 +170,8 @@ class DeploymentsPageTest {
                 .POST(HttpRequest.BodyPublishers.ofString("{\"domain\": \"acme-new\", \"organization\": \"acme\"}")));
         assertEquals(201, created.statusCode(), created.body());
         String cookie = signIn("acme", "ines@acme.example");
-        assertTrue(get("/dashboard/acme", cookie).body().contains("href=\"/dashboard/acme/acme-new\""), "the organisation lists it");
+        assertTrue(get("/dashboard/acme", cookie).body().contains("href=\"/dashboard/acme/acme-new/deployments\""),
+                "the organisation lists it, at its Deployments page while nothing is served");
         HttpResponse<String> empty = get("/dashboard/acme/acme-new/deployments", cookie);
         assertEquals(200, empty.statusCode(), empty.body());
         assertTrue(empty.body().contains("class=\"empty\">No deployments yet"), empty.body());
