@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -75,6 +76,7 @@ record SectionVectors(float[][] vectors, int shared, int computed, double second
         if (fleet == SharedVectors.NONE) {
             return 0;
         }
+        long start = System.nanoTime();
         Map<String, float[]> found;
         try {
             found = fleet.find(SentenceEmbedder.MODEL_ID, List.copyOf(missing.keySet()));
@@ -92,6 +94,8 @@ record SectionVectors(float[][] vectors, int shared, int computed, double second
             }
         });
         cache.putAll(usable);
+        LOG.info(String.format(Locale.ROOT, "%d of %d section vectors missing from the local embedding cache found in the"
+                + " fleet's shared store in %.2f s", usable.size(), usable.size() + missing.size(), (System.nanoTime() - start) / 1e9));
         return usable.size();
     }
 
