@@ -7,6 +7,7 @@ import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.deploy.Deployments;
 import dev.docsassistant.search.SearchConfig;
 import dev.docsassistant.search.SearchSettings;
+import dev.docsassistant.search.SharedVectors;
 import dev.docsassistant.insights.Conversations;
 import dev.docsassistant.insights.InsightsLog;
 import dev.docsassistant.insights.InsightsQuery;
@@ -78,8 +79,11 @@ public final class App implements AutoCloseable {
         this.access = new AccessCheck(keys, organizations, limits, security.proxies(), Clock.systemUTC());
         this.keyChanges = keys.followChanges();
         SearchSettings defaultSearch = SearchConfig.serverDefault(config);
+        // In a fleet a section is embedded once: vectors missing here are looked up in the store first.
+        SharedVectors sharedVectors = SharedEmbeddings.forStore(database);
         this.deployments = new Deployments(database, settings.deployments(), sites, integrations,
-                domain -> settings.search().getOrDefault(domain, defaultSearch), organizations, config.dataDir());
+                domain -> settings.search().getOrDefault(domain, defaultSearch).withShared(sharedVectors), organizations,
+                config.dataDir());
         this.state = new ServerState(sites, database, redis);
         // Reads the version served now: a deployment replaces the Site, the gauge stays registered once.
         sites.onLoaded(site -> AppMetrics.gauge("index_sections", "Sections in the site's search index",

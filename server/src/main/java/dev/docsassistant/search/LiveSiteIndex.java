@@ -144,9 +144,9 @@ public final class LiveSiteIndex implements AutoCloseable {
                 ordsByPage.put(s.page().path(), grown);
             }
             SiteIndex before = current.index();
-            SectionVectors vectors = new SectionVectors(new float[0][], 0, 0);
+            SectionVectors vectors = SectionVectors.NONE;
             if (before.vectors && !added.isEmpty()) {
-                vectors = SectionVectors.of(added, settings.embeddingCache(), settings.progress());
+                vectors = SectionVectors.of(added, settings.embeddingCache(), settings.shared(), settings.progress());
                 SiteIndex.addVectors(docs, vectors.vectors(), before.centre);
             }
             writer.addDocuments(docs);

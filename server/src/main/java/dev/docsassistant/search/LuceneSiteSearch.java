@@ -88,8 +88,7 @@ public final class LuceneSiteSearch implements SiteSearch {
         if (settings.mode() == SearchMode.HYBRID) {
             SentenceEmbedder.preload(); // loads beside reading the index; queries need the model too
         }
-        return new LuceneSiteSearch(site, SiteIndex.open(site, indexDir, settings.mode(), settings.embeddingCache(),
-                settings.progress()));
+        return new LuceneSiteSearch(site, SiteIndex.open(site, indexDir, settings));
     }
 
     SiteIndex index() {

@@ -8,15 +8,22 @@ import java.nio.file.Path;
  * @param mode           hybrid (BM25 and embeddings fused) or keyword (BM25 alone)
  * @param embeddingCache the folder of the embedding cache (used in hybrid mode)
  * @param progress       told how embedding goes when sections have to be embedded
+ * @param shared         the fleet's shared vectors, asked for what the local cache lacks ({@link SharedVectors#NONE} alone)
  */
-public record SearchSettings(SearchMode mode, Path embeddingCache, EmbeddingProgress progress) {
+public record SearchSettings(SearchMode mode, Path embeddingCache, EmbeddingProgress progress, SharedVectors shared) {
     public static final SearchSettings KEYWORD = new SearchSettings(SearchMode.KEYWORD, null, EmbeddingProgress.NONE);
 
     public SearchSettings {
         progress = progress == null ? EmbeddingProgress.NONE : progress;
+        shared = shared == null ? SharedVectors.NONE : shared;
         if (mode == SearchMode.HYBRID && embeddingCache == null) {
             throw new IllegalArgumentException("hybrid search needs an embedding cache folder");
         }
+    }
+
+    /** Settings with no shared vectors (one server alone). */
+    public SearchSettings(SearchMode mode, Path embeddingCache, EmbeddingProgress progress) {
+        this(mode, embeddingCache, progress, SharedVectors.NONE);
     }
 
     public static SearchSettings hybrid(Path embeddingCache) {
@@ -24,6 +31,11 @@ public record SearchSettings(SearchMode mode, Path embeddingCache, EmbeddingProg
     }
 
     public SearchSettings withProgress(EmbeddingProgress progress) {
-        return new SearchSettings(mode, embeddingCache, progress);
+        return new SearchSettings(mode, embeddingCache, progress, shared);
+    }
+
+    /** The same settings with the fleet's shared vectors as the embedding cache's second level. */
+    public SearchSettings withShared(SharedVectors shared) {
+        return new SearchSettings(mode, embeddingCache, progress, shared);
     }
 }

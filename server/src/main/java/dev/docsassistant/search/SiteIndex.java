@@ -99,10 +99,11 @@ final class SiteIndex {
     }
 
     /**
-     * @param embeddingCache where computed section vectors are kept (hybrid mode)
-     * @param progress       told how embedding goes, when sections have to be embedded
+     * @param settings the search mode and, in hybrid mode, where section vectors are cached and who is
+     *                 told how embedding goes
      */
-    static SiteIndex open(SiteContent site, Path dir, SearchMode mode, Path embeddingCache, EmbeddingProgress progress) {
+    static SiteIndex open(SiteContent site, Path dir, SearchSettings settings) {
+        SearchMode mode = settings.mode();
         List<IndexedSection> sections = sections(site, site.pages());
         List<Document> docs = new ArrayList<>(sections.size());
         MessageDigest digest = sha256();
@@ -116,11 +117,11 @@ final class SiteIndex {
             Files.createDirectories(dir);
             Directory directory = FSDirectory.open(dir);
             boolean rebuild = !fingerprint.equals(storedFingerprint(directory));
-            SectionVectors embedded = new SectionVectors(new float[0][], 0, 0);
+            SectionVectors embedded = SectionVectors.NONE;
             if (rebuild) {
                 EmbeddingCentre centre = EmbeddingCentre.NONE;
                 if (hybrid) {
-                    embedded = SectionVectors.of(sections, embeddingCache, progress);
+                    embedded = SectionVectors.of(sections, settings.embeddingCache(), settings.shared(), settings.progress());
                     centre = EmbeddingCentre.of(embedded.vectors());
                     addVectors(docs, embedded.vectors(), centre);
                 }
