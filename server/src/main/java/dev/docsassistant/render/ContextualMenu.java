@@ -25,6 +25,7 @@ final class ContextualMenu {
     static final String MENU_ID = HtmlSanitizer.LAYOUT_ID_PREFIX + "ctx-menu";
     /** The longest page text a custom link's {@code $page} carries (browsers and servers cap URL lengths). */
     static final int MAX_PAGE_CHARS = 4000;
+    private static final java.util.regex.Pattern PLACEHOLDER = java.util.regex.Pattern.compile("\\$(page|path|mcp)");
 
     /**
      * Where the page is, for its links.
@@ -126,8 +127,13 @@ final class ContextualMenu {
         StringBuilder s = new StringBuilder(base).append(base.contains("?") ? '&' : '?');
         String sep = "";
         for (ContextualOptions.Query q : c.query()) {
-            String value = q.value().replace("$page", pageText).replace("$path", "/" + PagePaths.withoutIndex(page.path()))
-                    .replace("$mcp", page.mcpUrl());
+            // One pass, so a page's text holding "$path" is not filled in again.
+            String value = PLACEHOLDER.matcher(q.value()).replaceAll(m -> java.util.regex.Matcher.quoteReplacement(
+                    switch (m.group(1)) {
+                        case "page" -> pageText;
+                        case "path" -> "/" + PagePaths.withoutIndex(page.path());
+                        default -> page.mcpUrl();
+                    }));
             s.append(sep).append(encode(q.key())).append('=').append(encode(value));
             sep = "&";
         }
