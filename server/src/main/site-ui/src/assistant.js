@@ -57,6 +57,8 @@ export function startAssistant(config, t = (k) => k, selected = { text: '' }) {
   const form = panel.querySelector('.assistant-form');
   const input = form.querySelector('textarea');
   const selectionNote = panel.querySelector('.assistant-selection');
+  // The site's starter questions (docs.json assistant.starterQuestions), offered while the panel is empty.
+  const starters = panel.querySelector('[data-starters]');
   const saved = load(config.domain);
   let threadId = saved.threadId ?? null;
   let threadKey = saved.threadKey ?? null;
@@ -122,6 +124,7 @@ export function startAssistant(config, t = (k) => k, selected = { text: '' }) {
     list.scrollTop = list.scrollHeight;
     form.querySelector('button').disabled = chat.status === 'submitted' || chat.status === 'streaming';
     panel.dataset.status = chat.status;
+    if (starters) starters.hidden = chat.messages.length > 0;
   }
 
   function feedbackControl(messageId) {
@@ -207,6 +210,12 @@ export function startAssistant(config, t = (k) => k, selected = { text: '' }) {
     selected.text = '';
     showSelection();
     save();
+  });
+  starters?.addEventListener('click', (e) => {
+    const question = e.target.closest('[data-starter]')?.textContent;
+    if (!question) return;
+    input.value = question;
+    form.requestSubmit();
   });
   input.addEventListener('keydown', (e) => {
     if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); form.requestSubmit(); }

@@ -6,6 +6,7 @@ import { startSearch } from './search.js';
 import { startTheme } from './theme.js';
 import { startTabs, startCodeGroups, startCopyButtons } from './components.js';
 import { layoutElement, layoutElements } from './layout.js';
+import { startContextualMenu } from './contextual.js';
 
 function readConfig() {
   const el = document.head.querySelector('script[id="da:config"]');
@@ -105,6 +106,7 @@ if (config) {
   startTabs();
   startCodeGroups(t);
   startCopyButtons(t);
+  startContextualMenu(t);
   highlightCode();
   // Without a key every API call would fail: the page then offers the plain search page only.
   startSearch(config, t, config.assistantKey ? authHeaders(config) : null);

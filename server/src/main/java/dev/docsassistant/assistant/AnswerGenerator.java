@@ -1,5 +1,6 @@
 package dev.docsassistant.assistant;
 
+import dev.docsassistant.content.AssistantSettings;
 import dev.docsassistant.search.SearchHit;
 
 import java.util.List;
@@ -24,9 +25,19 @@ public interface AnswerGenerator {
      * @param retrieved    the search results, best first
      * @param siteName     the documentation's name, for the words of a non-answer
      * @param currentPath  the page the reader is on, or null (reader input, like {@code context})
+     * @param assistant    the site's own settings, deployed with its content: the maintainers'
+     *                     instructions and the hand-off a non-answer ends with
      */
     record Input(String question, List<ChatMessage> conversation, List<ContextItem> context, List<SearchHit> retrieved,
-                 String siteName, String currentPath) {
+                 String siteName, String currentPath, AssistantSettings assistant) {
+        public Input {
+            assistant = assistant == null ? AssistantSettings.NONE : assistant;
+        }
+
+        public Input(String question, List<ChatMessage> conversation, List<ContextItem> context, List<SearchHit> retrieved,
+                     String siteName, String currentPath) {
+            this(question, conversation, context, retrieved, siteName, currentPath, AssistantSettings.NONE);
+        }
     }
 
     /** Where the answer goes. */

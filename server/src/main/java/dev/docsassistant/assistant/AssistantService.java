@@ -135,7 +135,8 @@ public final class AssistantService {
             }
             turn.searched(query, hits);
             generator.generate(new AnswerGenerator.Input(request.question(), earlier,
-                    request.context(), hits, accepted.site().content().name(), request.currentPath()), turn);
+                    request.context(), hits, accepted.site().content().name(), request.currentPath(),
+                    accepted.site().content().assistant()), turn);
             turn.release(); // what the generator left held goes before the store is written
             // Stored just before finish leaves: a client that never saw finish retries the same message
             // (same id and text), and that retry replaces this turn (ThreadStore.append), never repeats it.

@@ -1,5 +1,6 @@
 package dev.docsassistant.assistant;
 
+import dev.docsassistant.content.AssistantSettings;
 import dev.docsassistant.search.SearchHit;
 
 import java.util.ArrayList;
@@ -29,6 +30,12 @@ public final class ExtractiveGenerator implements AnswerGenerator {
                 + "It may not be covered; try other words, or browse the documentation directly.";
     }
 
+    /** The non-answer of a site, ending with its hand-off (a support link or address) when it has one. */
+    public static String notFound(Input input) {
+        AssistantSettings.Handoff handoff = input.assistant().handoff();
+        return notFound(input.siteName()) + (handoff == null ? "" : " " + handoff.sentence());
+    }
+
     @Override
     public boolean mayFailBeforeWriting() {
         return false;
@@ -41,7 +48,7 @@ public final class ExtractiveGenerator implements AnswerGenerator {
         // best relevance need not be first: judge by the best, and skip (not stop at) weaker hits.
         double best = hits.stream().mapToDouble(SearchHit::score).max().orElse(0);
         if (best < ABSTAIN_BELOW) {
-            out.text(notFound(input.siteName()));
+            out.text(notFound(input));
             return;
         }
         Set<String> terms = QuestionTerms.of(input.question());

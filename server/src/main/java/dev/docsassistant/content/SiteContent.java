@@ -9,11 +9,20 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Everything read from a site folder: the resolved docs.json, its navigation, the pages and the
- * problems met on the way.
+ * Everything read from a site folder: the resolved docs.json, its navigation, the pages, the
+ * assistant's settings and the problems met on the way.
  */
 public record SiteContent(Path dir, JsonNode docsJson, Navigation navigation, Map<String, Page> pagesByPath,
-                          List<SiteProblem> problems) {
+                          List<SiteProblem> problems, AssistantSettings assistant) {
+
+    public SiteContent {
+        assistant = assistant == null ? AssistantSettings.NONE : assistant;
+    }
+
+    public SiteContent(Path dir, JsonNode docsJson, Navigation navigation, Map<String, Page> pagesByPath,
+                       List<SiteProblem> problems) {
+        this(dir, docsJson, navigation, pagesByPath, problems, AssistantSettings.NONE);
+    }
 
     public Collection<Page> pages() {
         return pagesByPath.values();

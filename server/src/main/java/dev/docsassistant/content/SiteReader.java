@@ -68,14 +68,16 @@ public final class SiteReader {
         docsJson = DocsJson.read(dir, problems);
         if (docsJson != null) {
             DocsJsonLinks.check(docsJson, problems);
+            ContextualOptions.read(docsJson, problems); // the renderer reads it again; reported here, once
         }
+        AssistantSettings assistant = AssistantSettingsReader.read(dir, docsJson, problems);
         if (docsJson == null && previous != null) {
             // Unreadable: nothing to place the pages by; they stay as they were beside the problem.
             Set<String> pageFiles = new java.util.HashSet<>();
             previous.pages().forEach(page -> pageFiles.add(page.file()));
             previous.problems().stream().filter(p -> pageFiles.contains(p.file())).forEach(problems::add);
             return new SiteContent(dir, MissingNode.getInstance(), previous.navigation(), previous.pagesByPath(),
-                    sorted(JsonLines.place(dir, problems)));
+                    sorted(JsonLines.place(dir, problems)), assistant);
         }
         Navigation nav = Navigation.of(docsJson == null ? null : docsJson.get("navigation"));
         boolean indexAll = docsJson != null && "all".equals(docsJson.path("seo").path("indexing").asText());
@@ -113,7 +115,7 @@ public final class SiteReader {
         nav.pages().keySet().forEach(p -> Optional.ofNullable(loaded.get(p)).ifPresent(page -> ordered.put(p, page)));
         byPath.keySet().forEach(p -> Optional.ofNullable(loaded.get(p)).ifPresent(page -> ordered.putIfAbsent(p, page)));
         return new SiteContent(dir, docsJson == null ? MissingNode.getInstance() : docsJson, nav,
-                Collections.unmodifiableMap(ordered), sorted(JsonLines.place(dir, problems)));
+                Collections.unmodifiableMap(ordered), sorted(JsonLines.place(dir, problems)), assistant);
     }
 
     /** docs.json's problems first, then by file. */
@@ -164,7 +166,7 @@ public final class SiteReader {
         nav.pages().keySet().forEach(p -> Optional.ofNullable(loaded.get(p)).ifPresent(page -> ordered.put(p, page)));
         loaded.forEach(ordered::putIfAbsent);
         return new SiteContent(dir, previous.docsJson(), nav, Collections.unmodifiableMap(ordered),
-                sorted(JsonLines.place(dir, kept)));
+                sorted(JsonLines.place(dir, kept)), previous.assistant());
     }
 
     private static boolean isMissingPage(SiteProblem p) {

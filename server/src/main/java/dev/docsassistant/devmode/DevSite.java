@@ -157,6 +157,9 @@ public final class DevSite implements AutoCloseable {
     }
 
     static boolean ignored(String rel) {
+        if (rel.equals(".mintlify") || rel.startsWith(".mintlify/") && !rel.substring(".mintlify/".length()).contains("/")) {
+            return false; // the assistant's instructions (.mintlify/Assistant.md): a change reads the site again
+        }
         return rel.startsWith(".") || rel.contains("/.") || rel.contains("node_modules/") || rel.isEmpty();
     }
 

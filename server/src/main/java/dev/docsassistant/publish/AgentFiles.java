@@ -48,10 +48,17 @@ public final class AgentFiles {
 
     private final Site site;
     private final List<Variant> variants;
+    private final boolean mcp;
 
     public AgentFiles(Site site) {
+        this(site, true);
+    }
+
+    /** @param mcp whether the site serves MCP ({@code llms.txt} then names its server) */
+    public AgentFiles(Site site, boolean mcp) {
         this.site = site;
         this.variants = variants(site);
+        this.mcp = mcp;
     }
 
     /**
@@ -135,6 +142,10 @@ public final class AgentFiles {
         }
         s.append("The whole documentation of this version and language as one Markdown file: ")
                 .append(baseUrl).append(v.prefix()).append("/llms-full.txt\n");
+        if (mcp) {
+            // Agents that speak MCP search and read the site through its server rather than these files.
+            s.append("\nMCP server (Streamable HTTP; tools to search and read these pages): ").append(baseUrl).append("/mcp\n");
+        }
         return s.toString();
     }
 

@@ -2,6 +2,7 @@ package dev.docsassistant.render;
 
 import dev.docsassistant.integrations.spi.HtmlEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.docsassistant.content.ContextualOptions;
 import dev.docsassistant.content.NavItem;
 import dev.docsassistant.content.NavItem.Kind;
 import dev.docsassistant.content.Page;
@@ -56,9 +57,16 @@ final class SiteLayout {
      * @param assets       the URLs of the site stylesheet and script
      * @param assistantKey the key the assistant panel and search box send, or null
      * @param injected     the integrations' elements
+     * @param contextual   docs.json's page menu
+     * @param absoluteBase the site's address as the reader reached it (no trailing slash), for the menu's links
+     * @param mcp          whether the site serves MCP (the menu's MCP items)
      */
     record Frame(String domain, SiteContent site, LinkResolver links, SiteAssets assets, String assistantKey,
-                 Injected injected) {
+                 Injected injected, ContextualOptions contextual, String absoluteBase, boolean mcp) {
+        Frame(String domain, SiteContent site, LinkResolver links, SiteAssets assets, String assistantKey, Injected injected) {
+            this(domain, site, links, assets, assistantKey, injected, ContextualOptions.NONE, links.base(), true);
+        }
+
         /** The site's icon set ({@code icons.library}), for tabs, sections and groups. */
         Icons icons() {
             return new Icons(site.docsJson().path("icons").path("library").asText(null), links);
@@ -88,6 +96,11 @@ final class SiteLayout {
             h.append("<meta name=\"description\" content=\"").append(HtmlEncoder.attr(page.description())).append("\">\n");
         }
         favicons(h, site, links);
+        if (page.pagePath() != null) {
+            // Agents find the page's Markdown twin from the page itself.
+            h.append("<link rel=\"alternate\" type=\"text/markdown\" href=\"")
+                    .append(HtmlEncoder.attr(links.base() + "/" + page.pagePath() + ".md")).append("\">\n");
+        }
         h.append("<link rel=\"stylesheet\" href=\"").append(frame.assets().cssUrl()).append("\">\n")
                 .append("<meta name=\"color-scheme\" content=\"light dark\">\n")
                 .append("<meta name=\"theme-color\" content=\"").append(SiteTheme.color(docs.path("colors").path("primary").asText(null), "#2563eb")).append("\">\n")
@@ -108,6 +121,10 @@ final class SiteLayout {
         // The page's own icon (front matter), beside its title as in the sidebar.
         String icon = page.pagePath() == null ? null : frame.site().page(page.pagePath()).map(Page::icon).orElse(null);
         h.append("<h1>").append(frame.icons().html(icon)).append(HtmlEncoder.attr(page.title())).append("</h1>\n");
+        String menu = contextualMenu(frame, page, t);
+        if (!frame.contextual().toc()) {
+            h.append(menu);
+        }
         if (!page.description().isEmpty()) {
             h.append("<p class=\"lead\">").append(HtmlEncoder.attr(page.description())).append("</p>\n");
         }
@@ -121,10 +138,10 @@ final class SiteLayout {
             }
         }
         h.append("</article>\n</main>\n");
-        outline(h, page.body().headings(), t);
+        outline(h, page.body().headings(), t, frame.contextual().toc() ? menu : "");
         h.append("</div>\n");
         SiteChrome.footer(h, docs, links, name);
-        assistantPanel(h, name, t);
+        assistantPanel(h, name, t, site.assistant().starterQuestions());
         h.append(frame.injected().bodyEnd()).append("</body>\n</html>\n");
         return h.toString();
     }
@@ -343,8 +360,18 @@ final class SiteLayout {
                 .append(HtmlEncoder.attr(p.title())).append("</a>"));
     }
 
-    private static void outline(StringBuilder h, List<RenderedBody.Heading> headings, UiStrings t) {
-        h.append("<aside class=\"outline\" aria-label=\"").append(HtmlEncoder.attr(t.get("onThisPage"))).append("\">");
+    /** The page's contextual menu (docs.json {@code contextual}), or "" on the 404 and search pages. */
+    private static String contextualMenu(Frame frame, Content page, UiStrings t) {
+        if (page.pagePath() == null || frame.contextual().options().isEmpty()) {
+            return "";
+        }
+        String markdown = frame.site().page(page.pagePath()).map(Page::fullMarkdown).orElse("");
+        return ContextualMenu.html(frame.contextual(), new ContextualMenu.Page(page.pagePath(), markdown, frame.links(),
+                frame.absoluteBase(), frame.domain(), frame.mcp(), frame.assistantKey() != null), t, frame.icons());
+    }
+
+    private static void outline(StringBuilder h, List<RenderedBody.Heading> headings, UiStrings t, String menu) {
+        h.append("<aside class=\"outline\" aria-label=\"").append(HtmlEncoder.attr(t.get("onThisPage"))).append("\">").append(menu);
         if (!headings.isEmpty()) {
             h.append("<p class=\"outline-title\">").append(HtmlEncoder.attr(t.get("onThisPage"))).append("</p><ul>");
             for (RenderedBody.Heading heading : headings) {
@@ -356,17 +383,31 @@ final class SiteLayout {
         h.append("</aside>\n");
     }
 
-    /** The chat panel; the site script shows the button and drives it with the AI SDK's chat. */
-    private static void assistantPanel(StringBuilder h, String siteName, UiStrings t) {
+    /**
+     * The chat panel; the site script shows the button and drives it with the AI SDK's chat. The
+     * site's starter questions (docs.json {@code assistant.starterQuestions}) fill it while it is empty.
+     */
+    private static void assistantPanel(StringBuilder h, String siteName, UiStrings t, List<String> starters) {
         h.append("<aside class=\"assistant\" id=\"" + ASSISTANT_ID + "\" aria-label=\"").append(HtmlEncoder.attr(t.get("askAi"))).append("\" hidden>\n")
                 .append("<header><strong>").append(HtmlEncoder.attr(t.get("ask"))).append(' ').append(HtmlEncoder.attr(siteName)).append("</strong>")
                 .append("<button type=\"button\" class=\"assistant-close\" data-close-assistant aria-label=\"")
                 .append(HtmlEncoder.attr(t.get("close"))).append("\">×</button></header>\n")
+                .append(starters(starters, t))
                 .append("<div class=\"assistant-messages\" aria-live=\"polite\"></div>\n")
                 .append("<p class=\"assistant-selection\" hidden></p>\n")
                 .append("<form class=\"assistant-form\"><textarea name=\"question\" rows=\"2\" placeholder=\"")
                 .append(HtmlEncoder.attr(t.get("askPlaceholder"))).append("\" aria-label=\"").append(HtmlEncoder.attr(t.get("question")))
                 .append("\"></textarea><button type=\"submit\">").append(HtmlEncoder.attr(t.get("send"))).append("</button></form>\n</aside>\n");
+    }
+
+    private static String starters(List<String> questions, UiStrings t) {
+        if (questions.isEmpty()) {
+            return "";
+        }
+        StringBuilder s = new StringBuilder("<div class=\"assistant-starters\" data-starters><p>")
+                .append(HtmlEncoder.attr(t.get("starterQuestions"))).append("</p><ul>");
+        questions.forEach(q -> s.append("<li><button type=\"button\" data-starter>").append(HtmlEncoder.attr(q)).append("</button></li>"));
+        return s.append("</ul></div>\n").toString();
     }
 
     /** A site-relative image only when its file is there; a remote one is trusted to exist. */

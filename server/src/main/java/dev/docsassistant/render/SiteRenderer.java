@@ -4,6 +4,7 @@ import dev.docsassistant.integrations.spi.HtmlEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.search.SearchHit;
 import dev.docsassistant.search.SearchRequest;
+import dev.docsassistant.content.ContextualOptions;
 import dev.docsassistant.content.mdx.FrontMatter;
 import dev.docsassistant.content.mdx.MdxToMarkdown;
 import dev.docsassistant.content.Page;
@@ -63,9 +64,19 @@ public final class SiteRenderer {
     private final Redirects redirects;
     private final String csp;
     private final Map<String, RenderedBody> bodies = new ConcurrentHashMap<>();
+    private final boolean mcp;
+    private final ContextualOptions contextual;
 
     public SiteRenderer(Site site, SiteAssets assets, String assistantKey, Injected injected) {
+        this(site, assets, assistantKey, injected, true);
+    }
+
+    /** @param mcp whether the site serves MCP (the page menu's MCP items, docs.json {@code contextual}) */
+    public SiteRenderer(Site site, SiteAssets assets, String assistantKey, Injected injected, boolean mcp) {
         this.site = site;
+        this.mcp = mcp;
+        // Problems were reported when the site loaded (SiteReader), as for the redirects.
+        this.contextual = ContextualOptions.read(site.content().docsJson(), new ArrayList<>());
         this.assets = assets;
         this.assistantKey = assistantKey;
         this.injected = injected;
@@ -84,10 +95,20 @@ public final class SiteRenderer {
      * @param query the {@code q} parameter, for the search page
      */
     public Result render(String path, String base, String query) {
+        return render(path, base, query, null);
+    }
+
+    /**
+     * @param absoluteBase the site's address as the reader reached it ({@code https://docs.acme.dev},
+     *                     {@code http://127.0.0.1:8080/sites/acme}), for the page menu's links to AI
+     *                     tools; null: the configured {@code url}, else links relative to the host
+     */
+    public Result render(String path, String base, String query, String absoluteBase) {
         LinkResolver links = new LinkResolver(base);
+        SiteLayout.Frame frame = frame(links, absoluteBase != null ? absoluteBase : site.config().url().orElse(base));
         String clean = path.isEmpty() ? "/" : path;
         if (clean.equals(SEARCH_PATH)) {
-            return searchPage(query == null ? "" : query.strip(), links);
+            return searchPage(query == null ? "" : query.strip(), frame);
         }
         Optional<Redirect> redirect = redirects.match(clean).flatMap(target -> links.link(target.location())
                 .map(location -> new Redirect(target.status(), location)));
@@ -101,7 +122,7 @@ public final class SiteRenderer {
             return new Redirect(308, links.page(pagePath));
         }
         if (page.isPresent()) {
-            return new HtmlPage(200, pageHtml(page.get(), links), csp);
+            return new HtmlPage(200, pageHtml(page.get(), frame), csp);
         }
         if (pagePath.isEmpty()) {
             Optional<String> first = site.content().navigation().tree().firstPage(
@@ -114,18 +135,20 @@ public final class SiteRenderer {
         if (file.isPresent()) {
             return file.get();
         }
-        return notFound(links);
+        return notFound(frame);
     }
 
-    private String pageHtml(Page page, LinkResolver links) {
+    private String pageHtml(Page page, SiteLayout.Frame frame) {
+        LinkResolver links = frame.links();
         NavView nav = new NavView(site.content(), page.path());
         RenderedBody body = bodies.computeIfAbsent(links.base() + "\n" + page.path(), k -> body(page, links, nav));
-        return SiteLayout.render(frame(links), new SiteLayout.Content(page.title(), page.description(), body, page.path(),
+        return SiteLayout.render(frame, new SiteLayout.Content(page.title(), page.description(), body, page.path(),
                 nav));
     }
 
-    private SiteLayout.Frame frame(LinkResolver links) {
-        return new SiteLayout.Frame(site.domain(), site.content(), links, assets, assistantKey, injected);
+    private SiteLayout.Frame frame(LinkResolver links, String absoluteBase) {
+        return new SiteLayout.Frame(site.domain(), site.content(), links, assets, assistantKey, injected, contextual,
+                absoluteBase, mcp);
     }
 
     /** The page's MDX as HTML; its OpenAPI operation, if any, as the Markdown search also reads. */
@@ -173,7 +196,8 @@ public final class SiteRenderer {
         return SiteFiles.regularFileInside(dir, file) ? Optional.of(new SiteFile(file, type)) : Optional.empty();
     }
 
-    private Result notFound(LinkResolver links) {
+    private Result notFound(SiteLayout.Frame frame) {
+        LinkResolver links = frame.links();
         JsonNode errors = site.content().docsJson().path("errors").path("404");
         if (errors.path("redirect").asBoolean(false)) {
             return new Redirect(307, links.base() + "/");
@@ -182,14 +206,15 @@ public final class SiteRenderer {
         UiStrings t = UiStrings.of(SiteLayout.language(nav));
         String title = errors.path("title").asText(t.get("notFoundTitle"));
         String description = errors.path("description").asText(t.get("notFound"));
-        String html = SiteLayout.render(frame(links), new SiteLayout.Content(title, "",
+        String html = SiteLayout.render(frame, new SiteLayout.Content(title, "",
                 new RenderedBody("<p>" + HtmlEncoder.attr(description) + "</p>\n<p><a href=\"" + HtmlEncoder.attr(links.base() + "/")
                         + "\">" + HtmlEncoder.attr(t.get("home")) + "</a></p>\n", List.of()), null, nav));
         return new HtmlPage(404, html, csp);
     }
 
     /** Search results as a page of their own, so the search box works without JavaScript. */
-    private Result searchPage(String query, LinkResolver links) {
+    private Result searchPage(String query, SiteLayout.Frame frame) {
+        LinkResolver links = frame.links();
         NavView nav = new NavView(site.content(), "");
         UiStrings t = UiStrings.of(SiteLayout.language(nav));
         StringBuilder body = new StringBuilder();
@@ -210,7 +235,7 @@ public final class SiteRenderer {
             body.append("</ol>\n");
         }
         String title = query.isEmpty() ? t.get("searchTitle") : t.get("searchTitle") + ": " + query;
-        return new HtmlPage(200, SiteLayout.render(frame(links), new SiteLayout.Content(title, "",
+        return new HtmlPage(200, SiteLayout.render(frame, new SiteLayout.Content(title, "",
                 new RenderedBody(body.toString(), List.of()), null, nav, query)), csp);
     }
 

@@ -6,6 +6,7 @@ import dev.docsassistant.web.Json;
 import dev.docsassistant.publish.AgentFiles;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.ServedHosts;
+import dev.docsassistant.mcp.McpSettings;
 import dev.docsassistant.render.Injected;
 import dev.docsassistant.security.AccessCheck;
 import dev.docsassistant.security.AccessDecision;
@@ -55,12 +56,14 @@ public final class SiteRoutes {
         this.access = app.access();
         PageKeys keys = app.pageKeys();
         this.configured = app.sites();
+        // The page menu and llms.txt name a site's MCP server only where it serves one.
+        McpSettings mcp = McpSettings.from(app.config().section());
         // A site's pages are served from the moment it is indexed; until then its requests get 503.
         configured.onLoaded(site -> {
-            agentFiles.put(site.domain(), new AgentFiles(site));
+            agentFiles.put(site.domain(), new AgentFiles(site, mcp.enabled(site.domain())));
             sites.put(site.domain(), site);
             renderers.put(site.domain(), new SiteRenderer(site, assets, keys.secret(site.domain()).orElse(null),
-                    integrations.apply(site)));
+                    integrations.apply(site), mcp.enabled(site.domain())));
         });
         // A site deleted at run time: its pages are gone at once.
         configured.onRemoved(domain -> {
@@ -123,7 +126,7 @@ public final class SiteRoutes {
             return;
         }
         if (!agentFile(req, res, domain, path, prefix) && searchAllowed(req, res, domain, path)) {
-            send(req, res, renderer.render(path, prefix, req.query().first("q").orElse(null)));
+            send(req, res, renderer.render(path, prefix, req.query().first("q").orElse(null), linkBase(req, domain, true)));
         }
     }
 
@@ -145,7 +148,8 @@ public final class SiteRoutes {
             return;
         }
         if (!agentFile(req, res, domain.get(), req.path().path(), "") && searchAllowed(req, res, domain.get(), req.path().path())) {
-            send(req, res, renderer.get().render(req.path().path(), "", req.query().first("q").orElse(null)));
+            send(req, res, renderer.get().render(req.path().path(), "", req.query().first("q").orElse(null),
+                    linkBase(req, domain.get(), false)));
         }
     }
 
@@ -175,7 +179,7 @@ public final class SiteRoutes {
      * never at a Host the request merely claims.
      */
     private boolean agentFile(ServerRequest req, ServerResponse res, String domain, String path, String prefix) {
-        String base = hosts.linkBase(sites.get(domain).config(), req.authority(), req.isSecure(), !prefix.isEmpty());
+        String base = linkBase(req, domain, !prefix.isEmpty());
         boolean wantsMarkdown = req.headers().first(HeaderNames.ACCEPT).map(a -> a.contains("text/markdown")).orElse(false);
         Optional<AgentFiles.File> file = agentFiles.get(domain).get(path, base, wantsMarkdown);
         if (file.isEmpty()) {
@@ -187,6 +191,11 @@ public final class SiteRoutes {
                 .header("X-Content-Type-Options", "nosniff");
         body(req, res, file.get().body().getBytes(java.nio.charset.StandardCharsets.UTF_8));
         return true;
+    }
+
+    /** The site's address for links that leave it (llms.txt, the page menu's AI tools): never a Host merely claimed. */
+    private String linkBase(ServerRequest req, String domain, boolean pathBased) {
+        return hosts.linkBase(sites.get(domain).config(), req.authority(), req.isSecure(), pathBased);
     }
 
     private static void send(ServerRequest req, ServerResponse res, SiteRenderer.Result result) {

@@ -1,5 +1,6 @@
 package dev.docsassistant.assistant;
 
+import dev.docsassistant.content.AssistantSettings;
 import dev.docsassistant.search.SearchHit;
 import org.junit.jupiter.api.Test;
 
@@ -69,6 +70,22 @@ class ExtractiveGeneratorTest {
         }
         assertFalse(answer(List.of(hit("/a", null, "Webhook retries are scheduled.", 0.06))).sources.isEmpty(),
                 "the abstention bound itself answers");
+    }
+
+    @Test
+    void theSitesHandoffEndsTheNonAnswerAndNothingElse() {
+        AssistantSettings site = new AssistantSettings(null, List.of(), new AssistantSettings.Handoff("Contact support",
+                "https://acme.example/support"));
+        Written abstained = new Written();
+        new ExtractiveGenerator().generate(new AnswerGenerator.Input(QUESTION, List.of(), List.of(), List.of(), "Acme", null, site),
+                abstained);
+        assertEquals("I couldn't find this in the Acme documentation. It may not be covered; try other words, "
+                + "or browse the documentation directly. For more help, [Contact support](https://acme.example/support).", abstained.text());
+        assertEquals(List.of(), abstained.sources);
+        Written answered = new Written();
+        new ExtractiveGenerator().generate(new AnswerGenerator.Input(QUESTION, List.of(), List.of(),
+                List.of(hit("/a", null, "Webhook retries are scheduled hourly.", 0.8)), "Acme", null, site), answered);
+        assertFalse(answered.text().contains("Contact support"), "an answer needs no hand-off: " + answered.text());
     }
 
     @Test

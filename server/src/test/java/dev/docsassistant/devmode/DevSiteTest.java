@@ -70,6 +70,19 @@ class DevSiteTest {
     }
 
     @Test
+    void savingTheAssistantsInstructionsReadsThemAgainAndOtherDotFoldersStayIgnored(@TempDir Path dir) {
+        TestSites files = site(dir);
+        try (DevSite site = open(dir)) {
+            files.file(".mintlify/Assistant.md", "Answer like a pirate.");
+            DevSite.Outcome outcome = site.apply(List.of(files.dir().resolve(".mintlify/Assistant.md")));
+            assertTrue(outcome.applied(), outcome.problems().toString());
+            assertEquals("Answer like a pirate.", site.site().content().assistant().instructions());
+        }
+        assertFalse(DevSite.ignored(".mintlify") || DevSite.ignored(".mintlify/Assistant.md"));
+        assertTrue(DevSite.ignored(".git/HEAD") && DevSite.ignored(".mintlify/deep/x.md") && DevSite.ignored(".dev-data"));
+    }
+
+    @Test
     void newAndDeletedPagesAndADocsJsonChangeReindexOnlyWhatDiffers(@TempDir Path dir) throws IOException {
         TestSites files = site(dir);
         try (DevSite site = open(dir)) {

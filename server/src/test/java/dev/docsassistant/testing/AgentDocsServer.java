@@ -53,8 +53,15 @@ public final class AgentDocsServer implements AutoCloseable {
 
     /** @param docsJson extra top-level docs.json members, e.g. {@code "seo": {"indexing": "all"},} */
     public static AgentDocsServer start(String extraYaml, String siteYaml, String docsJson) {
+        return start(extraYaml, siteYaml, docsJson, java.util.Map.of());
+    }
+
+    /** @param files more files of the site folder by relative path (e.g. {@code .mintlify/Assistant.md}) */
+    public static AgentDocsServer start(String extraYaml, String siteYaml, String docsJson, java.util.Map<String, String> files) {
         try {
             Path dir = Files.createTempDirectory("docs-assistant-agents-");
+            TestSites more = new TestSites(dir.resolve("site"));
+            files.forEach(more::file);
             new TestSites(dir.resolve("site")).file("docs.json", """
                             {"name": "Relay", "description": "Webhook delivery for busy teams.", %s
                              "navigation": {"groups": [

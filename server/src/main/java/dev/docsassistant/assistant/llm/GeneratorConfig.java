@@ -43,7 +43,7 @@ public final class GeneratorConfig {
                     new SettingDoc("docs-assistant.sites[].generator", "extractive or llm", "generator", "the generator of one site"),
                     new SettingDoc("docs-assistant.sites[].llm.*", "as llm.*", "llm.*", "one site's endpoint, key by key over llm.*"),
                     new SettingDoc("docs-assistant.sites[].instructions", "path", DEFAULT_INSTRUCTIONS,
-                            "a file of instructions for the model in the site's folder (used when it exists)")),
+                            "a file of instructions for the model in the site's folder, read at start (used when it exists and the site has no .mintlify/Assistant.md)")),
                     Stream.concat(LlmSettings.REFERENCE.stream(), Stream.of(
                             new SettingDoc("docs-assistant.llm.fallback", "none or extractive", DEFAULT_FALLBACK,
                                     "answer extractively when the provider fails before the first word")))).toList());

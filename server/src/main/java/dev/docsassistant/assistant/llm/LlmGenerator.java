@@ -65,7 +65,7 @@ public final class LlmGenerator implements AnswerGenerator {
         if (input.retrieved().isEmpty()) {
             // Nothing to ground an answer on (retrieval found nothing, or the question names what the
             // site never mentions): the model could only guess, so it is not asked.
-            out.text(ExtractiveGenerator.notFound(input.siteName()));
+            out.text(ExtractiveGenerator.notFound(input));
             return;
         }
         try {
