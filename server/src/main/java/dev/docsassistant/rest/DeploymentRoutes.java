@@ -64,6 +64,8 @@ final class DeploymentRoutes {
     static final int MAX_GIT_BRANCH = 255;
     static final int MAX_GIT_PATH = 500;
     static final int MAX_GIT_SECRET = 500;
+    static final int MAX_GIT_POLL = 20;
+    static final int MAX_GIT_CREDENTIALS = 100;
 
     private void createSite(ServerRequest req, ServerResponse res) {
         JsonNode body = JsonBody.read(req, MAX_SITE_BODY);
@@ -77,6 +79,9 @@ final class DeploymentRoutes {
             Rules.maxLength("git.path", Fields.optString(gitNode, "path", "git.path"), MAX_GIT_PATH);
             Rules.maxLength("git.secret", Fields.optString(gitNode, "secret", "git.secret"), MAX_GIT_SECRET);
             Rules.maxLength("git.token", Fields.optString(gitNode, "token", "git.token"), MAX_GIT_SECRET);
+            Rules.maxLength("git.poll", Fields.optString(gitNode, "poll", "git.poll"), MAX_GIT_POLL);
+            Rules.maxLength("git.credentials-env", Fields.optString(gitNode, "credentials-env", "git.credentials-env"), MAX_GIT_CREDENTIALS);
+            Rules.maxLength("git.credentials-user", Fields.optString(gitNode, "credentials-user", "git.credentials-user"), MAX_GIT_CREDENTIALS);
             git = Optional.of(GitSettings.fromJson(gitNode, "git"));
         }
         Optional<GitSettings> source = git;
