@@ -205,6 +205,29 @@ class GitSitesTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"sqlite"})
+    void theServersPollerDeploysAMovedHead(String store) throws Exception {
+        Path dir = TempDirs.create("docs-assistant-git-");
+        try (Repo repo = Repo.create(dir.resolve("repo"), 1);
+             DeployServer server = DeployServer.start(dir.resolve("server"), store(store))) {
+            HttpResponse<String> created = server.admin("POST", "/admin/v1/sites", Json.write(Map.of("domain", "polled",
+                    "organization", "acme", "git", Map.of("url", repo.url(), "poll", "10s"))));
+            assertEquals(201, created.statusCode(), created.body());
+            server.settle("polled", DeployServer.json(created.body()).path("deployment").path("id").asText(), Set.of("active", "failed"));
+            String second = repo.commitVersion(2);
+            // No webhook: the one poller thread of the server finds the moved head (every 10 s, ticking every 5 s).
+            long deadline = System.nanoTime() + 40_000_000_000L;
+            while (!server.page("polled", "/launch").body().contains("zeppelin2")) {
+                assertTrue(System.nanoTime() < deadline, "the moved head is deployed by a poll within 40 s");
+                Thread.sleep(250);
+            }
+            JsonNode newest = deployments(server, "polled").getFirst();
+            assertEquals("poll", newest.path("createdBy").asText());
+            assertEquals(repo.url() + "@" + second, newest.path("source").path("value").asText());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sqlite"})
     void badGitSettingsAre400NamingTheField(String store) {
         Path dir = TempDirs.create("docs-assistant-git-");
         try (DeployServer server = DeployServer.start(dir, store(store))) {
