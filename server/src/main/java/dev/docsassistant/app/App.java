@@ -28,19 +28,24 @@ import dev.docsassistant.store.Database;
 import dev.docsassistant.store.Redis;
 import io.helidon.metrics.api.Tag;
 
+import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.logging.Logger;
 
 /**
  * The wired application: configuration, loaded sites and the store. Built once by {@code serve}
  * (and by tests), then handed to the HTTP and gRPC edges.
  */
 public final class App implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(App.class.getName());
     /** A folder quiet this long after a change is deployed: a burst of saves or a sync is one deployment. */
-    static final java.time.Duration WATCH_DEBOUNCE = java.time.Duration.ofMillis(300);
+    static final Duration WATCH_DEBOUNCE = Duration.ofMillis(300);
     private final AppConfig config;
     private final Settings settings;
     private final Sites sites;
@@ -197,12 +202,11 @@ public final class App implements AutoCloseable {
     public synchronized void startBackground() {
         git.startPolling();
         if (watched == null) {
-            Map<String, java.nio.file.Path> folders = new java.util.LinkedHashMap<>();
+            Map<String, Path> folders = new LinkedHashMap<>();
             config.sites().stream().filter(SiteConfig::watch).forEach(s -> folders.put(s.domain(), s.path()));
             if (!folders.isEmpty()) {
                 watched = new WatchedFolders(folders, WATCH_DEBOUNCE, domain -> deployments.redeployConfigured(domain)
-                        .ifPresent(d -> java.util.logging.Logger.getLogger(App.class.getName())
-                                .info("site " + domain + ": the folder changed, deployment " + d.id() + " is building")));
+                        .ifPresent(d -> LOG.info("site " + domain + ": the folder changed, deployment " + d.id() + " is building")));
             }
         }
     }
