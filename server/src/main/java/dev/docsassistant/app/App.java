@@ -4,7 +4,9 @@ import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.assistant.llm.GeneratorConfig;
 import dev.docsassistant.assistant.ThreadStore;
 import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.deploy.Deployments;
+import dev.docsassistant.deploy.WatchedFolders;
 import dev.docsassistant.search.SearchConfig;
 import dev.docsassistant.search.SearchSettings;
 import dev.docsassistant.search.SharedVectors;
@@ -27,17 +29,24 @@ import dev.docsassistant.store.Database;
 import dev.docsassistant.store.Redis;
 import io.helidon.metrics.api.Tag;
 
+import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.logging.Logger;
 
 /**
  * The wired application: configuration, loaded sites and the store. Built once by {@code serve}
  * (and by tests), then handed to the HTTP and gRPC edges.
  */
 public final class App implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(App.class.getName());
+    /** A folder quiet this long after a change is deployed: a burst of saves or a sync is one deployment. */
+    static final Duration WATCH_DEBOUNCE = Duration.ofMillis(300);
     private final AppConfig config;
     private final Settings settings;
     private final Sites sites;
@@ -57,6 +66,8 @@ public final class App implements AutoCloseable {
     private final AutoCloseable keyChanges;
     private final ServerState state;
     private final Deployments deployments;
+    private final GitSites git;
+    private WatchedFolders watched;
     private PageKeys pageKeys;
 
     public App(AppConfig config, Settings settings, Sites sites, Database database, Integrations integrations) {
@@ -84,6 +95,7 @@ public final class App implements AutoCloseable {
         this.deployments = new Deployments(database, settings.deployments(), sites, integrations,
                 domain -> settings.search().getOrDefault(domain, defaultSearch).withShared(sharedVectors), organizations,
                 config.dataDir());
+        this.git = new GitSites(deployments, sites, settings.git(), config.dataDir());
         this.state = new ServerState(sites, database, redis);
         // Reads the version served now: a deployment replaces the Site, the gauge stays registered once.
         sites.onLoaded(site -> AppMetrics.gauge("index_sections", "Sections in the site's search index",
@@ -181,6 +193,28 @@ public final class App implements AutoCloseable {
         return deployments;
     }
 
+    /** The sites deployed from Git: their webhooks, polls and first deployments. */
+    public GitSites git() {
+        return git;
+    }
+
+    /**
+     * What only a serving server runs in the background: polling the Git sites with {@code git.poll},
+     * and watching the folders of the sites with {@code watch} (one watcher for all) to deploy them again
+     * when they change. Commands such as {@code index} never start it.
+     */
+    public synchronized void startBackground() {
+        git.startPolling();
+        if (watched == null) {
+            Map<String, Path> folders = new LinkedHashMap<>();
+            config.sites().stream().filter(SiteConfig::watch).forEach(s -> folders.put(s.domain(), s.path()));
+            if (!folders.isEmpty()) {
+                watched = new WatchedFolders(folders, WATCH_DEBOUNCE, domain -> deployments.redeployConfigured(domain)
+                        .ifPresent(d -> LOG.info("site " + domain + ": the folder changed, deployment " + d.id() + " is building")));
+            }
+        }
+    }
+
     public Database database() {
         return database;
     }
@@ -206,6 +240,12 @@ public final class App implements AutoCloseable {
             // Stopping a listener thread cannot fail in a way worth reporting on shutdown.
         }
         redis.ifPresent(Redis::close);
+        git.close();
+        synchronized (this) {
+            if (watched != null) {
+                watched.close();
+            }
+        }
         deployments.close();
         sites.close();
         database.close();

@@ -83,10 +83,15 @@ public final class Bootstrap {
         try {
             for (SiteConfig siteConfig : config.sites()) {
                 // Each configured folder is deployed (or its unchanged deployment reused) and served as soon as it is ready.
-                loading.add(pool.submit(() -> app.deployments().deployConfigured(siteConfig, logged)));
+                loading.add(pool.submit(() -> siteConfig.fromGit()
+                        ? app.git().deployConfigured(siteConfig, logged).orElse(null) // null: nothing to serve yet
+                        : app.deployments().deployConfigured(siteConfig, logged)));
             }
             for (Future<Site> site : loading) {
-                report(site.get().stats(), out);
+                Site served = site.get();
+                if (served != null) {
+                    report(served.stats(), out);
+                }
             }
             app.deployments().sync().get(); // the sites created through the admin API
         } catch (ExecutionException e) {

@@ -2,6 +2,7 @@ package dev.docsassistant.app;
 
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.deploy.DeploySettings;
+import dev.docsassistant.git.GitSettings;
 import dev.docsassistant.insights.RetentionSettings;
 import dev.docsassistant.integrations.IntegrationSettings;
 import dev.docsassistant.request.AssistantLimits;
@@ -24,11 +25,13 @@ import java.util.Map;
  *
  * @param search the search settings of each site, by domain
  * @param hosts  the host names served, and what each serves
+ * @param git    the Git source of each configured site that has one ({@code sites[].git}), by domain
  */
 public record Settings(SecuritySettings security, AssistantLimits limits, ThreadSettings threads, StreamSettings stream,
                        RetentionSettings retention, DashboardSettings dashboard, SiteHost siteHost,
                        IntegrationSettings integrations, StoreSettings store, RedisSettings redis,
-                       Map<String, SearchSettings> search, ServedHosts hosts, DeploySettings deployments) {
+                       Map<String, SearchSettings> search, ServedHosts hosts, DeploySettings deployments,
+                       Map<String, GitSettings> git) {
 
     public static Settings create(AppConfig config) {
         var section = config.section();
@@ -46,6 +49,7 @@ public record Settings(SecuritySettings security, AssistantLimits limits, Thread
                 RedisSettings.from(section.get("redis")),
                 Map.copyOf(SearchConfig.read(config)),
                 ServedHosts.create(config, siteHost, dashboard),
-                DeploySettings.from(section.get("deployments")));
+                DeploySettings.from(section.get("deployments")),
+                GitSettings.ofSites(section));
     }
 }

@@ -35,7 +35,11 @@ public record AppConfig(Config config, Path baseDir, Path dataDir, List<SiteConf
             new SettingDoc("docs-assistant.sites[].organization", "text", "",
                     "required: the organisation that owns the site (keys and limits are per organisation)"),
             new SettingDoc("docs-assistant.sites[].path", "path", "",
-                    "required: the folder holding the site's docs.json (relative to the config file)"),
+                    "the folder holding the site's docs.json (relative to the config file); required unless the site"
+                            + " has git (then it is deployed from its repository instead)"),
+            new SettingDoc("docs-assistant.sites[].watch", "true/false", "false",
+                    "deploy the folder again whenever a file in it changes (for docs mounted into a container);"
+                            + " one watcher serves every watched site"),
             new SettingDoc("docs-assistant.sites[].url", "URL", "",
                     "the public base URL of the rendered site: its host serves the site at its root (besides"
                             + " {domain}.{site-host}) and absolute links start there")));
@@ -85,10 +89,23 @@ public record AppConfig(Config config, Path baseDir, Path dataDir, List<SiteConf
             if (!domains.add(domain)) {
                 throw new ConfigException(site.key() + ".domain: '" + domain + "' is configured twice");
             }
-            sites.add(new SiteConfig(domain,
-                    required(site, "organization"),
-                    baseDir.resolve(required(site, "path")).normalize(),
-                    site.get("url").asString().asOptional().map(AppConfig::trimSlash)));
+            String organization = required(site, "organization");
+            boolean git = site.get("git").exists();
+            boolean hasPath = site.get("path").exists();
+            if (git && hasPath) {
+                throw new ConfigException(site.key() + ": give path (a folder) or git (a repository), not both");
+            }
+            if (!git && site.get("path").asString().filter(p -> !p.isBlank()).isEmpty()) {
+                throw new ConfigException(site.key() + ".path is required (the docs folder), unless the site has git (a repository)");
+            }
+            Path path = git ? null : baseDir.resolve(required(site, "path")).normalize();
+            boolean watch = flag(site.get("watch"), site.key() + ".watch", false);
+            if (watch && git) {
+                throw new ConfigException(site.key() + ".watch: only a site with a path is watched; a git site is"
+                        + " deployed by its webhook or git.poll");
+            }
+            sites.add(new SiteConfig(domain, organization, path,
+                    site.get("url").asString().asOptional().map(AppConfig::trimSlash), watch));
         }
         return new AppConfig(config, baseDir, dataDir, List.copyOf(sites));
     }

@@ -8,8 +8,20 @@ import java.util.Optional;
  *
  * @param domain       the {domain} path parameter of the API
  * @param organization the organisation that owns the site (keys and limits are per organisation)
- * @param path         the folder holding the site's docs.json, already resolved against the config file
+ * @param path         the folder holding the site's docs.json, already resolved against the config file;
+ *                     null for a site deployed from Git ({@code sites[].git}, read by GitSettings)
  * @param url          the public base URL of the rendered site, used to make source links absolute
+ * @param watch        deploy the folder again whenever it changes ({@code sites[].watch})
  */
-public record SiteConfig(String domain, String organization, Path path, Optional<String> url) {
+public record SiteConfig(String domain, String organization, Path path, Optional<String> url, boolean watch) {
+
+    /** A folder site, not watched. */
+    public SiteConfig(String domain, String organization, Path path, Optional<String> url) {
+        this(domain, organization, path, url, false);
+    }
+
+    /** Whether the site is deployed from Git rather than from a folder of this server. */
+    public boolean fromGit() {
+        return path == null;
+    }
 }

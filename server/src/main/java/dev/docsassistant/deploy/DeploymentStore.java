@@ -3,6 +3,7 @@ package dev.docsassistant.deploy;
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.docsassistant.config.Mappers;
 import dev.docsassistant.content.SiteProblem;
+import dev.docsassistant.git.GitSettings;
 import dev.docsassistant.store.Database;
 
 import java.io.IOException;
@@ -64,7 +65,7 @@ final class DeploymentStore {
     }
 
     /** Creates an API site; false when the domain is taken. */
-    boolean createSite(String domain, String organization, Optional<SiteRecord.GitSource> git) {
+    boolean createSite(String domain, String organization, Optional<GitSettings> git) {
         return db.transaction(c -> {
             if (site(c, domain).isPresent()) {
                 return false;
@@ -104,16 +105,28 @@ final class DeploymentStore {
     }
 
     private void insertSite(Connection c, String domain, String organization, boolean configured,
-                            Optional<SiteRecord.GitSource> git) throws SQLException {
+                            Optional<GitSettings> git) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO sites (domain, organization, source, git_url, git_branch,"
-                + " git_path, active_deployment, created_at) VALUES (?, ?, ?, ?, ?, ?, NULL, ?)")) {
+                + " git_path, git_previews, git_poll_ms, git_secret, git_token, git_credentials_env, git_credentials_user,"
+                + " active_deployment, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?)")) {
             ps.setString(1, domain);
             ps.setString(2, organization);
             ps.setString(3, configured ? "config" : "api");
-            ps.setString(4, git.map(SiteRecord.GitSource::url).orElse(null));
-            ps.setString(5, git.map(SiteRecord.GitSource::branch).orElse(null));
-            ps.setString(6, git.map(SiteRecord.GitSource::path).orElse(null));
-            ps.setLong(7, System.currentTimeMillis());
+            ps.setString(4, git.map(GitSettings::url).orElse(null));
+            ps.setString(5, git.map(GitSettings::branch).orElse(null));
+            ps.setString(6, git.map(GitSettings::path).orElse(null));
+            ps.setInt(7, git.map(GitSettings::previews).orElse(false) ? 1 : 0);
+            Long pollMs = git.flatMap(GitSettings::poll).map(Duration::toMillis).orElse(null);
+            if (pollMs == null) {
+                ps.setNull(8, Types.BIGINT);
+            } else {
+                ps.setLong(8, pollMs);
+            }
+            ps.setString(9, git.flatMap(GitSettings::secret).orElse(null));
+            ps.setString(10, git.flatMap(GitSettings::token).orElse(null));
+            ps.setString(11, git.flatMap(GitSettings::credentialsEnv).orElse(null));
+            ps.setString(12, git.map(GitSettings::credentialsUser).orElse(null));
+            ps.setLong(13, System.currentTimeMillis());
             ps.executeUpdate();
         }
     }
@@ -129,10 +142,18 @@ final class DeploymentStore {
 
     private static SiteRecord siteOf(ResultSet rs) throws SQLException {
         String url = rs.getString("git_url");
+        Optional<GitSettings> git = Optional.empty();
+        if (url != null) {
+            long pollMs = rs.getLong("git_poll_ms");
+            Optional<Duration> poll = rs.wasNull() ? Optional.empty() : Optional.of(Duration.ofMillis(pollMs));
+            String user = rs.getString("git_credentials_user");
+            git = Optional.of(new GitSettings(url, rs.getString("git_branch"), Optional.ofNullable(rs.getString("git_path")).orElse(""),
+                    rs.getInt("git_previews") != 0, poll, Optional.ofNullable(rs.getString("git_secret")),
+                    Optional.ofNullable(rs.getString("git_token")), Optional.ofNullable(rs.getString("git_credentials_env")),
+                    user == null ? GitSettings.DEFAULT_CREDENTIALS_USER : user));
+        }
         return new SiteRecord(rs.getString("domain"), rs.getString("organization"), "config".equals(rs.getString("source")),
-                url == null ? Optional.empty() : Optional.of(new SiteRecord.GitSource(url, rs.getString("git_branch"),
-                        rs.getString("git_path"))),
-                Optional.ofNullable(rs.getString("active_deployment")));
+                git, Optional.ofNullable(rs.getString("active_deployment")));
     }
 
     // ---- content
@@ -294,6 +315,55 @@ final class DeploymentStore {
                     ps.addBatch();
                 }
                 ps.executeBatch();
+            }
+            return get(c, id).orElseThrow();
+        });
+    }
+
+    /**
+     * Records a deployment that failed before it had any files (a Git source that gave no tree): next in
+     * its site's creation order, {@code failed} at once, with {@code reason} as its one problem.
+     */
+    Deployment insertFailed(String id, String domain, DeploymentSource source, String createdBy, Optional<String> preview,
+                            String reason) {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                return insertFailedOnce(id, domain, source, createdBy, preview, reason);
+            } catch (dev.docsassistant.store.StoreException e) {
+                if (attempt >= 5 || get(id).isPresent()) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    private Deployment insertFailedOnce(String id, String domain, DeploymentSource source, String createdBy,
+                                        Optional<String> preview, String reason) {
+        long now = System.currentTimeMillis();
+        return db.transaction(c -> {
+            long seq;
+            try (PreparedStatement ps = c.prepareStatement("SELECT COALESCE(MAX(seq), 0) + 1 FROM deployments WHERE domain = ?")) {
+                ps.setString(1, domain);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    seq = rs.getLong(1);
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO deployments (" + COLUMNS + ") VALUES "
+                    + "(?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, ?, ?, ?, NULL)")) {
+                ps.setString(1, id);
+                ps.setString(2, domain);
+                ps.setLong(3, seq);
+                ps.setString(4, source.kind().wire());
+                ps.setString(5, source.value());
+                ps.setString(6, createdBy);
+                ps.setString(7, preview.orElse(null));
+                ps.setString(8, DeploymentStatus.FAILED.wire());
+                ps.setString(9, SiteFiles.contentHash(List.of()));
+                ps.setString(10, problemsJson(List.of(SiteProblem.error(".", "", reason))));
+                ps.setLong(11, now);
+                ps.setLong(12, now);
+                ps.executeUpdate();
             }
             return get(c, id).orElseThrow();
         });

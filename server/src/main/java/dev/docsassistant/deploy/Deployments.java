@@ -3,6 +3,7 @@ package dev.docsassistant.deploy;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.content.Progress;
 import dev.docsassistant.content.SiteProblem;
+import dev.docsassistant.git.GitSettings;
 import dev.docsassistant.integrations.Integrations;
 import dev.docsassistant.search.SearchSettings;
 import dev.docsassistant.sites.Site;
@@ -114,7 +115,7 @@ public final class Deployments implements AutoCloseable {
      *
      * @throws DeployException 400 for an invalid domain or organisation, 409 when the domain is taken
      */
-    public SiteRecord createSite(String domain, String organization, Optional<SiteRecord.GitSource> git) {
+    public SiteRecord createSite(String domain, String organization, Optional<GitSettings> git) {
         if (domain == null || !DOMAIN.matcher(domain).matches()) {
             throw DeployException.invalid("domain: '" + domain + "' must be lower-case letters, digits and '-' (at most 63)");
         }
@@ -169,6 +170,24 @@ public final class Deployments implements AutoCloseable {
         requireSite(domain);
         preview.ifPresent(Deployments::checkPreview);
         return store(domain, folder, createdBy, source, preview, d -> queues.submit(domain, () -> build(d, false)));
+    }
+
+    /**
+     * Records a deployment that failed before it had any files (a Git URL that was not reachable, a
+     * missing branch or path): listed with the site's deployments, {@code failed} with {@code reason} as
+     * its problem. Nothing is built and what the site serves does not change.
+     *
+     * @throws DeployException 404 for an unknown site, 400 for an invalid preview name
+     */
+    public Deployment fail(String domain, String createdBy, DeploymentSource source, Optional<String> preview, String reason) {
+        requireSite(domain);
+        preview.ifPresent(Deployments::checkPreview);
+        String id = "dep_" + HexFormat.of().formatHex(randomBytes());
+        synchronized (creating.computeIfAbsent(domain, k -> new Object())) {
+            Deployment d = store.insertFailed(id, domain, source, createdBy, preview, reason);
+            LOG.info("site " + domain + ": deployment " + id + " failed before it had files: " + reason);
+            return d;
+        }
     }
 
     /**
@@ -268,6 +287,46 @@ public final class Deployments implements AutoCloseable {
             }
             return sites.current(config.domain()).orElseThrow();
         }));
+    }
+
+    /**
+     * Registers a site of the configuration file that has no folder (it is deployed from Git), at
+     * start-up, and serves its active deployment when it has one (built here if it is not yet).
+     *
+     * @return the version served, empty when the site has never been deployed
+     */
+    public Optional<Site> registerConfigured(SiteConfig config, Progress progress) {
+        configured.put(config.domain(), config);
+        store.putConfiguredSite(config.domain(), config.organization());
+        return join(queues.submit(config.domain(), () -> {
+            store.failUnfinished(config.domain());
+            Optional<Deployment> active = store.site(config.domain()).flatMap(SiteRecord::activeDeployment).flatMap(store::get);
+            if (active.isEmpty()) {
+                return Optional.<Site>empty();
+            }
+            Site site = load(active.get(), progress);
+            switchTo(site, active.get(), false);
+            return Optional.of(site);
+        }));
+    }
+
+    /**
+     * Deploys a configured folder again after it changed ({@code sites[].watch}), unless its content is
+     * what the site serves already. Does nothing for a site start-up has not deployed yet.
+     *
+     * @return the new deployment, building
+     */
+    public Optional<Deployment> redeployConfigured(String domain) {
+        SiteConfig config = configured.get(domain);
+        if (config == null || config.path() == null || store.site(domain).isEmpty()) {
+            return Optional.empty();
+        }
+        String hash = SiteFiles.contentHash(SiteFiles.list(config.path(), settings));
+        Optional<Deployment> active = store.site(domain).flatMap(SiteRecord::activeDeployment).flatMap(store::get);
+        if (active.isPresent() && active.get().contentHash().equals(hash)) {
+            return Optional.empty();
+        }
+        return Optional.of(create(domain, config.path(), "watch", DeploymentSource.folder(config.path()), Optional.empty()));
     }
 
     /** Marks the sites created at run time that have an active deployment as being indexed (requests get 503 until {@link #sync}). */

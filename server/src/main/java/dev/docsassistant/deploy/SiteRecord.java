@@ -1,5 +1,7 @@
 package dev.docsassistant.deploy;
 
+import dev.docsassistant.git.GitSettings;
+
 import java.util.Optional;
 
 /**
@@ -8,13 +10,10 @@ import java.util.Optional;
  * @param domain           the site's name in URLs
  * @param organization     who owns it
  * @param configured       true when the configuration file names it (it cannot be deleted through the API)
- * @param git              a Git source to deploy from (stored; deploying from it is not built yet)
+ * @param git              the Git source it is deployed from (sites created through the admin API; a
+ *                         configured site's is in the configuration file, not here)
  * @param activeDeployment the deployment every server serves, once one was activated
  */
-public record SiteRecord(String domain, String organization, boolean configured, Optional<GitSource> git,
+public record SiteRecord(String domain, String organization, boolean configured, Optional<GitSettings> git,
                          Optional<String> activeDeployment) {
-
-    /** A Git repository to deploy a site from: {@code path} is the docs folder inside it. */
-    public record GitSource(String url, String branch, String path) {
-    }
 }

@@ -43,6 +43,15 @@ public final class DeployedCommits {
         }
     }
 
+    /**
+     * Forgets every commit deployed for {@code domain}: for a site created again under the same name, or
+     * one whose deployments the store no longer has, so its branch head is deployed again.
+     */
+    public void forget(String domain) {
+        file(domain, "x"); // checks the domain
+        GitCheckout.delete(root.resolve(domain).resolve("deployed"));
+    }
+
     private Path file(String domain, String branch) {
         if (!domain.matches("[a-z0-9][a-z0-9-]{0,62}")) {
             throw new IllegalArgumentException("not a site domain: " + domain);

@@ -9,6 +9,8 @@ import dev.docsassistant.deploy.DeployException;
 import dev.docsassistant.deploy.Deployment;
 import dev.docsassistant.deploy.Deployments;
 import dev.docsassistant.deploy.SiteRecord;
+import dev.docsassistant.git.GitSettings;
+import dev.docsassistant.app.GitSites;
 import dev.docsassistant.web.ApiException;
 import dev.docsassistant.web.Fields;
 import dev.docsassistant.web.Json;
@@ -28,7 +30,8 @@ import java.util.Optional;
 
 /**
  * Sites and deployments in the admin API (behind its token, see {@link AdminRoutes}):
- * {@code POST /sites}, {@code DELETE /sites/{domain}}, {@code POST /sites/{domain}/deployments} (a
+ * {@code POST /sites} (with {@code git}: its branch's head deployed at once), {@code GET} and
+ * {@code DELETE /sites/{domain}}, {@code POST /sites/{domain}/deployments} (a
  * {@code .tar.gz} or {@code .zip} body, {@code ?preview=NAME}) answering 202 while it builds,
  * {@code GET /sites/{domain}/deployments} (newest first), {@code GET …/deployments/{id}} and
  * {@code POST …/deployments/{id}/activate} (a rollback).
@@ -37,13 +40,16 @@ final class DeploymentRoutes {
     private static final int MAX_SITE_BODY = 16 * 1024;
 
     private final Deployments deployments;
+    private final GitSites gitSites;
 
-    DeploymentRoutes(Deployments deployments) {
+    DeploymentRoutes(Deployments deployments, GitSites gitSites) {
         this.deployments = deployments;
+        this.gitSites = gitSites;
     }
 
     void routing(HttpRules rules) {
         rules.post("/sites", this::createSite)
+                .get("/sites/{domain}", this::getSite)
                 .delete("/sites/{domain}", this::deleteSite)
                 .post("/sites/{domain}/deployments", this::deploy)
                 .get("/sites/{domain}/deployments", this::list)
@@ -57,26 +63,42 @@ final class DeploymentRoutes {
     static final int MAX_GIT_URL = 2000;
     static final int MAX_GIT_BRANCH = 255;
     static final int MAX_GIT_PATH = 500;
+    static final int MAX_GIT_SECRET = 500;
+    static final int MAX_GIT_POLL = 20;
+    static final int MAX_GIT_CREDENTIALS = 100;
 
     private void createSite(ServerRequest req, ServerResponse res) {
         JsonNode body = JsonBody.read(req, MAX_SITE_BODY);
         String domain = Rules.maxLength("domain", Fields.requiredString(body, "domain", "domain"), MAX_DOMAIN);
         String organization = Rules.maxLength("organization", Fields.requiredString(body, "organization", "organization"), MAX_ORGANIZATION);
-        Optional<SiteRecord.GitSource> git = Optional.empty();
+        Optional<GitSettings> git = Optional.empty();
         JsonNode gitNode = Fields.optObject(body, "git", "git");
         if (gitNode != null) {
-            String url = Rules.maxLength("git.url", Fields.requiredString(gitNode, "url", "git.url"), MAX_GIT_URL);
-            String branch = Rules.maxLength("git.branch", Fields.optString(gitNode, "branch", "git.branch"), MAX_GIT_BRANCH);
-            String path = Rules.maxLength("git.path", Fields.optString(gitNode, "path", "git.path"), MAX_GIT_PATH);
-            if (!url.startsWith("https://") && !url.startsWith("ssh://") && !url.startsWith("git@")) {
-                throw ApiException.badRequest("git.url: must be an https://, ssh:// or git@ address");
-            }
-            git = Optional.of(new SiteRecord.GitSource(url, branch == null ? "main" : branch, path == null ? "" : path));
+            Rules.maxLength("git.url", Fields.optString(gitNode, "url", "git.url"), MAX_GIT_URL);
+            Rules.maxLength("git.branch", Fields.optString(gitNode, "branch", "git.branch"), MAX_GIT_BRANCH);
+            Rules.maxLength("git.path", Fields.optString(gitNode, "path", "git.path"), MAX_GIT_PATH);
+            Rules.maxLength("git.secret", Fields.optString(gitNode, "secret", "git.secret"), MAX_GIT_SECRET);
+            Rules.maxLength("git.token", Fields.optString(gitNode, "token", "git.token"), MAX_GIT_SECRET);
+            Rules.maxLength("git.poll", Fields.optString(gitNode, "poll", "git.poll"), MAX_GIT_POLL);
+            Rules.maxLength("git.credentials-env", Fields.optString(gitNode, "credentials-env", "git.credentials-env"), MAX_GIT_CREDENTIALS);
+            Rules.maxLength("git.credentials-user", Fields.optString(gitNode, "credentials-user", "git.credentials-user"), MAX_GIT_CREDENTIALS);
+            git = Optional.of(GitSettings.fromJson(gitNode, "git"));
         }
-        Optional<SiteRecord.GitSource> source = git;
+        Optional<GitSettings> source = git;
         SiteRecord site = call(() -> deployments.createSite(domain, organization, source));
+        Map<String, Object> reply = view(site);
+        if (site.git().isPresent()) {
+            // The first deployment, from the branch's head: checked out now, built in the background.
+            gitSites.created(site).ifPresent(d -> reply.put("deployment", view(d)));
+        }
         res.header(HeaderNames.LOCATION, "/admin/v1/sites/" + domain);
-        Json.send(res, 201, view(site));
+        Json.send(res, 201, reply);
+    }
+
+    private void getSite(ServerRequest req, ServerResponse res) {
+        String domain = req.path().pathParameters().get("domain");
+        SiteRecord site = deployments.site(domain).orElseThrow(() -> ApiException.notFound("unknown site: " + domain));
+        Json.send(res, 200, view(site));
     }
 
     private void deleteSite(ServerRequest req, ServerResponse res) {
@@ -85,6 +107,7 @@ final class DeploymentRoutes {
             deployments.deleteSite(domain);
             return null;
         });
+        gitSites.deleted(domain);
         res.status(204).send();
     }
 
@@ -158,7 +181,8 @@ final class DeploymentRoutes {
         out.put("domain", site.domain());
         out.put("organization", site.organization());
         out.put("configured", site.configured());
-        out.put("git", site.git().map(g -> Map.of("url", g.url(), "branch", g.branch(), "path", g.path())).orElse(null));
+        // The webhook's secret and token only say whether they are set: never answered.
+        out.put("git", site.git().map(GitSettings::view).orElse(null));
         out.put("activeDeployment", site.activeDeployment().orElse(null));
         return out;
     }

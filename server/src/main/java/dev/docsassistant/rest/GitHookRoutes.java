@@ -1,5 +1,7 @@
 package dev.docsassistant.rest;
 
+import dev.docsassistant.deploy.BadArchiveException;
+import dev.docsassistant.deploy.DeployException;
 import dev.docsassistant.git.GitSettings;
 import dev.docsassistant.git.GitSource;
 import dev.docsassistant.git.PushEvent;
@@ -57,7 +59,15 @@ public final class GitHookRoutes implements HttpService {
             }
             PushEvent push = PushEvent.parse(JsonBody.parse(body), host);
             String createdBy = "webhook:" + host.name().toLowerCase(Locale.ROOT) + (push.pusher().isEmpty() ? "" : ":" + push.pusher());
-            switch (source.onPush(domain, settings, push, createdBy)) {
+            GitSource.Outcome outcome;
+            try {
+                outcome = source.onPush(domain, settings, push, createdBy);
+            } catch (DeployException e) {
+                throw new ApiException(e.status(), e.getMessage()); // the site was deleted meanwhile, a bad preview name
+            } catch (BadArchiveException e) {
+                throw new ApiException(e.status(), e.getMessage()); // the tree is beyond the deployment limits
+            }
+            switch (outcome) {
                 case GitSource.Deployed d -> {
                     Map<String, Object> reply = Json.object("id", d.deployment().id(), "status", d.deployment().status());
                     if (d.commit() != null) {

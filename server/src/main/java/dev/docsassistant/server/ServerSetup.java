@@ -73,8 +73,10 @@ public final class ServerSetup {
             if (dev.dashboard()) {
                 routing.register("/dashboard", new Dashboard(app)); // before the REST edge's catch-all site pages
             }
-            RestEdge.routing(routing, app, java.util.Optional.empty(), dev.pages());
+            // Push webhooks of the Git sites at /hooks/git/{domain}: before the sites' catch-all pages.
+            RestEdge.routing(routing, app, java.util.Optional.of(app.git().source()), dev.pages());
         });
+        app.startBackground(); // Git polling and watched folders: one thread each, for all sites
         Runnable grpcStopping = GrpcSetup.configure(server, app, guard.grpcMarker());
         return () -> {
             mcp.close(); // new MCP messages get 503 while the server drains

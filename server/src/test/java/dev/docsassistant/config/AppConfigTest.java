@@ -5,8 +5,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -98,5 +100,35 @@ class AppConfigTest {
                     - {domain: a, organization: o, path: x}
                 """);
         assertEquals(dir.resolve("state").toAbsolutePath(), AppConfig.load(file).dataDir());
+    }
+
+    @Test
+    void aSiteIsAFolderOrAGitRepositoryAndOnlyAFolderIsWatched(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("application.yaml");
+        Files.writeString(file, """
+                docs-assistant:
+                  sites:
+                    - {domain: folder, organization: acme, path: docs, watch: true}
+                    - {domain: repo, organization: acme, git: {url: "https://example.com/acme/docs.git"}}
+                """);
+        AppConfig config = AppConfig.load(file);
+        assertEquals(dir.resolve("docs").toAbsolutePath(), config.sites().get(0).path());
+        assertTrue(config.sites().get(0).watch());
+        assertTrue(config.sites().get(1).fromGit(), "a site with git alone is valid");
+        assertFalse(config.sites().get(1).watch());
+
+        Map<String, String> refused = Map.of(
+                "{domain: both, organization: acme, path: docs, git: {url: \"https://example.com/d.git\"}}",
+                "docs-assistant.sites.0: give path (a folder) or git (a repository), not both",
+                "{domain: neither, organization: acme}",
+                "docs-assistant.sites.0.path is required (the docs folder), unless the site has git (a repository)",
+                "{domain: watched, organization: acme, watch: true, git: {url: \"https://example.com/d.git\"}}",
+                "docs-assistant.sites.0.watch: only a site with a path is watched; a git site is deployed by its webhook or git.poll",
+                "{domain: watched, organization: acme, path: docs, watch: maybe}",
+                "docs-assistant.sites.0.watch must be true or false, not 'maybe'");
+        for (Map.Entry<String, String> e : refused.entrySet()) {
+            Files.writeString(file, "docs-assistant:\n  sites:\n    - " + e.getKey() + "\n");
+            assertEquals(e.getValue(), assertThrows(ConfigException.class, () -> AppConfig.load(file)).getMessage(), e.getKey());
+        }
     }
 }

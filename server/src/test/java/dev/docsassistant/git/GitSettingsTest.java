@@ -31,7 +31,6 @@ class GitSettingsTest {
                   sites:
                     - domain: guide
                       organization: acme
-                      path: docs
                       git:
                 %s
                     - domain: plain

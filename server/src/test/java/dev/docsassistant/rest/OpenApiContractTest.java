@@ -128,8 +128,16 @@ class OpenApiContractTest {
         exchange("POST", "/admin/v1/keys", "{\"organization\":\"nobody\"}", admin);
         exchange("GET", "/admin/v1/keys", null, "Authorization", "Bearer wrong-token-wrong-token-wrong-token");
 
+        // A repository that is not there (no network in tests): created, its first deployment failed with the reason.
         assertEquals(201, exchange("POST", "/admin/v1/sites", "{\"domain\":\"contract\",\"organization\":\"acme\","
-                + "\"git\":{\"url\":\"https://github.com/acme/docs\",\"branch\":\"main\",\"path\":\"docs\"}}", admin).statusCode());
+                + "\"git\":{\"url\":\"file:///nonexistent/acme/docs\",\"branch\":\"main\",\"path\":\"docs\","
+                + "\"secret\":\"hook-secret\",\"previews\":true,\"poll\":\"5m\"}}", admin).statusCode());
+        HttpResponse<String> site = exchange("GET", "/admin/v1/sites/contract", null, "Authorization", "Bearer " + ADMIN);
+        assertEquals(200, site.statusCode());
+        assertFalse(site.body().contains("hook-secret"), "the secret is never answered: " + site.body());
+        assertEquals(404, exchange("GET", "/admin/v1/sites/nope", null, "Authorization", "Bearer " + ADMIN).statusCode());
+        assertEquals(400, exchange("POST", "/admin/v1/sites", "{\"domain\":\"bad\",\"organization\":\"acme\","
+                + "\"git\":{\"url\":\"ssh://git@example.com/acme/docs\"}}", admin).statusCode());
         assertEquals(409, exchange("POST", "/admin/v1/sites", "{\"domain\":\"docs\",\"organization\":\"acme\"}", admin).statusCode());
         assertEquals(400, exchange("POST", "/admin/v1/sites", "{\"domain\":\"docs\"}", admin).statusCode());
         assertEquals(409, exchange("DELETE", "/admin/v1/sites/docs", null, "Authorization", "Bearer " + ADMIN).statusCode());
@@ -144,8 +152,10 @@ class OpenApiContractTest {
         assertEquals(404, exchange("POST", "/admin/v1/sites/docs/deployments/dep_nope/activate", null,
                 "Authorization", "Bearer " + ADMIN).statusCode());
         exchange("GET", "/health", null);
-        // No site of this server is deployed from Git: the webhook answers 404 (the hook itself: git.GitWebhookTest).
+        // The site docs is not deployed from Git: the webhook answers 404; contract checks the signature first (401).
         assertEquals(404, exchange("POST", "/hooks/git/docs", "{\"ref\":\"refs/heads/main\"}",
+                "Content-Type", "application/json").statusCode());
+        assertEquals(401, exchange("POST", "/hooks/git/contract", "{\"ref\":\"refs/heads/main\"}",
                 "Content-Type", "application/json").statusCode());
     }
 
@@ -158,7 +168,7 @@ class OpenApiContractTest {
                 documented.add(m.toUpperCase() + " " + p.getKey())));
         TreeSet<String> exercised = new TreeSet<>();
         for (String c : covered) {
-            exercised.add(c.replaceAll("/(docs)(/|$)", "/{domain}$2").replaceAll("/keys/key_[^/]+", "/keys/{id}")
+            exercised.add(c.replaceAll("/(docs|contract|nope)(/|$)", "/{domain}$2").replaceAll("/keys/key_[^/]+", "/keys/{id}")
                     .replaceAll("/deployments/dep_[^/]+", "/deployments/{id}"));
         }
         assertEquals(documented, exercised);

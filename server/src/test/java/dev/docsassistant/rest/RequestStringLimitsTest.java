@@ -73,7 +73,7 @@ class RequestStringLimitsTest {
     /** A valid body per operation, with one item in every array, so that every field has a place to go. */
     private static final Map<String, String> VALID = Map.of(
             "createSite", """
-                    {"domain": "fresh", "organization": "acme", "git": {"url": "https://git.example/docs.git", "branch": "main", "path": "docs"}}""",
+                    {"domain": "fresh", "organization": "acme", "git": {"url": "file:///nonexistent/docs.git", "branch": "main", "path": "docs"}}""",
             "createChatCompletion", """
                     {"model": "acme", "user": "u1", "messages": [{"role": "user", "content": [{"type": "text", "text": "How are deliveries retried?"}]}]}""",
             "createMessage", """

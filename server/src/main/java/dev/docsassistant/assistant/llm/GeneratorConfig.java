@@ -89,6 +89,12 @@ public final class GeneratorConfig {
     /** The site's own instructions for the model, or null. */
     static String instructions(Config node, SiteConfig site) {
         Config named = node.get("instructions");
+        if (site.fromGit()) {
+            if (named.exists()) {
+                throw new ConfigException(named.key() + ": a site deployed from git has no folder on this server to read it from");
+            }
+            return null;
+        }
         Path file = site.path().resolve(named.asString().orElse(DEFAULT_INSTRUCTIONS)).normalize();
         if (!Files.isRegularFile(file)) {
             if (named.exists()) {
