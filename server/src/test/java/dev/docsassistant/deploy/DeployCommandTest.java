@@ -42,8 +42,7 @@ class DeployCommandTest {
             assertTrue(preview.out().contains("is ready as preview pr-1"), preview.out());
             String previewUrl = "http://docs--pr-1.localhost:" + server.port() + "/";
             assertTrue(preview.out().endsWith(previewUrl + "\n"), "it prints the preview's own address: " + preview.out());
-            java.net.http.HttpResponse<String> served = server.send(java.net.http.HttpRequest.newBuilder(server.uri("/launch"))
-                    .header("Host", "docs--pr-1.localhost:" + server.port()).build());
+            java.net.http.HttpResponse<String> served = PreviewsTest.get(server, "docs--pr-1.localhost:" + server.port(), "/launch");
             assertEquals(200, served.statusCode());
             assertTrue(served.body().contains("zeppelin4"), "and the preview is served there");
             assertTrue(server.page("docs", "/launch").body().contains("zeppelin2"), "a preview is not activated");
