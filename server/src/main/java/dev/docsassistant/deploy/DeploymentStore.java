@@ -375,6 +375,14 @@ final class DeploymentStore {
                 .findFirst();
     }
 
+    /** Tells the fleet's servers to sync (a preview became ready: they serve it on its host too). */
+    void announce() {
+        db.transaction(c -> {
+            db.notifyOnCommit(c, CHANNEL);
+            return null;
+        });
+    }
+
     /** Every site's built previews (ready, or activated once), for serving them on their hosts. */
     List<Deployment> builtPreviews() {
         return db.transaction(c -> {

@@ -601,6 +601,7 @@ public final class Deployments implements AutoCloseable {
                     Duration.ofNanos(System.nanoTime() - start), checked.problems());
             if (d.preview().isPresent()) {
                 servePreview(site, ready);
+                store.announce();
                 cleanUp(d.domain());
                 return ready;
             }
