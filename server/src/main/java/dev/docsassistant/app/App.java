@@ -5,6 +5,7 @@ import dev.docsassistant.assistant.llm.GeneratorConfig;
 import dev.docsassistant.assistant.ThreadStore;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.config.SiteConfig;
+import dev.docsassistant.config.PreviewDomains;
 import dev.docsassistant.deploy.Deployments;
 import dev.docsassistant.deploy.WatchedFolders;
 import dev.docsassistant.search.SearchConfig;
@@ -98,9 +99,13 @@ public final class App implements AutoCloseable {
         this.git = new GitSites(deployments, sites, settings.git(), config.dataDir());
         this.state = new ServerState(sites, database, redis);
         // Reads the version served now: a deployment replaces the Site, the gauge stays registered once.
-        sites.onLoaded(site -> AppMetrics.gauge("index_sections", "Sections in the site's search index",
-                List.of(Tag.create("site", site.domain())),
-                () -> sites.current(site.domain()).map(s -> s.stats().sections()).orElse(0)));
+        // Previews come and go with their retention: no gauge of their own.
+        sites.onLoaded(site -> {
+            if (!PreviewDomains.isPreview(site.domain())) {
+                AppMetrics.gauge("index_sections", "Sections in the site's search index", List.of(Tag.create("site", site.domain())),
+                        () -> sites.current(site.domain()).map(s -> s.stats().sections()).orElse(0));
+            }
+        });
         this.insightsLog = new InsightsLog(database, backgroundWrites, Clock.systemUTC());
         this.assistant = new AssistantService(sites, new ThreadStore(database), GeneratorConfig.read(config, System::getenv),
                 insightsLog::answered, settings.stream().maxOpen());

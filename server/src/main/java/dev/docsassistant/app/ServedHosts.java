@@ -164,6 +164,14 @@ public final class ServedHosts {
         return scheme + site.domain() + "." + siteHost.name() + port;
     }
 
+    /**
+     * The address of preview {@code name} of site {@code domain}: its own host on the scheme and port
+     * the request came by (the admin API answers on the same port as the sites).
+     */
+    public String previewUrl(String domain, String name, String authority, boolean secure) {
+        return (secure ? "https://" : "http://") + siteHost.previewHost(domain, name) + portOf(authority) + "/";
+    }
+
     /** The host name of an authority, lower case, without port or IPv6 brackets. */
     static String hostOf(String authority) {
         if (authority == null) {

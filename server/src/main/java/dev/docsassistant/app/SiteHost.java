@@ -1,5 +1,6 @@
 package dev.docsassistant.app;
 
+import dev.docsassistant.config.PreviewDomains;
 import dev.docsassistant.config.SettingDoc;
 import io.helidon.common.config.Config;
 
@@ -10,7 +11,9 @@ import java.util.Optional;
 /**
  * The host names sites answer on: {@code {domain}.{site-host}} ({@code docs-assistant.site-host},
  * default {@code localhost}), and the site-host itself for the {@code root-site} if one is set
- * ({@code dev} serves its one site at {@code http://localhost:3000/} so).
+ * ({@code dev} serves its one site at {@code http://localhost:3000/} so). A site's preview answers on
+ * {@code {domain}--{name}.{site-host}} ({@link PreviewDomains}); a label holding {@code --} that is not
+ * a well-formed preview domain names nothing.
  *
  * @param suffix   {@code .} and the site-host name
  * @param rootSite the domain served at the site-host name itself (and at loopback names), if any
@@ -44,6 +47,15 @@ public record SiteHost(String suffix, Optional<String> rootSite) {
         if (!host.endsWith(suffix) || host.length() == suffix.length() || host.lastIndexOf('.', host.length() - suffix.length() - 1) >= 0) {
             return Optional.empty();
         }
-        return Optional.of(host.substring(0, host.length() - suffix.length()));
+        String label = host.substring(0, host.length() - suffix.length());
+        if (PreviewDomains.isPreview(label) && !PreviewDomains.wellFormed(label)) {
+            return Optional.empty();
+        }
+        return Optional.of(label);
+    }
+
+    /** The host name preview {@code name} of site {@code domain} answers on. */
+    public String previewHost(String domain, String name) {
+        return PreviewDomains.of(domain, name) + suffix;
     }
 }

@@ -134,7 +134,7 @@ public final class DeployCommand implements Callable<Integer> {
                             : "was active (a newer deployment replaced it since)",
                     d.path("pages").asInt(), d.path("buildMillis").asLong() / 1000.0);
             if (preview != null) {
-                System.out.println(url); // serving previews on their own URL is not built yet: the deployment's address
+                System.out.println(d.path("url").asText(url)); // the preview's own address (the server names it)
             }
             return 0;
         }

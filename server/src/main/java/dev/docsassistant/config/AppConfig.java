@@ -86,6 +86,10 @@ public record AppConfig(Config config, Path baseDir, Path dataDir, List<SiteConf
                 throw new ConfigException(site.key() + ".domain: '" + domain
                         + "' must be lower-case letters, digits and '-' (it is used in URLs and host names)");
             }
+            if (domain.contains(PreviewDomains.SEPARATOR)) {
+                throw new ConfigException(site.key() + ".domain: '" + domain + "' must not hold '" + PreviewDomains.SEPARATOR
+                        + "': {domain}" + PreviewDomains.SEPARATOR + "{name} is the host of a site's preview");
+            }
             if (!domains.add(domain)) {
                 throw new ConfigException(site.key() + ".domain: '" + domain + "' is configured twice");
             }

@@ -177,6 +177,15 @@ final class DeploymentStore {
                         }
                     }
                 }
+                // Reused content is touched, so a sweep does not take it before the deployment listing it is recorded.
+                try (PreparedStatement ps = c.prepareStatement("UPDATE content_blobs SET stored_at = ? WHERE sha256 IN ("
+                        + String.join(", ", java.util.Collections.nCopies(chunk.size(), "?")) + ")")) {
+                    ps.setLong(1, System.currentTimeMillis());
+                    for (int i = 0; i < chunk.size(); i++) {
+                        ps.setString(i + 2, chunk.get(i));
+                    }
+                    ps.executeUpdate();
+                }
                 return null;
             });
         }
@@ -200,7 +209,7 @@ final class DeploymentStore {
             return;
         }
         db.transaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO content_blobs (sha256, size, content) VALUES (?, ?, ?)"
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO content_blobs (sha256, size, content, stored_at) VALUES (?, ?, ?, ?)"
                     + " ON CONFLICT (sha256) DO NOTHING")) {
                 for (SiteFiles.FileEntry f : batch) {
                     byte[] content;
@@ -216,6 +225,7 @@ final class DeploymentStore {
                     ps.setString(1, f.sha256());
                     ps.setLong(2, content.length);
                     ps.setBytes(3, content);
+                    ps.setLong(4, System.currentTimeMillis());
                     ps.executeUpdate();
                 }
             }
@@ -433,6 +443,84 @@ final class DeploymentStore {
         return list(domain).stream()
                 .filter(d -> d.contentHash().equals(contentHash) && d.status().activatable() && d.preview().isEmpty())
                 .findFirst();
+    }
+
+    /** Tells the fleet's servers to sync (a preview became ready: they serve it on its host too). */
+    void announce() {
+        db.transaction(c -> {
+            db.notifyOnCommit(c, CHANNEL);
+            return null;
+        });
+    }
+
+    /** Every site's built previews (ready, or activated once), for serving them on their hosts. */
+    List<Deployment> builtPreviews() {
+        return db.transaction(c -> {
+            List<Deployment> all = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM deployments WHERE preview IS NOT NULL"
+                    + " AND status IN (?, ?, ?) ORDER BY domain, seq")) {
+                ps.setString(1, DeploymentStatus.READY.wire());
+                ps.setString(2, DeploymentStatus.ACTIVE.wire());
+                ps.setString(3, DeploymentStatus.SUPERSEDED.wire());
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        all.add(of(rs));
+                    }
+                }
+            }
+            return all;
+        });
+    }
+
+    /**
+     * Preview deployments created before {@code before}, but neither one a site serves as its active
+     * deployment nor one still building.
+     */
+    List<Deployment> expiredPreviews(java.time.Instant before) {
+        return db.transaction(c -> {
+            List<Deployment> all = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM deployments d WHERE preview IS NOT NULL"
+                    + " AND created_at < ? AND status <> ? AND NOT EXISTS (SELECT 1 FROM sites s WHERE s.active_deployment = d.id)")) {
+                ps.setLong(1, before.toEpochMilli());
+                ps.setString(2, DeploymentStatus.BUILDING.wire());
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        all.add(of(rs));
+                    }
+                }
+            }
+            return all;
+        });
+    }
+
+    /** Removes deployments with their file lists (their content stays until {@link #deleteUnreferencedBlobs}). */
+    void deleteDeployments(List<String> ids) {
+        if (ids.isEmpty()) {
+            return;
+        }
+        db.transaction(c -> {
+            for (String id : ids) {
+                // An active deployment stays, whatever the caller thought (it may have been activated meanwhile).
+                update(c, "DELETE FROM deployments WHERE id = ? AND id NOT IN (SELECT active_deployment FROM sites"
+                        + " WHERE active_deployment IS NOT NULL)", id);
+                update(c, "DELETE FROM deployment_files WHERE deployment_id = ? AND NOT EXISTS"
+                        + " (SELECT 1 FROM deployments WHERE id = ?)", id, id);
+            }
+            db.notifyOnCommit(c, CHANNEL);
+            return null;
+        });
+    }
+
+    /**
+     * Deletes content no deployment lists, stored or reused before {@code storedBefore} (a blob is
+     * written before the deployment listing it: a younger one may be about to be listed).
+     *
+     * @return how many blobs were deleted
+     */
+    int deleteUnreferencedBlobs(java.time.Instant storedBefore) {
+        return db.transaction(c -> update(c, "DELETE FROM content_blobs WHERE (stored_at IS NULL OR stored_at < ?)"
+                + " AND NOT EXISTS (SELECT 1 FROM deployment_files f WHERE f.sha256 = content_blobs.sha256)",
+                storedBefore.toEpochMilli()));
     }
 
     /** Deployments left {@code building} by a server that stopped mid-build: they never finish now. */

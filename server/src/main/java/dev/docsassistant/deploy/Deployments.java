@@ -1,5 +1,6 @@
 package dev.docsassistant.deploy;
 
+import dev.docsassistant.config.PreviewDomains;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.content.Progress;
 import dev.docsassistant.content.SiteProblem;
@@ -19,6 +20,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HexFormat;
@@ -30,6 +32,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -50,14 +54,28 @@ import java.util.stream.Stream;
  * it replaced is closed {@code retire-after} later, once no search runs on it. {@link #activate} is the
  * same switch to any earlier built version (a rollback; its index is reused when still on disk).
  *
+ * <p>A preview, once ready, is served as a site of its own, {@code {domain}--{name}} ({@link PreviewDomains}),
+ * on its own host: a new preview of the same name replaces it by the same switch. It is never the
+ * served main site, so the main site's search, files for agents and MCP know nothing of it.
+ *
+ * <p>One {@linkplain #sweep sweep} per server (every {@code sweep-every}, for all sites) removes previews
+ * older than {@code previews.retention}, deletes deployment folders beyond the newest
+ * {@code keep-built} built versions (a rollback to an older one rebuilds it from the stored content)
+ * and content no deployment lists any more.
+ *
  * <p>On PostgreSQL every switch is announced on the {@code deployments} channel; each server of the
  * fleet then {@linkplain #sync syncs}: builds what the store says is active and switches to it.
  */
 public final class Deployments implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(Deployments.class.getName());
     private static final SecureRandom RANDOM = new SecureRandom();
-    private static final java.util.regex.Pattern DOMAIN = java.util.regex.Pattern.compile("[a-z0-9][a-z0-9-]{0,62}");
-    private static final java.util.regex.Pattern PREVIEW = java.util.regex.Pattern.compile("[a-z0-9][a-z0-9-]{0,62}");
+    private static final java.util.regex.Pattern DOMAIN = PreviewDomains.NAME;
+    private static final java.util.regex.Pattern PREVIEW = PreviewDomains.NAME;
+    /**
+     * Content younger than this is never deleted, referenced or not: a deployment stores its content
+     * before it is recorded (on any server of the fleet), and a sweep must not take it in between.
+     */
+    static final Duration CONTENT_GRACE = Duration.ofHours(1);
 
     private final DeploymentStore store;
     private final DeploySettings settings;
@@ -71,11 +89,16 @@ public final class Deployments implements AutoCloseable {
     private final SerialQueues queues;
     /** The deployment each served site is showing, by domain. */
     private final Map<String, String> served = new ConcurrentHashMap<>();
+    /** The deployment each served preview is showing, by preview domain ({@code {domain}--{name}}). */
+    private final Map<String, Deployment> previews = new ConcurrentHashMap<>();
     /** Replaced versions waiting for their grace period to end. */
-    private final Set<Site> retiring = ConcurrentHashMap.newKeySet();
+    // By identity: a Site is a record whose content may hash differently once its caches fill.
+    private final Set<Site> retiring = java.util.Collections.synchronizedSet(
+            java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
     /** Held while a deployment is recorded and queued, so queue order is creation order. */
     private final Map<String, Object> creating = new ConcurrentHashMap<>();
     private final AutoCloseable listening;
+    private final ScheduledExecutorService sweeper;
     private volatile boolean closed;
 
     /**
@@ -106,6 +129,16 @@ public final class Deployments implements AutoCloseable {
                 sync();
             }
         });
+        // One sweep for every site of the server: nothing per site that grows with their number.
+        this.sweeper = Executors.newSingleThreadScheduledExecutor(Thread.ofPlatform().daemon().name("deploy-sweep").factory());
+        long every = settings.sweepEvery().toMillis();
+        sweeper.scheduleWithFixedDelay(() -> {
+            try {
+                sweep(Instant.now());
+            } catch (RuntimeException e) {
+                LOG.log(Level.WARNING, "the deployments sweep failed; it runs again in " + settings.sweepEvery(), e);
+            }
+        }, every, every, TimeUnit.MILLISECONDS);
     }
 
     // ---- sites as data
@@ -118,6 +151,10 @@ public final class Deployments implements AutoCloseable {
     public SiteRecord createSite(String domain, String organization, Optional<GitSettings> git) {
         if (domain == null || !DOMAIN.matcher(domain).matches()) {
             throw DeployException.invalid("domain: '" + domain + "' must be lower-case letters, digits and '-' (at most 63)");
+        }
+        if (PreviewDomains.isPreview(domain)) {
+            throw DeployException.invalid("domain: '" + domain + "' must not hold '" + PreviewDomains.SEPARATOR
+                    + "' ({domain}" + PreviewDomains.SEPARATOR + "{name} is the host of a site's preview)");
         }
         if (organization == null || organization.isBlank() || organization.length() > 200) {
             throw DeployException.invalid("organization: required, at most 200 characters");
@@ -144,6 +181,7 @@ public final class Deployments implements AutoCloseable {
             unserve(domain);
             return null;
         }));
+        store.deleteUnreferencedBlobs(Instant.now().minus(CONTENT_GRACE));
     }
 
     public Optional<SiteRecord> site(String domain) {
@@ -230,7 +268,9 @@ public final class Deployments implements AutoCloseable {
                 return now;
             }
             Site site = load(now);
-            return switchTo(site, now, true);
+            Deployment active = switchTo(site, now, true);
+            cleanUp(domain);
+            return active;
         }));
     }
 
@@ -367,6 +407,7 @@ public final class Deployments implements AutoCloseable {
                 }));
             }
         }
+        work.addAll(syncPreviews(Instant.now()));
         for (String domain : List.copyOf(served.keySet())) {
             if (!known.contains(domain) && !configured.containsKey(domain)) {
                 organizations.remove(domain);
@@ -377,6 +418,173 @@ public final class Deployments implements AutoCloseable {
             }
         }
         return CompletableFuture.allOf(work.toArray(CompletableFuture[]::new));
+    }
+
+    // ---- previews
+
+    /**
+     * Serves a ready preview on its host in place of the version of that name served so far (requests
+     * that began on it finish on it); an older deployment of the name never replaces a newer one.
+     */
+    private void servePreview(Site site, Deployment d) {
+        String domain = site.domain();
+        Deployment shown = previews.get(domain);
+        if (shown != null && shown.sequence() > d.sequence()) {
+            site.search().close();
+            return;
+        }
+        organizations.put(domain, organizationOf(d.domain())); // the site's keys open its previews
+        previews.put(domain, d);
+        sites.replace(site).ifPresent(this::retire);
+        LOG.info("site " + d.domain() + ": serving preview " + d.preview().orElseThrow() + " from deployment " + d.id());
+    }
+
+    /** Stops serving a preview host; with {@code deleteFiles} its folder goes once requests on it are over. */
+    private void unservePreview(String domain, boolean deleteFiles) {
+        previews.remove(domain);
+        Optional<Site> old = sites.remove(domain);
+        organizations.remove(domain);
+        old.ifPresent(site -> retire(site, deleteFiles));
+    }
+
+    /**
+     * Serves on this server the newest built, unexpired deployment of every preview name the store
+     * holds, and stops serving the names it no longer holds (the fleet's servers learn so of previews
+     * built or removed elsewhere).
+     */
+    private List<CompletableFuture<?>> syncPreviews(Instant now) {
+        Instant expired = now.minus(settings.previewRetention());
+        Map<String, Deployment> wanted = new java.util.HashMap<>();
+        for (Deployment d : store.builtPreviews()) {
+            if (d.createdAt().isBefore(expired)) {
+                continue;
+            }
+            wanted.merge(PreviewDomains.of(d.domain(), d.preview().orElseThrow()), d,
+                    (a, b) -> a.sequence() >= b.sequence() ? a : b);
+        }
+        List<CompletableFuture<?>> work = new ArrayList<>();
+        wanted.forEach((domain, d) -> {
+            Deployment shown = previews.get(domain);
+            if (shown == null || shown.sequence() < d.sequence()) {
+                work.add(queues.submit(d.domain(), () -> {
+                    Deployment current = previews.get(domain);
+                    if ((current == null || current.sequence() < d.sequence()) && store.get(d.id()).isPresent()) {
+                        servePreview(loadPreview(d), d);
+                    }
+                    return null;
+                }).exceptionally(e -> {
+                    LOG.log(Level.WARNING, "site " + d.domain() + ": cannot serve preview deployment " + d.id(), e);
+                    return null;
+                }));
+            }
+        });
+        for (Map.Entry<String, Deployment> shown : Map.copyOf(previews).entrySet()) {
+            if (!wanted.containsKey(shown.getKey())) {
+                work.add(queues.submit(shown.getValue().domain(), () -> {
+                    if (previews.get(shown.getKey()) == shown.getValue()) {
+                        unservePreview(shown.getKey(), true);
+                    }
+                    return null;
+                }));
+            }
+        }
+        return work;
+    }
+
+    /** A built preview served again: as its own site, its index reused when it is on disk. */
+    private Site loadPreview(Deployment d) {
+        long start = System.nanoTime();
+        Path dir = materialise(d);
+        SiteCheck.Result checked = SiteCheck.check(dir, integrations);
+        return SiteLoader.index(previewConfig(d, dir), checked.content(), indexDir(d), search(d.domain()), Progress.NONE,
+                integrations, start);
+    }
+
+    // ---- housekeeping
+
+    /** What a {@link #sweep} removed. */
+    public record Swept(List<String> previews, int folders, int blobs) {
+    }
+
+    /**
+     * Removes previews created before {@code now} minus {@code previews.retention} (their hosts stop
+     * serving them, their indexes close and their folders go), deletes every site's folders beyond
+     * the newest {@code keep-built} built versions, and content no deployment lists any more. The
+     * server runs it every {@code sweep-every}; {@code now} is a parameter so a test can move time on.
+     *
+     * @return what was removed, once it was
+     */
+    public Swept sweep(Instant now) {
+        List<Deployment> expired = store.expiredPreviews(now.minus(settings.previewRetention()));
+        store.deleteDeployments(expired.stream().map(Deployment::id).toList());
+        Set<String> removed = new java.util.HashSet<>();
+        expired.forEach(d -> removed.add(d.id()));
+        List<CompletableFuture<Integer>> work = new ArrayList<>();
+        Set<String> domains = new java.util.TreeSet<>();
+        store.sites().forEach(site -> domains.add(site.domain()));
+        expired.forEach(d -> domains.add(d.domain()));
+        for (Map.Entry<String, Deployment> shown : Map.copyOf(previews).entrySet()) {
+            if (removed.contains(shown.getValue().id())) {
+                work.add(queues.submit(shown.getValue().domain(), () -> {
+                    if (previews.get(shown.getKey()) == shown.getValue()) {
+                        unservePreview(shown.getKey(), true);
+                    }
+                    return 0;
+                }));
+            }
+        }
+        for (String domain : domains) {
+            work.add(queues.submit(domain, () -> cleanUp(domain)));
+        }
+        int folders = 0;
+        for (CompletableFuture<Integer> w : work) {
+            folders += join(w);
+        }
+        int blobs = store.deleteUnreferencedBlobs(now.minus(CONTENT_GRACE));
+        if (!expired.isEmpty() || folders > 0 || blobs > 0) {
+            LOG.info("deployments sweep: " + expired.size() + " expired preview deployment(s), " + folders + " folder(s), "
+                    + blobs + " unused content blob(s) removed");
+        }
+        return new Swept(expired.stream().map(Deployment::id).toList(), folders, blobs);
+    }
+
+    /**
+     * Deletes the site's deployment folders this server does not need: it keeps the active version,
+     * those still serving requests (retiring), served previews, builds under way and the newest
+     * {@code keep-built} other built versions; a rollback to any other is rebuilt from the store.
+     * Runs on the site's queue (no build or load of the site meanwhile), under its lock (no folder
+     * appears meanwhile).
+     *
+     * @return how many folders were deleted
+     */
+    private int cleanUp(String domain) {
+        Path siteRoot = root.resolve(domain);
+        if (domain.startsWith(".") || !Files.isDirectory(siteRoot)) {
+            return 0;
+        }
+        synchronized (lock(domain)) {
+            List<Deployment> all = store.list(domain); // newest first
+            Set<String> keep = new java.util.HashSet<>();
+            Optional.ofNullable(served.get(domain)).ifPresent(keep::add);
+            store.site(domain).flatMap(SiteRecord::activeDeployment).ifPresent(keep::add);
+            previews.values().stream().filter(d -> d.domain().equals(domain)).forEach(d -> keep.add(d.id()));
+            List.copyOf(retiring).forEach(site -> keep.add(deploymentDir(site).getFileName().toString()));
+            all.stream().filter(d -> d.status() == DeploymentStatus.BUILDING).forEach(d -> keep.add(d.id()));
+            all.stream().filter(d -> d.preview().isEmpty() && d.status().activatable() && !keep.contains(d.id()))
+                    .limit(settings.keepBuilt()).forEach(d -> keep.add(d.id()));
+            int deleted = 0;
+            try (Stream<Path> children = Files.list(siteRoot)) {
+                for (Path dir : children.toList()) {
+                    if (!keep.contains(dir.getFileName().toString())) {
+                        deleteTree(dir);
+                        deleted++;
+                    }
+                }
+            } catch (IOException e) {
+                LOG.log(Level.WARNING, "site " + domain + ": cannot list its deployment folders", e);
+            }
+            return deleted;
+        }
     }
 
     // ---- building and switching (on the site's queue)
@@ -401,17 +609,28 @@ public final class Deployments implements AutoCloseable {
                 Files.createDirectories(to.getParent());
                 Files.copy(f.file(), to);
             }
-            Files.createDirectories(dir.getParent());
-            Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             deleteTree(tmp);
             throw new UncheckedIOException("cannot write deployment files under " + dir, e);
         }
-        synchronized (creating.computeIfAbsent(domain, k -> new Object())) {
+        // The folder appears and is recorded under the site's lock: a clean-up (under it too) never sees
+        // the folder of a deployment about to be recorded as a leftover.
+        synchronized (lock(domain)) {
+            try {
+                Files.createDirectories(dir.getParent());
+                Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
+            } catch (IOException e) {
+                deleteTree(tmp);
+                throw new UncheckedIOException("cannot write deployment files under " + dir, e);
+            }
             Deployment d = store.insert(id, domain, source, createdBy, preview, files);
             then.accept(d);
             return d;
         }
+    }
+
+    private Object lock(String domain) {
+        return creating.computeIfAbsent(domain, k -> new Object());
     }
 
     private Deployment build(Deployment d, boolean lenient) {
@@ -435,15 +654,19 @@ public final class Deployments implements AutoCloseable {
                 LOG.info("site " + d.domain() + ": deployment " + d.id() + " failed with " + failed.errors().size() + " error(s)");
                 return failed;
             }
-            Site site = SiteLoader.index(siteConfig(d.domain(), dir), checked.content(), indexDir(d), search(d.domain()), progress,
-                    integrations, start);
+            Site site = SiteLoader.index(d.preview().isPresent() ? previewConfig(d, dir) : siteConfig(d.domain(), dir),
+                    checked.content(), indexDir(d), search(d.domain()), progress, integrations, start);
             Deployment ready = store.finish(d.id(), DeploymentStatus.READY, checked.content().pages().size(),
                     Duration.ofNanos(System.nanoTime() - start), checked.problems());
             if (d.preview().isPresent()) {
-                site.search().close(); // its index stays on disk for when previews are served or it is activated
+                servePreview(site, ready);
+                store.announce();
+                cleanUp(d.domain());
                 return ready;
             }
-            return switchTo(site, ready, true);
+            Deployment active = switchTo(site, ready, true);
+            cleanUp(d.domain());
+            return active;
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "site " + d.domain() + ": deployment " + d.id() + " could not be built", e);
             return store.finish(d.id(), DeploymentStatus.FAILED, 0, Duration.ofNanos(System.nanoTime() - start),
@@ -477,6 +700,11 @@ public final class Deployments implements AutoCloseable {
     private void unserve(String domain) {
         served.remove(domain);
         sites.remove(domain).ifPresent(this::retire);
+        for (String preview : List.copyOf(previews.keySet())) {
+            if (PreviewDomains.siteOf(preview).equals(domain)) {
+                unservePreview(preview, false);
+            }
+        }
         // Only the folders there now: a site created again under the same name meanwhile keeps its own.
         List<Path> dirs;
         try (Stream<Path> children = Files.isDirectory(root.resolve(domain)) ? Files.list(root.resolve(domain)) : Stream.empty()) {
@@ -493,13 +721,28 @@ public final class Deployments implements AutoCloseable {
 
     /** Closes a replaced version once the grace period is over and no search runs on it. */
     private void retire(Site old) {
+        retire(old, false);
+    }
+
+    /** ... and with {@code deleteFiles}, deletes its deployment's folder then (a removed preview). */
+    private void retire(Site old, boolean deleteFiles) {
         retiring.add(old);
         Thread.ofVirtual().name("retire-" + old.domain()).start(() -> {
             sleep(settings.retireAfter());
             if (retiring.remove(old)) {
                 old.search().close();
+                if (deleteFiles) {
+                    synchronized (lock(PreviewDomains.siteOf(old.domain()))) {
+                        deleteTree(deploymentDir(old));
+                    }
+                }
             }
         });
+    }
+
+    /** {@code <data-dir>/deployments/<domain>/<id>}: the folder a served version was read from. */
+    private static Path deploymentDir(Site site) {
+        return site.config().path().getParent();
     }
 
     /** The deployment's files under the data directory, fetched from the store when they are not there. */
@@ -530,9 +773,19 @@ public final class Deployments implements AutoCloseable {
 
     private SiteConfig siteConfig(String domain, Path dir) {
         SiteConfig c = configured.get(domain);
-        String organization = c != null ? c.organization() : organizations.getOrDefault(domain,
+        return new SiteConfig(domain, organizationOf(domain), dir, c == null ? Optional.empty() : c.url());
+    }
+
+    /** A preview is a site of its own: its own domain and host, the organisation (and keys) of its site, no url. */
+    private SiteConfig previewConfig(Deployment d, Path dir) {
+        return new SiteConfig(PreviewDomains.of(d.domain(), d.preview().orElseThrow()), organizationOf(d.domain()), dir,
+                Optional.empty());
+    }
+
+    private String organizationOf(String domain) {
+        SiteConfig c = configured.get(domain);
+        return c != null ? c.organization() : organizations.getOrDefault(domain,
                 store.site(domain).map(SiteRecord::organization).orElse(""));
-        return new SiteConfig(domain, organization, dir, c == null ? Optional.empty() : c.url());
     }
 
     private SearchSettings search(String domain) {
@@ -611,6 +864,7 @@ public final class Deployments implements AutoCloseable {
     @Override
     public void close() {
         closed = true;
+        sweeper.shutdownNow();
         try {
             listening.close();
         } catch (Exception ignored) {

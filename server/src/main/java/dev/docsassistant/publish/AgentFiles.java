@@ -1,5 +1,6 @@
 package dev.docsassistant.publish;
 
+import dev.docsassistant.config.PreviewDomains;
 import dev.docsassistant.content.NavItem;
 import dev.docsassistant.content.Navigation;
 import dev.docsassistant.content.Page;
@@ -183,9 +184,15 @@ public final class AgentFiles {
         return s.append("</urlset>\n").toString();
     }
 
-    /** Crawlers may read everything listed; pages kept out of the index are disallowed by path. */
+    /**
+     * Crawlers may read everything listed; pages kept out of the index are disallowed by path. A
+     * preview ({@link PreviewDomains}) disallows everything: it is a draft, never to be indexed.
+     */
     private String robots(String baseUrl) {
         StringBuilder s = new StringBuilder("User-agent: *\n");
+        if (PreviewDomains.isPreview(site.domain())) {
+            return s.append("Disallow: /\n").toString();
+        }
         List<String> kept = site.content().pages().stream().filter(p -> p.isPublic() && !p.searchable())
                 .map(p -> "/" + p.path()).sorted().toList();
         String prefix = prefixOf(baseUrl);

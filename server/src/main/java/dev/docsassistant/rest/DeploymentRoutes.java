@@ -6,7 +6,9 @@ import dev.docsassistant.content.SiteProblem;
 import dev.docsassistant.deploy.ArchiveFormat;
 import dev.docsassistant.deploy.BadArchiveException;
 import dev.docsassistant.deploy.DeployException;
+import dev.docsassistant.app.ServedHosts;
 import dev.docsassistant.deploy.Deployment;
+import dev.docsassistant.deploy.DeploymentStatus;
 import dev.docsassistant.deploy.Deployments;
 import dev.docsassistant.deploy.SiteRecord;
 import dev.docsassistant.git.GitSettings;
@@ -34,17 +36,20 @@ import java.util.Optional;
  * {@code DELETE /sites/{domain}}, {@code POST /sites/{domain}/deployments} (a
  * {@code .tar.gz} or {@code .zip} body, {@code ?preview=NAME}) answering 202 while it builds,
  * {@code GET /sites/{domain}/deployments} (newest first), {@code GET …/deployments/{id}} and
- * {@code POST …/deployments/{id}/activate} (a rollback).
+ * {@code POST …/deployments/{id}/activate} (a rollback). A preview deployment's JSON carries its
+ * {@code url}: the preview's own host, on the port the request came by.
  */
 final class DeploymentRoutes {
     private static final int MAX_SITE_BODY = 16 * 1024;
 
     private final Deployments deployments;
     private final GitSites gitSites;
+    private final ServedHosts hosts;
 
-    DeploymentRoutes(Deployments deployments, GitSites gitSites) {
+    DeploymentRoutes(Deployments deployments, GitSites gitSites, ServedHosts hosts) {
         this.deployments = deployments;
         this.gitSites = gitSites;
+        this.hosts = hosts;
     }
 
     void routing(HttpRules rules) {
@@ -131,13 +136,13 @@ final class DeploymentRoutes {
             throw refused(req, e.status(), e.getMessage());
         }
         res.header(HeaderNames.LOCATION, "/admin/v1/sites/" + domain + "/deployments/" + d.id());
-        Json.send(res, 202, view(d));
+        Json.send(res, 202, view(d, req));
     }
 
     private void list(ServerRequest req, ServerResponse res) {
         String domain = req.path().pathParameters().get("domain");
         List<Deployment> all = call(() -> deployments.list(domain));
-        Json.send(res, 200, Map.of("deployments", all.stream().map(DeploymentRoutes::view).toList()));
+        Json.send(res, 200, Map.of("deployments", all.stream().map(d -> view(d, req)).toList()));
     }
 
     private void get(ServerRequest req, ServerResponse res) {
@@ -149,13 +154,13 @@ final class DeploymentRoutes {
             }
             return deployments.get(domain, id).orElseThrow(() -> ApiException.notFound("site " + domain + " has no deployment " + id));
         });
-        Json.send(res, 200, view(d));
+        Json.send(res, 200, view(d, req));
     }
 
     private void activate(ServerRequest req, ServerResponse res) {
         String domain = req.path().pathParameters().get("domain");
         String id = req.path().pathParameters().get("id");
-        Json.send(res, 200, view(call(() -> deployments.activate(domain, id))));
+        Json.send(res, 200, view(call(() -> deployments.activate(domain, id)), req));
     }
 
     /**
@@ -187,7 +192,14 @@ final class DeploymentRoutes {
         return out;
     }
 
-    static Map<String, Object> view(Deployment d) {
+    /** A deployment as the API shows it; a preview's {@code url} on the scheme and port of {@code req}. */
+    private Map<String, Object> view(Deployment d, ServerRequest req) {
+        return view(d, d.preview().filter(name -> d.status() != DeploymentStatus.FAILED)
+                .map(name -> hosts.previewUrl(d.domain(), name, req.authority(), req.isSecure())));
+    }
+
+    /** @param url where a preview is served (null for a deployment of the site itself, or a failed preview) */
+    static Map<String, Object> view(Deployment d, Optional<String> url) {
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("id", d.id());
         out.put("domain", d.domain());
@@ -195,6 +207,7 @@ final class DeploymentRoutes {
         out.put("source", Map.of("kind", d.source().kind().wire(), "value", d.source().value()));
         out.put("createdBy", d.createdBy());
         out.put("preview", d.preview().orElse(null));
+        out.put("url", url.orElse(null));
         out.put("createdAt", d.createdAt().toString());
         out.put("finishedAt", d.finishedAt().map(Instant::toString).orElse(null));
         out.put("activatedAt", d.activatedAt().map(Instant::toString).orElse(null));

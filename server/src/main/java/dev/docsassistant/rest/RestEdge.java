@@ -114,7 +114,7 @@ public final class RestEdge {
                 // OpenAI-compatible: the site is the body's model, so these routes run the access rule themselves.
                 .register(new OpenAiRoutes(access, app.assistant(), app.assistantRules(), app.settings().stream()));
         app.security().adminToken().ifPresent(token -> routing.register("/admin/v1",
-                new AdminRoutes(app.keys(), app.access(), token, () -> organizations(app), new DeploymentRoutes(app.deployments(), app.git()))));
+                new AdminRoutes(app.keys(), app.access(), token, () -> organizations(app), new DeploymentRoutes(app.deployments(), app.git(), app.settings().hosts()))));
         git.ifPresent(source -> routing.register("/hooks/git", new GitHookRoutes(source)));
         sites.routing(routing);
         // Host-based pages ({domain}.{site-host}) take whatever path no API route claimed.

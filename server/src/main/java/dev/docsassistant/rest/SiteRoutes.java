@@ -3,6 +3,7 @@ package dev.docsassistant.rest;
 import dev.docsassistant.web.ApiException;
 import dev.docsassistant.web.Json;
 
+import dev.docsassistant.config.PreviewDomains;
 import dev.docsassistant.publish.AgentFiles;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.ServedHosts;
@@ -36,6 +37,11 @@ import java.util.function.Function;
  * The rendered sites: {@code /sites/{domain}/…}, the same pages at the root of
  * {@code {domain}.{site-host}} (site-host from {@code docs-assistant.site-host}, default
  * {@code localhost}), and the site stylesheet and script under {@code /_assets/}.
+ *
+ * <p>A preview ({@code {domain}--{name}}, see {@link PreviewDomains}) is served as a site of its own,
+ * kept out of search engines: every answer carries {@code X-Robots-Tag: noindex}, its pages
+ * {@code <meta name="robots" content="noindex">}, and its robots.txt disallows everything. Its pages
+ * embed the site's own key (a page key opens the site's previews too).
  */
 public final class SiteRoutes {
     private static final String PAGE_CACHE = "no-cache";
@@ -62,8 +68,11 @@ public final class SiteRoutes {
         configured.onLoaded(site -> {
             agentFiles.put(site.domain(), new AgentFiles(site, mcp.enabled(site.domain())));
             sites.put(site.domain(), site);
-            renderers.put(site.domain(), new SiteRenderer(site, assets, keys.secret(site.domain()).orElse(null),
-                    integrations.apply(site), mcp.enabled(site.domain())));
+            boolean preview = PreviewDomains.isPreview(site.domain());
+            Injected injected = integrations.apply(site);
+            renderers.put(site.domain(), new SiteRenderer(site, assets,
+                    keys.secret(PreviewDomains.siteOf(site.domain())).orElse(null), preview ? noindex(injected) : injected,
+                    mcp.enabled(PreviewDomains.siteOf(site.domain()))));
         });
         // A site deleted at run time: its pages are gone at once.
         configured.onRemoved(domain -> {
@@ -71,6 +80,19 @@ public final class SiteRoutes {
             agentFiles.remove(domain);
             sites.remove(domain);
         });
+    }
+
+    private static final String NOINDEX_META = "<meta name=\"robots\" content=\"noindex\">\n";
+
+    private static Injected noindex(Injected i) {
+        return new Injected(NOINDEX_META + i.head(), i.bodyStart(), i.bodyEnd(), i.cspHosts(), i.scriptHashes(), i.telemetryEnabled());
+    }
+
+    /** A preview's answers are kept out of search engines, whatever they are (pages, files, redirects). */
+    private static void markPreview(ServerResponse res, String domain) {
+        if (PreviewDomains.isPreview(domain)) {
+            res.header("X-Robots-Tag", "noindex");
+        }
     }
 
     /** Registers the asset and {@code /sites/} routes; the host-based catch-all goes last, after every API route. */
@@ -119,6 +141,7 @@ public final class SiteRoutes {
         if (renderer == null) {
             throw configured.isPending(domain) ? new SiteNotReadyException(domain) : ApiException.notFound("unknown site: " + domain);
         }
+        markPreview(res, domain);
         String prefix = "/sites/" + domain;
         String path = rest.substring(domain.length());
         if (path.isEmpty()) {
@@ -143,10 +166,17 @@ public final class SiteRoutes {
             if (domain.isPresent() && configured.isPending(domain.get())) {
                 throw new SiteNotReadyException(domain.get());
             }
+            if (domain.isPresent() && PreviewDomains.isPreview(domain.get())
+                    && renderers.containsKey(PreviewDomains.siteOf(domain.get()))) {
+                res.header("X-Robots-Tag", "noindex");
+                throw ApiException.notFound("site " + PreviewDomains.siteOf(domain.get()) + " has no preview '"
+                        + PreviewDomains.nameOf(domain.get()).orElse("") + "'");
+            }
             // Not a site's host: on to the routes of server features (/observe/...), else Helidon's 404.
             res.next();
             return;
         }
+        markPreview(res, domain.get());
         if (!agentFile(req, res, domain.get(), req.path().path(), "") && searchAllowed(req, res, domain.get(), req.path().path())) {
             send(req, res, renderer.get().render(req.path().path(), "", req.query().first("q").orElse(null),
                     linkBase(req, domain.get(), false)));

@@ -1,5 +1,7 @@
 package dev.docsassistant.security;
 
+import dev.docsassistant.config.PreviewDomains;
+
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -115,7 +117,9 @@ public final class AccessCheck {
             }
         }
         Optional<String> publicSite = key.publicSite();
-        if (publicSite.isPresent() && !publicSite.get().equals(request.domain())) {
+        // A site's previews ({domain}--{name}) embed the site's page key: it opens them too.
+        if (publicSite.isPresent() && (request.domain() == null
+                || !publicSite.get().equals(PreviewDomains.siteOf(request.domain())))) {
             return AccessDecision.refused(AccessDecision.Outcome.FORBIDDEN,
                     "this key is the page key of site '" + publicSite.get() + "'; it is not valid for site '"
                             + request.domain() + "'", byAddress);
@@ -166,7 +170,8 @@ public final class AccessCheck {
 
     /** The sites (domains, in order) a granted caller's key opens: the site rule of {@link #check}, for listings. */
     public List<String> sitesOpenedBy(Caller caller) {
-        return organizationByDomain.keySet().stream().filter(domain -> opens(caller.organization(), domain)).sorted().toList();
+        return organizationByDomain.keySet().stream().filter(domain -> !PreviewDomains.isPreview(domain))
+                .filter(domain -> opens(caller.organization(), domain)).sorted().toList();
     }
 
     /** The site rule: a key opens the sites of its organisation. */

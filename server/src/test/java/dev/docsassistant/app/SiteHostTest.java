@@ -28,4 +28,19 @@ class SiteHostTest {
         assertEquals(ServedHosts.Kind.DASHBOARD, hosts.match("dashboard.localhost:3000").kind());
         assertEquals(ServedHosts.Kind.UNKNOWN, hosts.match("example.com").kind());
     }
+
+    @Test
+    void previewsAnswerOnTheirOwnHostsAndMalformedOnesNameNothing() {
+        SiteHost host = new SiteHost(".localhost");
+        assertEquals(Optional.of("docs--pr-12"), host.domainOfHost("docs--pr-12.localhost"));
+        assertEquals("docs--pr-12.localhost", host.previewHost("docs", "pr-12"));
+        for (String bad : new String[]{"docs--.localhost", "--pr.localhost", "docs---pr.localhost", "docs--pr_1.localhost"}) {
+            assertEquals(Optional.empty(), host.domainOfHost(bad), bad);
+        }
+        ServedHosts hosts = new ServedHosts(host, Optional.empty(), Map.of(), Set.of());
+        assertEquals(new ServedHosts.Match(ServedHosts.Kind.SITE, "docs--pr-12"), hosts.match("docs--pr-12.localhost:8080"));
+        assertEquals(ServedHosts.Kind.UNKNOWN, hosts.match("docs--.localhost:8080").kind(), "421");
+        assertEquals("http://docs--pr-12.localhost:8080/", hosts.previewUrl("docs", "pr-12", "dashboard.localhost:8080", false));
+        assertEquals("https://docs--pr-12.localhost/", hosts.previewUrl("docs", "pr-12", "dashboard.localhost", true));
+    }
 }

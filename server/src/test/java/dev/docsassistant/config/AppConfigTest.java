@@ -63,6 +63,18 @@ class AppConfigTest {
     }
 
     @Test
+    void refusesADomainThatLooksLikeAPreviewHost(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("app.yaml");
+        Files.writeString(file, """
+                docs-assistant:
+                  sites:
+                    - {domain: docs--pr-1, organization: o, path: x}
+                """);
+        ConfigException e = assertThrows(ConfigException.class, () -> AppConfig.load(file));
+        assertTrue(e.getMessage().contains("domain: 'docs--pr-1' must not hold '--'"), e.getMessage());
+    }
+
+    @Test
     void refusesToStartOnAnUnresolvedReferenceNamingTheKey(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("app.yaml");
         Files.writeString(file, """

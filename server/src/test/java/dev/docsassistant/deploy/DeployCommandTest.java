@@ -40,6 +40,11 @@ class DeployCommandTest {
                     DeployServer.version(dir.resolve("pr"), 4).dir().toString());
             assertEquals(0, preview.code(), preview.err());
             assertTrue(preview.out().contains("is ready as preview pr-1"), preview.out());
+            String previewUrl = "http://docs--pr-1.localhost:" + server.port() + "/";
+            assertTrue(preview.out().endsWith(previewUrl + "\n"), "it prints the preview's own address: " + preview.out());
+            java.net.http.HttpResponse<String> served = PreviewsTest.get(server, "docs--pr-1.localhost:" + server.port(), "/launch");
+            assertEquals(200, served.statusCode());
+            assertTrue(served.body().contains("zeppelin4"), "and the preview is served there");
             assertTrue(server.page("docs", "/launch").body().contains("zeppelin2"), "a preview is not activated");
 
             CliRun refused = run("deploy", "--domain", "docs", "--server", url, "--token", "wrong-token-wrong-token-wrong-token", v2.toString());

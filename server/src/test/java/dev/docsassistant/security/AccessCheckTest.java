@@ -111,6 +111,22 @@ class AccessCheckTest {
     }
 
     @Test
+    void aPageKeyOpensItsSitesPreviewsAndNothingElseAndListingsLeaveThemOut() {
+        // As Deployments keeps it: a served preview is a site of its own, of its site's organisation.
+        Map<String, String> sites = Map.of("docs", "acme", "docs--pr-1", "acme", "docsx", "acme", "blog--pr-1", "acme");
+        AccessCheck check = new AccessCheck(keys, sites, new RateLimits(new RateLimits.Limit(1000, Duration.ofHours(1)),
+                new RateLimits.Limit(1000, Duration.ofDays(1))), TrustedProxies.NONE, Clock.systemUTC());
+        String page = "Bearer " + keys.replacePageKey("docs", "acme").secret();
+        assertEquals(GRANTED, check.check(request("docs--pr-1", page, null)).outcome(), "the site's pages and its previews' share it");
+        assertEquals(FORBIDDEN, check.check(request("blog--pr-1", page, null)).outcome(), "not another site's preview");
+        assertEquals(FORBIDDEN, check.check(request("docsx", page, null)).outcome());
+        String acme = "Bearer " + keys.create("acme", Optional.empty(), List.of(), "cli").secret();
+        AccessDecision granted = check.check(request("docs--pr-1", acme, null));
+        assertEquals(GRANTED, granted.outcome(), "the organisation's keys open its previews");
+        assertEquals(List.of("docs", "docsx"), check.sitesOpenedBy(granted.caller()), "model listings name sites, not previews");
+    }
+
+    @Test
     void aKeyOpensOnlyItsOrganisationsSites() {
         AccessCheck check = check(1000, 1000);
         String acme = "Bearer " + keys.create("acme", Optional.empty(), List.of(), "cli").secret();
