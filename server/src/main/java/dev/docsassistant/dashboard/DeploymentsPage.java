@@ -176,7 +176,7 @@ final class DeploymentsPage {
      */
     static String previewLink(SiteHost siteHost, String domain, String name, String authority, boolean secure) {
         Matcher port = PORT.matcher(authority == null ? "" : authority.strip());
-        return (secure ? "https://" : "http://") + domain + "--" + name + "." + siteHost.name() + (port.find() ? ":" + port.group(1) : "") + "/";
+        return (secure ? "https://" : "http://") + siteHost.previewHost(domain, name) + (port.find() ? ":" + port.group(1) : "") + "/";
     }
 
     private static String deploymentsPath(Dashboard.OrgScope scope, String domain) {

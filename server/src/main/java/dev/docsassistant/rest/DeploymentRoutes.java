@@ -94,7 +94,7 @@ final class DeploymentRoutes {
         Map<String, Object> reply = view(site);
         if (site.git().isPresent()) {
             // The first deployment, from the branch's head: checked out now, built in the background.
-            gitSites.created(site).ifPresent(d -> reply.put("deployment", view(d)));
+            gitSites.created(site).ifPresent(d -> reply.put("deployment", view(d, req)));
         }
         res.header(HeaderNames.LOCATION, "/admin/v1/sites/" + domain);
         Json.send(res, 201, reply);
