@@ -76,6 +76,7 @@ public final class SiteRoutes {
         });
         // A site deleted at run time: its pages are gone at once.
         configured.onRemoved(domain -> {
+            keys.forget(domain);
             renderers.remove(domain);
             agentFiles.remove(domain);
             sites.remove(domain);

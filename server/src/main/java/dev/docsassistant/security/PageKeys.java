@@ -7,6 +7,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 
 /**
  * The key each site's rendered pages embed for their search box and assistant panel: the site's
@@ -19,6 +21,9 @@ import java.util.Optional;
  * embeds the same key and registering it is idempotent; a new secret retires the old keys. Without it,
  * each start makes a random key and revokes the site's page keys of earlier starts, which suits one
  * server. Configuring a key or turning page keys off revokes the site's page keys either way.
+ *
+ * <p>A site created at run time (admin API) gets its page key the first time its pages are served,
+ * made the same two ways when {@code site-pages.page-keys} is on; deleting the site revokes it.
  *
  * <p>Page keys are not restricted to origins: a server bound to every interface is reached under
  * names it cannot know (a LAN address, a proxy's host), and an origin list missing one would break the
@@ -34,13 +39,30 @@ public final class PageKeys {
     }
 
     private final Map<String, SiteChoice> bySite;
+    /** Sites created at run time, keyed once their pages are first served. */
+    private final Map<String, SiteChoice> runTime = new ConcurrentHashMap<>();
+    private final SecuritySettings security;
+    private final ApiKeys keys;
+    private final Function<String, Optional<String>> organizationOf;
 
-    private PageKeys(Map<String, SiteChoice> bySite) {
+    private PageKeys(Map<String, SiteChoice> bySite, SecuritySettings security, ApiKeys keys,
+                     Function<String, Optional<String>> organizationOf) {
         this.bySite = bySite;
+        this.security = security;
+        this.keys = keys;
+        this.organizationOf = organizationOf;
     }
 
-    /** Decides every site's key, making (and replacing) page keys in the store as it goes. */
+    /** Decides every configured site's key, making (and replacing) page keys in the store as it goes. */
     public static PageKeys start(List<SiteConfig> sites, SecuritySettings security, ApiKeys keys) {
+        return start(sites, security, keys, domain -> Optional.empty());
+    }
+
+    /**
+     * @param organizationOf the organisation of a site created at run time, empty for a domain no site has
+     */
+    public static PageKeys start(List<SiteConfig> sites, SecuritySettings security, ApiKeys keys,
+                                 Function<String, Optional<String>> organizationOf) {
         Map<String, SiteChoice> bySite = new LinkedHashMap<>();
         for (SiteConfig site : sites) {
             String domain = site.domain();
@@ -50,16 +72,8 @@ public final class PageKeys {
                 keys.revokePageKeys(domain);
                 choice = new SiteChoice(domain, configured.get().secret(),
                         "its configured key " + KeyHasher.displayPrefix(configured.get().secret()) + "…");
-            } else if (security.makesPageKey(domain) && security.pageKeySecret().isPresent()) {
-                String secret = KeyHasher.derive(security.pageKeySecret().get(),
-                        "docs-assistant page key\u0000" + domain + "\u0000" + site.organization());
-                ApiKey key = keys.registerPageKey(domain, site.organization(), secret);
-                choice = new SiteChoice(domain, secret, "page key " + key.prefix() + "… (" + key.id()
-                        + ", derived from site-pages.page-key-secret: the same on every server)");
             } else if (security.makesPageKey(domain)) {
-                ApiKeys.Created made = keys.replacePageKey(domain, site.organization());
-                choice = new SiteChoice(domain, made.secret(), "page key " + made.key().prefix() + "… ("
-                        + made.key().id() + ", made at start-up; set sites[].assistant-key to use your own)");
+                choice = make(domain, site.organization(), security, keys, "made at start-up; set sites[].assistant-key to use your own");
             } else {
                 keys.revokePageKeys(domain);
                 choice = new SiteChoice(domain, null, "no key: search-as-you-type and the assistant are off "
@@ -67,12 +81,42 @@ public final class PageKeys {
             }
             bySite.put(domain, choice);
         }
-        return new PageKeys(Collections.unmodifiableMap(bySite));
+        return new PageKeys(Collections.unmodifiableMap(bySite), security, keys, organizationOf);
     }
 
-    /** The key {@code domain}'s pages embed, if any. */
+    /** A page key for {@code domain}: derived from the page key secret when there is one, else new (replacing older ones). */
+    private static SiteChoice make(String domain, String organization, SecuritySettings security, ApiKeys keys, String made) {
+        if (security.pageKeySecret().isPresent()) {
+            String secret = KeyHasher.derive(security.pageKeySecret().get(),
+                    "docs-assistant page key\u0000" + domain + "\u0000" + organization);
+            ApiKey key = keys.registerPageKey(domain, organization, secret);
+            return new SiteChoice(domain, secret, "page key " + key.prefix() + "… (" + key.id()
+                    + ", derived from site-pages.page-key-secret: the same on every server)");
+        }
+        ApiKeys.Created created = keys.replacePageKey(domain, organization);
+        return new SiteChoice(domain, created.secret(), "page key " + created.key().prefix() + "… ("
+                + created.key().id() + ", " + made + ")");
+    }
+
+    /** The key {@code domain}'s pages embed, if any; a site created at run time gets its page key here. */
     public Optional<String> secret(String domain) {
-        return Optional.ofNullable(bySite.get(domain)).map(SiteChoice::secret);
+        SiteChoice configured = bySite.get(domain);
+        if (configured != null) {
+            return Optional.ofNullable(configured.secret());
+        }
+        if (!security.makesRunTimePageKeys()) {
+            return Optional.empty();
+        }
+        return organizationOf.apply(domain)
+                .map(org -> runTime.computeIfAbsent(domain, d -> make(d, org, security, keys, "made when its pages were first served")))
+                .map(SiteChoice::secret);
+    }
+
+    /** A site deleted at run time: its page keys stop working. */
+    public void forget(String domain) {
+        if (!bySite.containsKey(domain) && runTime.remove(domain) != null) {
+            keys.revokePageKeys(domain);
+        }
     }
 
     /** Every site's choice, in configuration order, for the start-up log. */

@@ -30,7 +30,7 @@ import java.util.Set;
  */
 public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxies, RateLimits.Limit perOrganization,
                                RateLimits.Limit perAddress, RateLimits.Limit perSitePages, List<SiteKey> siteKeys, Set<String> pageKeySites,
-                               Optional<String> pageKeySecret, String limitsStore) {
+                               Optional<String> pageKeySecret, String limitsStore, boolean runTimePageKeys) {
     /** Page key secrets shorter than this are refused: anyone who guesses it can derive every page key. */
     public static final int MIN_PAGE_KEY_SECRET_CHARS = 32;
     /** Admin tokens shorter than this are refused: the admin API can mint keys for any organisation. */
@@ -87,6 +87,14 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
     /** Whether {@code domain}'s pages get a page key: it has no configured key and page keys are on for it. */
     public boolean makesPageKey(String domain) {
         return pageKeySites.contains(domain);
+    }
+
+    /**
+     * Whether sites created at run time (admin API) get page keys: {@code site-pages.page-keys}, whose
+     * default is on for one server and, in a fleet, only with a page key secret.
+     */
+    public boolean makesRunTimePageKeys() {
+        return runTimePageKeys;
     }
 
     public static SecuritySettings from(AppConfig app) {
@@ -154,7 +162,7 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
             siteKeys.add(new SiteKey(domain, organizations.get(domain), secret.get().trim(), origins));
         }
         return new SecuritySettings(admin, proxies, perOrganization, perAddress, perSitePages, List.copyOf(siteKeys),
-                Collections.unmodifiableSet(pageKeySites), pageKeySecret, limitsStore);
+                Collections.unmodifiableSet(pageKeySites), pageKeySecret, limitsStore, pageKeys);
     }
 
     private static RateLimits.Limit limit(Config root, String key, Duration window) {

@@ -17,6 +17,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 
@@ -177,6 +179,11 @@ class DeploymentsApiTest {
             HttpResponse<String> search = server.search("fresh", "zeppelin2");
             assertEquals(200, search.statusCode(), "a key of the site's organisation works on it: " + search.body());
             assertTrue(search.body().contains("/launch"), search.body());
+            // Its pages embed a page key of their own (search box, Ask AI), which deleting the site revokes.
+            Matcher embedded = Pattern.compile("\"assistantKey\":\"([^\"]+)\"").matcher(server.page("fresh", "/launch").body());
+            assertTrue(embedded.find(), "the run-time site's pages embed a page key");
+            String pageKey = embedded.group(1);
+            assertEquals(200, server.send(searchWith(server, "fresh", pageKey)).statusCode(), "the page key searches its site");
 
             // A preview is built and kept ready, never activated on its own.
             HttpResponse<String> preview = server.upload("fresh", "?preview=pr-7", "application/gzip",
@@ -190,6 +197,7 @@ class DeploymentsApiTest {
             assertEquals(409, server.admin("DELETE", "/admin/v1/sites/docs", null).statusCode(), "a configured site stays");
             assertEquals(204, server.admin("DELETE", "/admin/v1/sites/fresh", null).statusCode());
             assertEquals(404, server.page("fresh", "/launch").statusCode());
+            assertTrue(server.app.keys().find(pageKey).orElseThrow().revokedAt().isPresent(), "the deleted site's page key is revoked");
             assertEquals(404, server.admin("GET", "/admin/v1/sites/fresh/deployments", null).statusCode());
             assertEquals(404, server.admin("DELETE", "/admin/v1/sites/fresh", null).statusCode());
         }
@@ -269,6 +277,12 @@ class DeploymentsApiTest {
             assertTrue(changed.page("docs", "/launch").body().contains("zeppelin3"));
             assertFalse(all.stream().anyMatch(d -> d.path("id").asText().equals(firstId) && d.path("status").asText().equals("active")));
         }
+    }
+
+    private static java.net.http.HttpRequest searchWith(DeployServer server, String domain, String key) {
+        return java.net.http.HttpRequest.newBuilder(server.uri("/v1/search/" + domain))
+                .header("Authorization", "Bearer " + key).header("Content-Type", "application/json")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{\"query\": \"zeppelin2\"}")).build();
     }
 
     private static void assertRefused(HttpResponse<String> res, int status, String message) {
