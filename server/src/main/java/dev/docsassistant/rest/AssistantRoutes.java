@@ -76,7 +76,7 @@ public final class AssistantRoutes implements HttpService {
             res.header("x-vercel-ai-ui-message-stream", "v1");
             res.header("x-accel-buffering", "no");
             return res.outputStream();
-        }, PeerProbe.of(req), resume.outliveReader());
+        }, PeerProbe.of(req), resume.enabled() ? resume.outliveReader() : Duration.ZERO);
         AnswerRecords.Recording recording = resume.enabled() ? records.record(accepted.threadId()) : null;
         UiMessageStream stream = recording == null ? new UiMessageStream(out, finishThreadId, reasoning)
                 : new UiMessageStream(out, finishThreadId, reasoning, recording);
