@@ -96,7 +96,9 @@ class ResumeFleetTest {
         b = ServerProcess.start("b", dir.resolve("b.yaml"));
         urlA = a.awaitReady(START);
         urlB = b.awaitReady(START);
+        // The admin API's only host; HTTP/1.1, since over HTTP/2 the client sends the URI's :authority.
         HttpResponse<String> made = HTTP.send(HttpRequest.newBuilder(URI.create(urlA + "/admin/v1/keys"))
+                .header("Host", "dashboard.localhost:" + URI.create(urlA).getPort()).version(HttpClient.Version.HTTP_1_1)
                 .header("Authorization", "Bearer " + ADMIN).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"organization\": \"" + org + "\"}")).build(),
                 HttpResponse.BodyHandlers.ofString());
