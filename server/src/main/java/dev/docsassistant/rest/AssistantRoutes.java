@@ -69,6 +69,7 @@ public final class AssistantRoutes implements HttpService {
 
     private void v2(ServerRequest req, ServerResponse res) {
         AssistantService.Accepted accepted = accept(req);
+        AnswerRecords.Recording recording = resume.enabled() ? records.record(accepted.threadId()) : null;
         StreamOutput out = new StreamOutput(() -> {
             headers(res, accepted);
             res.header(HeaderNames.CONTENT_TYPE, "text/event-stream");
@@ -76,8 +77,8 @@ public final class AssistantRoutes implements HttpService {
             res.header("x-vercel-ai-ui-message-stream", "v1");
             res.header("x-accel-buffering", "no");
             return res.outputStream();
-        }, PeerProbe.of(req), resume.enabled() ? resume.outliveReader() : Duration.ZERO);
-        AnswerRecords.Recording recording = resume.enabled() ? records.record(accepted.threadId()) : null;
+        }, PeerProbe.of(req), recording == null ? Duration.ZERO : resume.outliveReader(),
+                () -> recording != null && recording.superseded());
         UiMessageStream stream = recording == null ? new UiMessageStream(out, finishThreadId, reasoning)
                 : new UiMessageStream(out, finishThreadId, reasoning, recording);
         // Never interrupted: an interrupt during a socket write would close the connection.

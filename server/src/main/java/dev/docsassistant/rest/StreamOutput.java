@@ -23,6 +23,7 @@ final class StreamOutput {
     private final Supplier<OutputStream> opener;
     private final BooleanSupplier peerClosed;
     private final long outliveNanos;
+    private final BooleanSupplier superseded;
     private OutputStream out;
     private boolean gone;
     /** When the reader was found gone ({@link System#nanoTime()}); meaningful once {@code gone}. */
@@ -36,11 +37,19 @@ final class StreamOutput {
         this(opener, peerClosed, Duration.ZERO);
     }
 
-    /** @param outlive how long the answer goes on after its reader left (its writes dropped), before writes throw */
     StreamOutput(Supplier<OutputStream> opener, BooleanSupplier peerClosed, Duration outlive) {
+        this(opener, peerClosed, outlive, () -> false);
+    }
+
+    /**
+     * @param outlive    how long the answer goes on after its reader left (its writes dropped), before writes throw
+     * @param superseded whether the answer no longer needs to outlive its reader (a newer one took its place)
+     */
+    StreamOutput(Supplier<OutputStream> opener, BooleanSupplier peerClosed, Duration outlive, BooleanSupplier superseded) {
         this.opener = opener;
         this.peerClosed = peerClosed;
         this.outliveNanos = outlive.toNanos();
+        this.superseded = superseded;
     }
 
     synchronized void write(String text) {
@@ -75,7 +84,7 @@ final class StreamOutput {
 
     /** The reader has gone, but the answer may still go on for a reader to resume it. */
     private boolean outliving() {
-        return !closed && outliveNanos > 0 && System.nanoTime() - goneAt < outliveNanos;
+        return !closed && outliveNanos > 0 && System.nanoTime() - goneAt < outliveNanos && !superseded.getAsBoolean();
     }
 
     synchronized void hold() {

@@ -26,6 +26,15 @@ public interface AnswerRecords extends AutoCloseable {
 
         /** The answer is over (finished, failed or abandoned): followers end after its last event. */
         void end();
+
+        /**
+         * A newer answer of the thread has started on this server (the client asked again instead of
+         * resuming): this one need not outlive its reader. Across servers the older one runs on until
+         * its reader's absence outlasts {@code stream.resume.outlive-reader}.
+         */
+        default boolean superseded() {
+            return false;
+        }
     }
 
     /** One reader following an answer. */

@@ -21,7 +21,7 @@ public final class MemoryAnswerRecords implements AnswerRecords {
         Answer answer = new Answer();
         Answer replaced = active.put(threadId, answer);
         if (replaced != null) {
-            replaced.end(); // its followers stop; the thread's new answer is another record
+            replaced.supersede(); // its followers stop; the thread's new answer is another record
         }
         return new Recording() {
             @Override
@@ -37,6 +37,11 @@ public final class MemoryAnswerRecords implements AnswerRecords {
             public void end() {
                 active.remove(threadId, answer);
                 answer.end();
+            }
+
+            @Override
+            public boolean superseded() {
+                return answer.superseded();
             }
         };
     }
@@ -55,6 +60,16 @@ public final class MemoryAnswerRecords implements AnswerRecords {
     private static final class Answer {
         private final List<String> events = new ArrayList<>();
         private boolean ended;
+        private boolean superseded;
+
+        synchronized void supersede() {
+            superseded = true;
+            end();
+        }
+
+        synchronized boolean superseded() {
+            return superseded;
+        }
 
         synchronized void append(String event) {
             if (!ended) {

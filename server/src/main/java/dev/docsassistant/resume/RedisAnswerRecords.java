@@ -21,11 +21,14 @@ import java.util.logging.Logger;
 
 /**
  * Answer records in the fleet's Redis, so that any server can resume an answer another one is
- * producing: one Redis stream per thread ({@code docs-assistant:answer:{threadId}}) holding a
+ * producing: the thread's answer now ({@code docs-assistant:answer:{threadId}}, holding its answer
+ * id) and one Redis stream per answer ({@code docs-assistant:answer:{threadId}:{answerId}}) holding a
  * {@code begin} entry, one {@code e} entry per event and, once the answer is over, an {@code end}
- * entry. The key expires {@code ttl} after the answer's last event or keep-alive (a server that
- * stopped mid-answer leaves nothing behind for long), and {@link ResumeSettings#FINISHED_KEPT} after
- * its end, so that followers read its last events; an ended record is no longer active.
+ * entry. Both keys expire {@code ttl} after the answer's last event or keep-alive (a server that
+ * stopped mid-answer leaves nothing behind for long); the stream {@link ResumeSettings#FINISHED_KEPT}
+ * after its end, so that followers read its last events. An ended answer is no longer active. A
+ * stream per answer keeps an older answer of the thread, still being produced elsewhere, out of the
+ * newer one's record.
  *
  * <p>The producer's writes are asynchronous, in order on the one shared connection, and never
  * delay the answer; a Redis outage only makes answers unresumable. Followers poll with
@@ -42,6 +45,8 @@ public final class RedisAnswerRecords implements AnswerRecords {
 
     private final Redis redis;
     private final Duration ttl;
+    /** The answer each thread is given on this server now, to tell an older one it was superseded. */
+    private final Map<String, Object> local = new java.util.concurrent.ConcurrentHashMap<>();
     private final AtomicLong lastLog = new AtomicLong(System.nanoTime() - LOG_EVERY);
 
     public RedisAnswerRecords(Redis redis, Duration ttl) {
@@ -49,50 +54,72 @@ public final class RedisAnswerRecords implements AnswerRecords {
         this.ttl = ttl;
     }
 
+    /** The key naming the thread's answer now. */
     static byte[] key(String threadId) {
         return bytes("docs-assistant:answer:" + threadId);
     }
 
+    /** The key of one answer's events. */
+    static byte[] key(String threadId, String answerId) {
+        return bytes("docs-assistant:answer:" + threadId + ":" + answerId);
+    }
+
     @Override
     public Recording record(String threadId) {
-        byte[] key = key(threadId);
         Optional<StatefulRedisConnection<byte[], byte[]>> connection = redis.connection();
         if (connection.isEmpty()) {
             return NOT_RECORDED;
         }
+        Object token = new Object();
+        local.put(threadId, token);
+        String answerId = java.util.UUID.randomUUID().toString();
+        byte[] current = key(threadId);
+        byte[] key = key(threadId, answerId);
         var async = connection.get().async();
-        watch(async.del(key));
         watch(async.xadd(key, Map.of(BEGIN, MARK)));
         watch(async.pexpire(key, ttl.toMillis()));
+        watch(async.psetex(current, ttl.toMillis(), bytes(answerId)));
         return new Recording() {
             @Override
             public void append(String event) {
                 watch(async.xadd(key, Map.of(EVENT, bytes(event))));
-                watch(async.pexpire(key, ttl.toMillis()));
+                touch();
             }
 
             @Override
             public void touch() {
                 watch(async.pexpire(key, ttl.toMillis()));
+                watch(async.pexpire(current, ttl.toMillis())); // whichever answer it names now: it is alive
             }
 
             @Override
             public void end() {
+                local.remove(threadId, token);
                 watch(async.xadd(key, Map.of(END, MARK)));
                 watch(async.pexpire(key, ResumeSettings.FINISHED_KEPT.toMillis()));
+            }
+
+            @Override
+            public boolean superseded() {
+                return local.get(threadId) != token;
             }
         };
     }
 
     @Override
     public Optional<Follower> follow(String threadId) {
-        byte[] key = key(threadId);
         Optional<StatefulRedisConnection<byte[], byte[]>> connection = redis.connection();
         if (connection.isEmpty()) {
             return Optional.empty();
         }
         var sync = connection.get().sync();
+        byte[] key;
         try {
+            byte[] answerId = sync.get(key(threadId));
+            if (answerId == null) {
+                return Optional.empty();
+            }
+            key = key(threadId, new String(answerId, StandardCharsets.UTF_8));
             List<StreamMessage<byte[], byte[]>> last = sync.xrevrange(key, Range.unbounded(), Limit.from(1));
             if (last.isEmpty() || containsKey(last.getFirst().getBody(), END)) {
                 return Optional.empty();
@@ -109,7 +136,6 @@ public final class RedisAnswerRecords implements AnswerRecords {
         private final io.lettuce.core.api.sync.RedisCommands<byte[], byte[]> sync;
         private final byte[] key;
         private String lastId = "0-0";
-        private boolean begun;
 
         RedisFollower(io.lettuce.core.api.sync.RedisCommands<byte[], byte[]> sync, byte[] key) {
             this.sync = sync;
@@ -147,10 +173,7 @@ public final class RedisAnswerRecords implements AnswerRecords {
                 lastId = m.getId();
                 Map<byte[], byte[]> body = m.getBody();
                 if (containsKey(body, BEGIN)) {
-                    if (begun) {
-                        return new Batch(events, true, true); // the thread's next answer replaced this one
-                    }
-                    begun = true;
+                    continue;
                 } else if (containsKey(body, END)) {
                     return new Batch(events, true, false);
                 } else {

@@ -28,8 +28,8 @@ public record ResumeSettings(boolean enabled, Duration outliveReader, Duration t
     public static final SettingDoc.Group REFERENCE = new SettingDoc.Group("Resumable answers", "ResumeSettings", List.of(
             new SettingDoc("docs-assistant.stream.resume.enabled", "true/false", String.valueOf(DEFAULTS.enabled),
                     "record each v2 answer's events (its UI message stream chunks) while it is produced: in this server's memory,"
-                            + " or, when redis.url is set, as a Redis stream docs-assistant:answer:{threadId} that any server of a fleet"
-                            + " can resume; serve GET /v2/assistant/{domain}/message/{threadId}/stream"
+                            + " or, when redis.url is set, as a Redis stream docs-assistant:answer:{threadId}:{answerId} (named by the key"
+                            + " docs-assistant:answer:{threadId}) that any server of a fleet can resume; serve GET /v2/assistant/{domain}/message/{threadId}/stream"
                             + " (the AI SDK's useChat({resume: true})): the events so far, then the live ones; 204 when none is active"),
             new SettingDoc("docs-assistant.stream.resume.outlive-reader", "duration", SettingDoc.duration(DEFAULTS.outliveReader),
                     "an answer whose reader left (a reload, a lost connection) goes on being produced and recorded this long,"

@@ -162,8 +162,12 @@ class ResumeFleetTest {
         assertEquals(204, resume(urlA, threadId).statusCode());
         RedisClient client = RedisClient.create(redisUrl);
         try (StatefulRedisConnection<String, String> redis = client.connect()) {
-            long ttl = redis.sync().pttl("docs-assistant:answer:" + threadId);
-            assertTrue(ttl > 0 && ttl <= 30_000, "the ended record expires within 30 s: " + ttl);
+            String answerId = redis.sync().get("docs-assistant:answer:" + threadId);
+            assertNotNull(answerId, "the thread names its answer");
+            long ttl = redis.sync().pttl("docs-assistant:answer:" + threadId + ":" + answerId);
+            assertTrue(ttl > 0 && ttl <= 30_000, "the ended answer's events expire within 30 s: " + ttl);
+            long named = redis.sync().pttl("docs-assistant:answer:" + threadId);
+            assertTrue(named > 0 && named <= 120_000, "the name expires with stream.resume.ttl: " + named);
         } finally {
             client.shutdown();
         }

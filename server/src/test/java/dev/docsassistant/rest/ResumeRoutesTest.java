@@ -141,6 +141,27 @@ class ResumeRoutesTest {
     }
 
     @Test
+    void aNewQuestionInTheThreadStopsTheAnswerItsReaderLeft() throws Exception {
+        String[] many = slowTokens(2000).toArray(String[]::new);
+        FakeChatProvider.Played left = PROVIDER.play(FakeChatProvider.tokens(Duration.ofMillis(20), many));
+        String threadId;
+        try (Socket socket = RawHttp.post(server.port(), "/v2/assistant/acme/message", TestApps.authorization(app, "acme"),
+                body("How are failed deliveries retried?"))) {
+            threadId = first(THREAD, RawHttp.readUntil(socket, "word1 "));
+        }
+        PROVIDER.answer("Asked ", "again.");
+        String again = Json.write(Json.object("fp", "anonymous", "threadId", threadId, "messages", List.of(
+                Json.object("id", "m2", "role", "user", "parts", List.of(Json.object("type", "text", "text", "What is a webhook?"))))));
+        Reply second = new ApiClient(client).postJson("/v2/assistant/acme/message", again, "Authorization", TestApps.authorization(app, "acme"));
+        assertEquals("Asked again.", second.text());
+        // Superseded: the first answer stops well before its 60 s of outliving its reader, and is never stored.
+        int sent = left.awaitCut(Duration.ofSeconds(20));
+        assertTrue(sent < many.length, "cut after " + sent);
+        assertEquals(204, resume("acme", threadId, "acme").status());
+        assertEquals("Asked again.", app.threads().messages(threadId).getLast().content());
+    }
+
+    @Test
     void aThreadWithoutAnAnswerInProgressIs204() {
         PROVIDER.answer("Done ", "already.");
         Reply answered = new ApiClient(client).postJson("/v2/assistant/acme/message", body("What is a webhook?"),
