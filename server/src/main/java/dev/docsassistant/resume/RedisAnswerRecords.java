@@ -8,13 +8,17 @@ import io.lettuce.core.RedisFuture;
 import io.lettuce.core.StreamMessage;
 import io.lettuce.core.XReadArgs;
 import io.lettuce.core.api.StatefulRedisConnection;
+import io.lettuce.core.api.sync.RedisCommands;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Logger;
@@ -46,7 +50,7 @@ public final class RedisAnswerRecords implements AnswerRecords {
     private final Redis redis;
     private final Duration ttl;
     /** The answer each thread is given on this server now, to tell an older one it was superseded. */
-    private final Map<String, Object> local = new java.util.concurrent.ConcurrentHashMap<>();
+    private final Map<String, Object> local = new ConcurrentHashMap<>();
     private final AtomicLong lastLog = new AtomicLong(System.nanoTime() - LOG_EVERY);
 
     public RedisAnswerRecords(Redis redis, Duration ttl) {
@@ -72,7 +76,7 @@ public final class RedisAnswerRecords implements AnswerRecords {
         }
         Object token = new Object();
         local.put(threadId, token);
-        String answerId = java.util.UUID.randomUUID().toString();
+        String answerId = UUID.randomUUID().toString();
         byte[] current = key(threadId);
         byte[] key = key(threadId, answerId);
         var async = connection.get().async();
@@ -133,11 +137,11 @@ public final class RedisAnswerRecords implements AnswerRecords {
 
     /** Reads one record from its first entry on. */
     private final class RedisFollower implements Follower {
-        private final io.lettuce.core.api.sync.RedisCommands<byte[], byte[]> sync;
+        private final RedisCommands<byte[], byte[]> sync;
         private final byte[] key;
         private String lastId = "0-0";
 
-        RedisFollower(io.lettuce.core.api.sync.RedisCommands<byte[], byte[]> sync, byte[] key) {
+        RedisFollower(RedisCommands<byte[], byte[]> sync, byte[] key) {
             this.sync = sync;
             this.key = key;
         }
@@ -172,11 +176,10 @@ public final class RedisAnswerRecords implements AnswerRecords {
             for (StreamMessage<byte[], byte[]> m : read) {
                 lastId = m.getId();
                 Map<byte[], byte[]> body = m.getBody();
-                if (containsKey(body, BEGIN)) {
-                    continue;
-                } else if (containsKey(body, END)) {
+                if (containsKey(body, END)) {
                     return new Batch(events, true, false);
-                } else {
+                }
+                if (!containsKey(body, BEGIN)) {
                     events.add(new String(value(body, EVENT), StandardCharsets.UTF_8));
                 }
             }
@@ -191,7 +194,7 @@ public final class RedisAnswerRecords implements AnswerRecords {
 
     private static byte[] value(Map<byte[], byte[]> body, byte[] field) {
         for (Map.Entry<byte[], byte[]> e : body.entrySet()) {
-            if (java.util.Arrays.equals(e.getKey(), field)) {
+            if (Arrays.equals(e.getKey(), field)) {
                 return e.getValue();
             }
         }
