@@ -4,7 +4,9 @@
 // thinks aloud in `reasoning_content` deltas, as DeepSeek, vLLM and llama.cpp reasoning models do.
 import { createServer } from 'node:http';
 
-export async function startProvider({ reasoning = [] } = {}) {
+// With `words`, the answer goes on with that many more words (` word0`, ` word1`, …), `gapMs` apart:
+// an answer long enough to interrupt.
+export async function startProvider({ reasoning = [], words = 0, gapMs = 10 } = {}) {
   const requests = [];
   const server = createServer((req, res) => {
     let body = '';
@@ -14,7 +16,8 @@ export async function startProvider({ reasoning = [] } = {}) {
       requests.push(request);
       const prompt = request.messages.at(-1).content;
       const path = /^path: (\S+)$/m.exec(prompt)?.[1] ?? '/nowhere';
-      const tokens = ['The answer is on ', `[this page](${path})`, '. Not on ', '[that one](/never/retrieved)', '.'];
+      const tokens = ['The answer is on ', `[this page](${path})`, '. Not on ', '[that one](/never/retrieved)', '.',
+        ...Array.from({ length: words }, (_, i) => ` word${i}`)];
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const send = (o) => res.write(`data: ${typeof o === 'string' ? o : JSON.stringify(o)}\n\n`);
       for (const r of reasoning) {
@@ -23,7 +26,7 @@ export async function startProvider({ reasoning = [] } = {}) {
       }
       for (const t of tokens) {
         send({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content: t }, finish_reason: null }] });
-        await new Promise((ok) => setTimeout(ok, 10));
+        await new Promise((ok) => setTimeout(ok, gapMs));
       }
       send({ object: 'chat.completion.chunk', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
       send('[DONE]');

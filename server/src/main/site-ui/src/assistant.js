@@ -1,6 +1,7 @@
 // The assistant panel: the AI SDK's chat (AbstractChat + DefaultChatTransport) driven without a UI
 // framework. The thread and its messages live in sessionStorage, so the conversation continues on
-// every page of the visit.
+// every page of the visit; an answer still streaming when the page went away is resumed on the next
+// (the AI SDK's resumeStream: GET …/message/{threadId}/stream replays it, then follows it live).
 import './zod-jitless.js';
 import { AbstractChat, DefaultChatTransport } from 'ai';
 import { renderMarkdown, escapeHtml, safeHref } from './markdown.js';
@@ -64,17 +65,25 @@ export function startAssistant(config, t = (k) => k, selected = { text: '' }) {
   let threadKey = saved.threadKey ?? null;
   // The reader's verdict on each answer, by message id: { helpful, comment?, commenting? }.
   const verdicts = saved.verdicts ?? {};
+  // Whether an answer was streaming when the state was saved: the next page resumes it.
+  let answering = saved.answering === true;
+  const api = `/v2/assistant/${encodeURIComponent(config.domain)}/message`;
+  const authorization = config.assistantKey ? { Authorization: `Bearer ${config.assistantKey}` } : {};
 
   const save = () => sessionStorage.setItem(STORE + config.domain,
-    JSON.stringify({ threadId, threadKey, messages: chat.messages, verdicts, open: !panel.hidden }));
+    JSON.stringify({ threadId, threadKey, messages: chat.messages, verdicts, open: !panel.hidden, answering }));
 
   const transport = new DefaultChatTransport({
-    api: `/v2/assistant/${encodeURIComponent(config.domain)}/message`,
-    headers: config.assistantKey ? { Authorization: `Bearer ${config.assistantKey}` } : {},
+    api,
+    headers: authorization,
     fetch: async (url, init) => {
       const res = await fetch(url, init);
       threadId = res.headers.get('X-Thread-Id') ?? threadId;
       threadKey = res.headers.get('X-Thread-Key') ?? threadKey;
+      if (res.ok && init?.method === 'POST') {
+        answering = true; // from now on a reload resumes this answer
+        save();
+      }
       if (!res.ok) {
         let message = `The assistant is unavailable (${res.status}).`;
         try { message = (await res.clone().json()).message ?? message; } catch { /* not JSON */ }
@@ -93,6 +102,10 @@ export function startAssistant(config, t = (k) => k, selected = { text: '' }) {
       if (Object.keys(filter).length) request.filter = filter;
       return { body: request };
     },
+    prepareReconnectToStreamRequest: () => ({
+      api: `${api}/${encodeURIComponent(threadId)}/stream`,
+      headers: threadKey ? { ...authorization, 'X-Thread-Key': threadKey } : authorization,
+    }),
   });
 
   const chat = new PanelChat({
@@ -101,6 +114,7 @@ export function startAssistant(config, t = (k) => k, selected = { text: '' }) {
     onChange: () => render(),
     onFinish: ({ message }) => {
       threadId = message.metadata?.threadId ?? threadId;
+      answering = false;
       save();
     },
     onError: () => render(),
@@ -223,6 +237,10 @@ export function startAssistant(config, t = (k) => k, selected = { text: '' }) {
 
   render();
   if (saved.open) open();
+  if (answering && threadId) {
+    // Replays the answer from its start (it replaces any part of it saved), then streams the rest; 204: it has ended.
+    chat.resumeStream().finally(() => { answering = false; save(); });
+  }
   chat.open = open;
   return chat;
 }

@@ -28,6 +28,9 @@ import dev.docsassistant.store.BackgroundWrites;
 import dev.docsassistant.metrics.AppMetrics;
 import dev.docsassistant.store.Database;
 import dev.docsassistant.store.Redis;
+import dev.docsassistant.resume.AnswerRecords;
+import dev.docsassistant.resume.MemoryAnswerRecords;
+import dev.docsassistant.resume.RedisAnswerRecords;
 import io.helidon.metrics.api.Tag;
 
 import java.nio.file.Path;
@@ -64,6 +67,8 @@ public final class App implements AutoCloseable {
     private final Retention retention;
     private final DashboardAccounts accounts;
     private final Optional<Redis> redis;
+    private final ThreadStore threads;
+    private final AnswerRecords answerRecords;
     private final AutoCloseable keyChanges;
     private final ServerState state;
     private final Deployments deployments;
@@ -107,7 +112,11 @@ public final class App implements AutoCloseable {
             }
         });
         this.insightsLog = new InsightsLog(database, backgroundWrites, Clock.systemUTC());
-        this.assistant = new AssistantService(sites, new ThreadStore(database), GeneratorConfig.read(config, System::getenv),
+        this.threads = new ThreadStore(database);
+        // In Redis when the fleet shares one, so that any server resumes what another is producing.
+        this.answerRecords = redis.<AnswerRecords>map(r -> new RedisAnswerRecords(r, settings.resume().ttl()))
+                .orElseGet(MemoryAnswerRecords::new);
+        this.assistant = new AssistantService(sites, threads, GeneratorConfig.read(config, System::getenv),
                 insightsLog::answered, settings.stream().maxOpen());
         this.retention = new Retention(database, settings.retention().conversations(), Clock.systemUTC());
         this.accounts = new DashboardAccounts(database, Clock.systemUTC(), settings.dashboard().sessionTtl(),
@@ -228,6 +237,16 @@ public final class App implements AutoCloseable {
     /** Readiness and drain: what health endpoints and gRPC health report. */
     public ServerState state() {
         return state;
+    }
+
+    /** Conversation threads in the store. */
+    public ThreadStore threads() {
+        return threads;
+    }
+
+    /** The recorded events of the v2 answers being produced, for readers resuming them. */
+    public AnswerRecords answerRecords() {
+        return answerRecords;
     }
 
     /** The fleet's Redis, when {@code docs-assistant.redis.url} is set. */

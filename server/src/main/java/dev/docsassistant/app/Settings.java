@@ -6,6 +6,7 @@ import dev.docsassistant.git.GitSettings;
 import dev.docsassistant.insights.RetentionSettings;
 import dev.docsassistant.integrations.IntegrationSettings;
 import dev.docsassistant.request.AssistantLimits;
+import dev.docsassistant.resume.ResumeSettings;
 import dev.docsassistant.assistant.StreamSettings;
 import dev.docsassistant.assistant.ThreadSettings;
 import dev.docsassistant.search.SearchConfig;
@@ -28,7 +29,7 @@ import java.util.Map;
  * @param git    the Git source of each configured site that has one ({@code sites[].git}), by domain
  */
 public record Settings(SecuritySettings security, AssistantLimits limits, ThreadSettings threads, StreamSettings stream,
-                       RetentionSettings retention, DashboardSettings dashboard, SiteHost siteHost,
+                       ResumeSettings resume, RetentionSettings retention, DashboardSettings dashboard, SiteHost siteHost,
                        IntegrationSettings integrations, StoreSettings store, RedisSettings redis,
                        Map<String, SearchSettings> search, ServedHosts hosts, DeploySettings deployments,
                        Map<String, GitSettings> git) {
@@ -41,6 +42,7 @@ public record Settings(SecuritySettings security, AssistantLimits limits, Thread
                 AssistantLimits.from(section.get("limits")),
                 ThreadSettings.from(section.get("threads")),
                 StreamSettings.from(section.get("stream")),
+                ResumeSettings.from(section.get("stream.resume")),
                 RetentionSettings.from(section.get("retention")),
                 dashboard,
                 siteHost,

@@ -136,15 +136,20 @@ final class ApiAccess implements Handler {
     }
 
     static void preflight(ServerRequest req, ServerResponse res) {
+        preflight(req, res, "POST, OPTIONS");
+    }
+
+    /** @param methods what the route takes ({@code POST, OPTIONS}; {@code GET, OPTIONS} for resuming an answer) */
+    static void preflight(ServerRequest req, ServerResponse res, String methods) {
         Optional<String> origin = req.headers().first(HeaderNames.ORIGIN);
         if (origin.isEmpty()) {
-            res.header(HeaderNames.ALLOW, "POST, OPTIONS");
+            res.header(HeaderNames.ALLOW, methods);
             res.status(Status.NO_CONTENT_204).send();
             return;
         }
         // The key (and with it the allowed origins) only comes with the actual request, which is checked then.
         res.header(HeaderNames.ACCESS_CONTROL_ALLOW_ORIGIN, origin.get());
-        res.header(HeaderNames.ACCESS_CONTROL_ALLOW_METHODS, "POST, OPTIONS");
+        res.header(HeaderNames.ACCESS_CONTROL_ALLOW_METHODS, methods);
         String asked = req.headers().first(HeaderNames.ACCESS_CONTROL_REQUEST_HEADERS).orElse("").trim();
         res.header(HeaderNames.ACCESS_CONTROL_ALLOW_HEADERS,
                 HEADER_LIST.matcher(asked).matches() ? asked : "Authorization, Content-Type");

@@ -12,6 +12,9 @@ import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.request.AssistantLimits;
 import dev.docsassistant.request.AssistantRules;
 import dev.docsassistant.assistant.StreamSettings;
+import dev.docsassistant.resume.AnswerRecords;
+import dev.docsassistant.resume.MemoryAnswerRecords;
+import dev.docsassistant.resume.ResumeSettings;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
@@ -27,7 +30,8 @@ import java.util.concurrent.ScheduledFuture;
  * {@code POST /v2/assistant/{domain}/message} (UI message stream) and the deprecated
  * {@code POST /v1/assistant/{domain}/message} (v4 data stream). Everything that can fail is checked
  * before the first byte, so such failures are a status and {@code {"message"}}; later ones are the
- * stream's error event.
+ * stream's error event. With {@code stream.resume}, each v2 answer is recorded as it streams and
+ * outlives its reader for a while, so that {@link ResumeRoutes} can replay it to a reader who came back.
  */
 public final class AssistantRoutes implements HttpService {
     private final AssistantService assistant;
@@ -36,8 +40,19 @@ public final class AssistantRoutes implements HttpService {
     private final boolean finishThreadId;
     private final boolean reasoning;
     private final Duration keepAlive;
+    private final AnswerRecords records;
+    private final ResumeSettings resume;
 
+    /** Without resumable answers: a reader leaving stops the answer at once. */
     public AssistantRoutes(AssistantService assistant, AssistantRules rules, StreamSettings stream) {
+        this(assistant, rules, stream, new MemoryAnswerRecords(), ResumeSettings.OFF);
+    }
+
+    /** @param records where v2 answers are recorded when {@code resume} is enabled */
+    public AssistantRoutes(AssistantService assistant, AssistantRules rules, StreamSettings stream, AnswerRecords records,
+                           ResumeSettings resume) {
+        this.records = records;
+        this.resume = resume;
         this.assistant = assistant;
         this.limits = rules.limits();
         this.parser = new AssistantRequestParser(rules);
@@ -54,6 +69,7 @@ public final class AssistantRoutes implements HttpService {
 
     private void v2(ServerRequest req, ServerResponse res) {
         AssistantService.Accepted accepted = accept(req);
+        AnswerRecords.Recording recording = resume.enabled() ? records.record(accepted.threadId()) : null;
         StreamOutput out = new StreamOutput(() -> {
             headers(res, accepted);
             res.header(HeaderNames.CONTENT_TYPE, "text/event-stream");
@@ -61,14 +77,27 @@ public final class AssistantRoutes implements HttpService {
             res.header("x-vercel-ai-ui-message-stream", "v1");
             res.header("x-accel-buffering", "no");
             return res.outputStream();
-        }, PeerProbe.of(req));
-        UiMessageStream stream = new UiMessageStream(out, finishThreadId, reasoning);
+        }, PeerProbe.of(req), recording == null ? Duration.ZERO : resume.outliveReader(),
+                () -> recording != null && recording.superseded());
+        UiMessageStream stream = recording == null ? new UiMessageStream(out, finishThreadId, reasoning)
+                : new UiMessageStream(out, finishThreadId, reasoning, recording);
         // Never interrupted: an interrupt during a socket write would close the connection.
-        ScheduledFuture<?> keepAlives = KeepAliveTicks.every(keepAlive, stream::keepAlive);
+        ScheduledFuture<?> keepAlives = KeepAliveTicks.every(keepAlive, () -> {
+            stream.keepAlive();
+            if (recording != null) {
+                recording.touch();
+            }
+        });
         try {
             answer(accepted, stream, out);
+        } catch (AssistantException e) {
+            stream.recordFailure("msg_" + UUID.randomUUID().toString().replace("-", ""), accepted.threadId(), e.getMessage());
+            throw e;
         } finally {
             keepAlives.cancel(false);
+            if (recording != null) {
+                recording.end();
+            }
             out.close();
         }
     }

@@ -110,7 +110,10 @@ public final class RestEdge {
                 .register(new AnswerFeedbackRoutes(app.sites(), app.insightsLog()))
                 .register("/v1", new FeedbackRoutes(app.sites()))
                 .register(new AssistantRoutes(app.assistant(), app.assistantRules(),
-                        app.settings().stream()))
+                        app.settings().stream(), app.answerRecords(), app.settings().resume()))
+                // The AI SDK's resume GET; it runs the access rule itself (a refused site is a thread not found).
+                .register(new ResumeRoutes(access, app.threads(), app.answerRecords(), app.settings().threads().requireKey(),
+                        app.settings().stream().keepAlive()))
                 // OpenAI-compatible: the site is the body's model, so these routes run the access rule themselves.
                 .register(new OpenAiRoutes(access, app.assistant(), app.assistantRules(), app.settings().stream()));
         app.security().adminToken().ifPresent(token -> routing.register("/admin/v1",

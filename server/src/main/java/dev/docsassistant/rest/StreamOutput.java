@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 
@@ -14,24 +15,48 @@ import java.util.function.Supplier;
  * immediately, except between {@link #hold()} and {@link #release()}: events ready together leave
  * in one write. The body is opened at the first event, so until then the route can still answer
  * with an error status. Writes are serialised (keep-alive comments come from another thread); once
- * the client has gone, a write throws {@link AnswerAbandoned} so the answer stops.
+ * the client has gone, a write throws {@link AnswerAbandoned} so the answer stops, unless the body
+ * {@linkplain #StreamOutput(Supplier, BooleanSupplier, Duration) outlives its reader}: then writes
+ * are dropped for that long (the answer goes on being recorded for a reader to resume) before they throw.
  */
 final class StreamOutput {
     private final Supplier<OutputStream> opener;
     private final BooleanSupplier peerClosed;
+    private final long outliveNanos;
+    private final BooleanSupplier superseded;
     private OutputStream out;
     private boolean gone;
+    /** When the reader was found gone ({@link System#nanoTime()}); meaningful once {@code gone}. */
+    private long goneAt;
+    private boolean closed;
     /** Holds not yet released: writes are buffered while above zero. */
     private int holds;
 
     /** @param peerClosed whether the client has closed its connection (asked while nothing is written) */
     StreamOutput(Supplier<OutputStream> opener, BooleanSupplier peerClosed) {
+        this(opener, peerClosed, Duration.ZERO);
+    }
+
+    StreamOutput(Supplier<OutputStream> opener, BooleanSupplier peerClosed, Duration outlive) {
+        this(opener, peerClosed, outlive, () -> false);
+    }
+
+    /**
+     * @param outlive    how long the answer goes on after its reader left (its writes dropped), before writes throw
+     * @param superseded whether the answer no longer needs to outlive its reader (a newer one took its place)
+     */
+    StreamOutput(Supplier<OutputStream> opener, BooleanSupplier peerClosed, Duration outlive, BooleanSupplier superseded) {
         this.opener = opener;
         this.peerClosed = peerClosed;
+        this.outliveNanos = outlive.toNanos();
+        this.superseded = superseded;
     }
 
     synchronized void write(String text) {
         if (gone) {
+            if (outliving()) {
+                return;
+            }
             throw new AnswerAbandoned("the client disconnected");
         }
         try {
@@ -43,9 +68,23 @@ final class StreamOutput {
                 out.flush();
             }
         } catch (IOException | UncheckedIOException e) {
-            gone = true;
-            throw new AnswerAbandoned("the client disconnected");
+            left();
+            if (!outliving()) {
+                throw new AnswerAbandoned("the client disconnected");
+            }
         }
+    }
+
+    private void left() {
+        if (!gone) {
+            gone = true;
+            goneAt = System.nanoTime();
+        }
+    }
+
+    /** The reader has gone, but the answer may still go on for a reader to resume it. */
+    private boolean outliving() {
+        return !closed && outliveNanos > 0 && System.nanoTime() - goneAt < outliveNanos && !superseded.getAsBoolean();
     }
 
     synchronized void hold() {
@@ -58,8 +97,10 @@ final class StreamOutput {
             try {
                 out.flush();
             } catch (IOException | UncheckedIOException e) {
-                gone = true;
-                throw new AnswerAbandoned("the client disconnected");
+                left();
+                if (!outliving()) {
+                    throw new AnswerAbandoned("the client disconnected");
+                }
             }
         }
     }
@@ -79,23 +120,27 @@ final class StreamOutput {
         return out != null;
     }
 
-    /** The client has gone (a write failed, or its connection is closed), or the body is closed. */
+    /**
+     * The client has gone (a write failed, or its connection is closed) and the answer is not to
+     * outlive it any longer, or the body is closed.
+     */
     synchronized boolean gone() {
         if (!gone && peerClosed.getAsBoolean()) {
-            gone = true;
+            left();
         }
-        return gone;
+        return gone && !outliving();
     }
 
     synchronized void close() {
         if (out != null && !gone) {
-            gone = true;
+            left();
             try {
                 out.close();
             } catch (IOException | UncheckedIOException ignored) {
                 // Already gone.
             }
         }
-        gone = true;
+        left();
+        closed = true;
     }
 }

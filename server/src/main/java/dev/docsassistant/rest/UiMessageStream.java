@@ -4,6 +4,7 @@ import dev.docsassistant.web.Json;
 
 import dev.docsassistant.assistant.AnswerSource;
 import dev.docsassistant.insights.Channel;
+import dev.docsassistant.resume.AnswerRecords;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -13,11 +14,13 @@ import java.util.Map;
  * source-url…, text-start, text-delta…, text-end, finish-step, finish, {@code [DONE]}; with
  * {@code stream.reasoning}, a model's reasoning goes before the text it leads to as reasoning-start,
  * reasoning-delta… and reasoning-end (the chunk shapes of {@code ui-message-chunks.ts}, ai@5.0.52+).
+ * Each event is also appended to the answer's record, from which a reader who left can resume it.
  */
 final class UiMessageStream extends BodyEvents {
     private static final String TEXT_ID = "t1";
     private final boolean finishThreadId;
     private final boolean reasoning;
+    private final AnswerRecords.Recording recording;
     private boolean textStarted;
     /** The open reasoning part's id ({@code r1}, {@code r2} when the model thinks again after writing), or null. */
     private String reasoningId;
@@ -28,9 +31,24 @@ final class UiMessageStream extends BodyEvents {
      *                  and {@code reasoning-end} parts ({@code stream.reasoning})
      */
     UiMessageStream(StreamOutput out, boolean finishThreadId, boolean reasoning) {
+        this(out, finishThreadId, reasoning, NOT_RECORDED);
+    }
+
+    /** @param recording where each event also goes, for readers resuming the answer */
+    UiMessageStream(StreamOutput out, boolean finishThreadId, boolean reasoning, AnswerRecords.Recording recording) {
         super(out);
         this.finishThreadId = finishThreadId;
         this.reasoning = reasoning;
+        this.recording = recording;
+    }
+
+    /**
+     * Records {@code start} and {@code error} without writing them: the answer failed before its first
+     * byte (its reader gets a status), and a reader resuming it learns why.
+     */
+    void recordFailure(String messageId, String threadId, String message) {
+        recording.append(Json.write(Json.object("type", "start", "messageId", messageId, "messageMetadata", Json.object("threadId", threadId))));
+        recording.append(Json.write(Json.object("type", "error", "errorText", message)));
     }
 
     @Override
@@ -122,7 +140,23 @@ final class UiMessageStream extends BodyEvents {
     }
 
     private void event(Map<String, ?> event) {
-        out.write("data: " + Json.write(event) + "\n\n");
+        String json = Json.write(event);
+        recording.append(json); // first: the record goes on when the reader has gone
+        out.write("data: " + json + "\n\n");
     }
+
+    private static final AnswerRecords.Recording NOT_RECORDED = new AnswerRecords.Recording() {
+        @Override
+        public void append(String event) {
+        }
+
+        @Override
+        public void touch() {
+        }
+
+        @Override
+        public void end() {
+        }
+    };
 
 }

@@ -20,6 +20,7 @@ import dev.docsassistant.search.SearchConfig;
 import dev.docsassistant.security.DashboardSettings;
 import dev.docsassistant.security.SecuritySettings;
 import dev.docsassistant.store.RedisSettings;
+import dev.docsassistant.resume.ResumeSettings;
 import dev.docsassistant.store.StoreSettings;
 
 import java.util.List;
@@ -34,6 +35,7 @@ public final class ConfigReference {
     public static final List<SettingDoc.Group> GROUPS = List.of(
             ServerSettings.REFERENCE, AppConfig.REFERENCE, GitSettings.REFERENCE, SiteHost.REFERENCE, ServedHosts.REFERENCE, SearchConfig.REFERENCE,
             GeneratorConfig.REFERENCE, AssistantLimits.REFERENCE, ThreadSettings.REFERENCE, StreamSettings.REFERENCE,
+            ResumeSettings.REFERENCE,
             V1Sunset.REFERENCE, SecuritySettings.REFERENCE, ConnectionSettings.REFERENCE, StoreSettings.REFERENCE,
             RedisSettings.REFERENCE, McpSettings.REFERENCE, IntegrationSettings.REFERENCE, DashboardSettings.REFERENCE,
             RetentionSettings.REFERENCE, DeploySettings.REFERENCE);

@@ -54,7 +54,7 @@ class LlmAnswerRoutesTest {
     static void server(WebServerConfig.Builder server) throws IOException {
         Path config = TestApps.writeExampleConfig("""
                 generator: llm
-                stream: {keep-alive: PT0.2S}
+                stream: {keep-alive: PT0.2S, resume: {outlive-reader: 1s}}
                 llm:
                   base-url: %s
                   model: test-model
@@ -217,7 +217,8 @@ class LlmAnswerRoutesTest {
         assertEquals(before, PROVIDER.received().size());
     }
 
-    // The two tests below answer on a site whose timeouts are minutes away: a cut seen at all is the reader's leaving.
+    // The two tests below answer on a site whose timeouts are minutes away: a cut seen at all is the reader's leaving
+    // (once the answer has outlived its reader by stream.resume.outlive-reader, 1 s here, waiting to be resumed).
     @Test
     void aClientDisconnectCancelsTheProviderCall() throws Exception {
         String[] many = new String[3000];

@@ -92,6 +92,10 @@ class OpenApiContractTest {
         assertTrue(v1.headers().firstValue("Sunset").isPresent());
         exchange("POST", "/v2/assistant/docs/message", "{\"fp\":\"a\",\"messages\":[]}", ok);
         exchange("POST", "/v2/assistant/docs/message", "{\"fp\":\"a\",\"threadId\":\"thr_nope\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}", ok);
+        // Resuming: the thread's answer has ended (204); a thread not found (404). ResumeRoutesTest replays one streaming.
+        String thread = v1.headers().firstValue("X-Thread-Id").orElseThrow();
+        assertEquals(204, exchange("GET", "/v2/assistant/docs/message/" + thread + "/stream", null, "Authorization", key).statusCode());
+        assertEquals(404, exchange("GET", "/v2/assistant/docs/message/thr_nope/stream", null, "Authorization", key).statusCode());
         String start = v1.body().lines().filter(l -> l.startsWith("f:")).findFirst().orElseThrow();
         String answer = "{\"threadId\":\"" + v1.headers().firstValue("X-Thread-Id").orElseThrow() + "\",\"messageId\":\""
                 + start.replaceAll(".*\"messageId\":\"([^\"]+)\".*", "$1") + "\",\"helpful\":false,\"comment\":\"Too short\"}";
@@ -169,6 +173,7 @@ class OpenApiContractTest {
         TreeSet<String> exercised = new TreeSet<>();
         for (String c : covered) {
             exercised.add(c.replaceAll("/(docs|contract|nope)(/|$)", "/{domain}$2").replaceAll("/keys/key_[^/]+", "/keys/{id}")
+                    .replaceAll("/message/thr_[^/]+/stream", "/message/{threadId}/stream")
                     .replaceAll("/deployments/dep_[^/]+", "/deployments/{id}"));
         }
         assertEquals(documented, exercised);

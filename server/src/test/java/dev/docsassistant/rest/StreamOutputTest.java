@@ -5,13 +5,19 @@ import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Events reach the socket one flush each, except those written between a hold and its release. */
+/**
+ * Events reach the socket one flush each, except those written between a hold and its release; an
+ * answer may outlive its reader for a while (to be resumed), unless a newer one superseded it.
+ */
 class StreamOutputTest {
     /** What each flush sent. */
     private static final class Socket extends ByteArrayOutputStream {
@@ -53,5 +59,33 @@ class StreamOutputTest {
         socket.broken = true;
         assertThrows(AnswerAbandoned.class, out::release);
         assertThrows(AnswerAbandoned.class, () -> out.write("b"));
+    }
+
+    @Test
+    void anAnswerOutlivesItsReaderForItsTimeThenStops() throws Exception {
+        Socket socket = new Socket();
+        boolean[] superseded = {false};
+        StreamOutput out = new StreamOutput(() -> socket, () -> false, Duration.ofMillis(300), () -> superseded[0]);
+        out.write("a");
+        socket.broken = true;
+        out.write("b"); // the reader has gone: dropped, the answer goes on to be resumed
+        assertFalse(out.gone());
+        Thread.sleep(400);
+        assertTrue(out.gone(), "past its outliving time the answer stops");
+        assertThrows(AnswerAbandoned.class, () -> out.write("c"));
+    }
+
+    @Test
+    void aSupersededAnswerStopsAsSoonAsItsReaderHasGone() {
+        Socket socket = new Socket();
+        boolean[] superseded = {false};
+        StreamOutput out = new StreamOutput(() -> socket, () -> false, Duration.ofMinutes(1), () -> superseded[0]);
+        out.write("a");
+        socket.broken = true;
+        out.write("b");
+        assertFalse(out.gone());
+        superseded[0] = true;
+        assertTrue(out.gone());
+        assertThrows(AnswerAbandoned.class, () -> out.write("c"));
     }
 }
