@@ -51,12 +51,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * docs/deploy.md's nginx section as an operator follows it: the machine's nginx (Debian's package)
  * runs {@code deploy/nginx.conf} with only the addresses, the port, the names and the certificate
  * paths changed, TLS with a certificate made here, in front of two server processes. Clients reach
- * it by name ({@code *.nginx.test}: {@link dev.docsassistant.testing.TestDomainResolver}) over
+ * it by name ({@code *.nginx.loopback.test}: {@link dev.docsassistant.testing.TestDomainResolver}) over
  * HTTP/2, as browsers and gRPC clients do.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class NginxFrontTest {
-    private static final String SITE_HOST = "nginx.test";
+    private static final String SITE_HOST = "nginx.loopback.test";
     /** Each site's own key (sites[].assistant-key), the same on both servers. */
     private static final String KEY = KeyHasher.newKey();
     private static final String SLOW_KEY = KeyHasher.newKey();
@@ -264,7 +264,7 @@ class NginxFrontTest {
         String management = a.managementUrl(START);
         assertFalse(nginxConf.contains(":" + URI.create(management).getPort() + " "), "the management port is no upstream");
         // A name nginx does not serve gets no TLS handshake.
-        HttpRequest elsewhere = HttpRequest.newBuilder(URI.create("https://other.test:" + nginx.port + "/")).build();
+        HttpRequest elsewhere = HttpRequest.newBuilder(URI.create("https://other.loopback.test:" + nginx.port + "/")).build();
         assertThrows(SSLHandshakeException.class, () -> http.send(elsewhere, HttpResponse.BodyHandlers.discarding()));
     }
 

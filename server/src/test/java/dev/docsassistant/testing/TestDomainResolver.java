@@ -9,12 +9,13 @@ import java.util.stream.Stream;
 
 /**
  * The wildcard DNS record a deployment gives its load balancer ({@code *.docs.example.com}), for the
- * tests: every name under the reserved {@code .test} top-level domain (RFC 6761, never in real DNS)
- * is 127.0.0.1, so clients reach a local proxy by the names a user types, with the SNI and
- * {@code :authority} those names give. Every other name goes to the system's resolver.
+ * tests: every name under {@code loopback.test} (in the reserved {@code .test} top-level domain,
+ * RFC 6761, never in real DNS) is 127.0.0.1, so clients reach a local proxy by the names a user
+ * types, with the SNI and {@code :authority} those names give. Every other name, other {@code .test}
+ * names included, goes to the system's resolver.
  */
 public final class TestDomainResolver extends InetAddressResolverProvider {
-    public static final String SUFFIX = ".test";
+    public static final String SUFFIX = ".loopback.test";
 
     @Override
     public InetAddressResolver get(Configuration configuration) {
@@ -37,6 +38,6 @@ public final class TestDomainResolver extends InetAddressResolverProvider {
 
     @Override
     public String name() {
-        return "docs-assistant tests: *.test is 127.0.0.1";
+        return "docs-assistant tests: *.loopback.test is 127.0.0.1";
     }
 }
