@@ -30,14 +30,6 @@ public final class Nginx implements AutoCloseable {
         return MachineCommands.onPath("nginx");
     }
 
-    /** {@code nginx -v}: e.g. "nginx/1.22.1". */
-    public static String version() throws IOException, InterruptedException {
-        Process v = new ProcessBuilder(MachineCommands.locate("nginx").orElseThrow().toString(), "-v").redirectErrorStream(true).start();
-        String out = new String(v.getInputStream().readAllBytes()).trim();
-        v.waitFor(10, TimeUnit.SECONDS);
-        return out.replaceFirst("^nginx version: ", "");
-    }
-
     /** A free local port for nginx to listen on. */
     public static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
