@@ -9,14 +9,21 @@ import dev.docsassistant.config.Durations;
 import dev.docsassistant.security.SecuritySettings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.xpath.XPathFactory;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The Kubernetes manifests and nginx example in deploy/ parse and agree with what the server serves. */
@@ -67,11 +74,46 @@ class DeployManifestsTest {
     }
 
     @Test
-    void nginxExampleStreamsUnbuffered() throws Exception {
+    void theDeploymentRunsTheImageTheBuildMakes() throws Exception {
+        Document pom = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(DEPLOY.resolve("../server/pom.xml").toFile());
+        String version = text(pom, "/project/parent/version");
+        String image = text(pom, "/project/properties/image.name").replace("${project.version}", version);
+        String user = text(pom, "//plugin[artifactId='jib-maven-plugin']/configuration/container/user");
+        JsonNode pod = manifests().get("Deployment").at("/spec/template/spec");
+        JsonNode container = pod.at("/containers/0");
+        assertTrue(container.get("image").asText().endsWith("/" + image), container.get("image") + " is not " + image + " pushed");
+        assertEquals(user, pod.at("/securityContext/runAsUser").asText() + ":" + pod.at("/securityContext/runAsGroup").asText());
+        assertTrue(pod.at("/securityContext/runAsNonRoot").asBoolean());
+        // The image has no shell: the JVM reads JDK_JAVA_OPTIONS itself, nothing would read JAVA_OPTS.
+        List<String> env = new ArrayList<>();
+        container.get("env").forEach(e -> env.add(e.get("name").asText()));
+        assertEquals(List.of("JDK_JAVA_OPTIONS"), env);
+        // The arguments name the file the ConfigMap mounts, and the data directory is a volume of the image.
+        String config = container.at("/args/2").asText();
+        JsonNode mount = container.get("volumeMounts").get(0);
+        assertEquals(mount.get("mountPath").asText() + "/application.yaml", config);
+        assertEquals(List.of("serve", "--config", config), List.of(container.at("/args/0").asText(), container.at("/args/1").asText(), config));
+        assertEquals(text(pom, "//plugin[artifactId='jib-maven-plugin']/configuration/container/volumes/volume"),
+                container.get("volumeMounts").get(1).get("mountPath").asText());
+        assertTrue(manifests().get("ConfigMap").at("/data/application.yaml").asText().contains("data-dir: "
+                + container.get("volumeMounts").get(1).get("mountPath").asText()));
+    }
+
+    private static String text(Document xml, String xpath) throws Exception {
+        String value = XPathFactory.newInstance().newXPath().evaluate(xpath, xml);
+        assertTrue(!value.isBlank(), xpath + " in server/pom.xml");
+        return value.trim();
+    }
+
+    @Test
+    void nginxExampleStreamsUnbufferedAndGivesGrpcAnUpstreamOfItsOwn() throws Exception {
         String nginx = Files.readString(DEPLOY.resolve("nginx.conf"));
         assertTrue(nginx.contains("proxy_http_version 1.1;"));
         assertTrue(nginx.contains("proxy_buffering off;"));
-        assertTrue(nginx.contains("grpc_pass grpc://docs_assistant;"));
+        assertTrue(nginx.contains("proxy_pass http://docs_assistant_http;"));
+        assertTrue(nginx.contains("grpc_pass grpc://docs_assistant_grpc;"));
+        assertFalse(java.util.regex.Pattern.compile("(?m)^\\s*http2 on;").matcher(nginx).find(),
+                "nginx before 1.25.1 (Debian 12, Ubuntu 24.04) does not know the directive");
     }
 
     private static Map<String, JsonNode> manifests() throws Exception {
