@@ -49,9 +49,13 @@ public final class DeployMintlify {
     private DeployMintlify() {
     }
 
-    /** One deployment: the CLI's clock (bench nanos) and the server's record. */
-    record Timing(String kind, double uploadS, double acceptedToActiveServerS, double acceptedToCliExitS,
-                  double uploadStartToServedA, double uploadStartToServedB, double acceptedToServedB, long buildMs, int pages) {
+    /**
+     * One deployment, in seconds, on the machine's wall clock (the bench's and the servers' own):
+     * upload start is the CLI's "packed" line, upload end the deployment's {@code createdAt} (recorded
+     * once the archive is unpacked and stored, just before the 202), active its {@code activatedAt}.
+     */
+    record Timing(String kind, double upload, double endToActive, double activeToServedA, double endToServedB,
+                  double startToEveryServer, double cliExitAfterActive, long buildMs, int pages) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -83,13 +87,12 @@ public final class DeployMintlify {
                 timings.add(deploy("one page changed", a, b, corpus, page));
             }
             System.out.println();
-            System.out.println("| deployment | upload s | upload end → active (server) s | upload end → CLI exit s"
-                    + " | upload start → served on A s | upload start → served on B s | upload end → served on B s | build ms | pages |");
+            System.out.println("| deployment | upload s | upload end → active s | active → served on A s | upload end → served on B s"
+                    + " | upload start → served on every server s | CLI exit after active s | build ms | pages |");
             System.out.println("| --- | --- | --- | --- | --- | --- | --- | --- | --- |");
             for (Timing t : timings) {
-                System.out.printf(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %d | %d |%n", t.kind, t.uploadS,
-                        t.acceptedToActiveServerS, t.acceptedToCliExitS, t.uploadStartToServedA, t.uploadStartToServedB,
-                        t.acceptedToServedB, t.buildMs, t.pages);
+                System.out.printf(Locale.ROOT, "| %s | %.2f | %.2f | %.2f | %.2f | %.2f | %.2f | %d | %d |%n", t.kind, t.upload,
+                        t.endToActive, t.activeToServedA, t.endToServedB, t.startToEveryServer, t.cliExitAfterActive, t.buildMs, t.pages);
             }
             System.out.printf(Locale.ROOT, "targets: upload end → active ≤ 10 s (whole corpus, cache warm); upload → served on"
                     + " every server ≤ 3 s (one page). RSS now: A %d MiB (peak %d), B %d MiB (peak %d); load average %s%n",
@@ -110,14 +113,14 @@ public final class DeployMintlify {
         CompletableFuture<Long> servedA = served(a, page.path, word);
         CompletableFuture<Long> servedB = served(b, page.path, word);
         Process cli = a.deployCommand(DOMAIN, corpus).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-        long packed = -1;
+        long packed = -1; // wall-clock milliseconds from here on: comparable with the servers' records
         long accepted = -1;
         String id = null;
         StringBuilder out = new StringBuilder();
         try (BufferedReader err = new BufferedReader(new InputStreamReader(cli.getErrorStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = err.readLine()) != null) {
-                long now = System.nanoTime();
+                long now = System.currentTimeMillis();
                 out.append(line).append('\n');
                 if (packed < 0 && PACKED.matcher(line).find()) {
                     packed = now;
@@ -132,19 +135,19 @@ public final class DeployMintlify {
         if (!cli.waitFor(20, TimeUnit.MINUTES) || cli.exitValue() != 0 || packed < 0 || accepted < 0) {
             throw new IllegalStateException("deploy failed:\n" + out);
         }
-        long exited = System.nanoTime();
+        long exited = System.currentTimeMillis();
         long onA = servedA.get(20, TimeUnit.MINUTES);
         long onB = servedB.get(20, TimeUnit.MINUTES);
         JsonNode d = a.deployment(DOMAIN, id);
-        double serverActive = Duration.between(Instant.parse(d.path("createdAt").asText()),
-                Instant.parse(d.path("activatedAt").asText())).toNanos() / 1e9;
-        Timing t = new Timing(kind, (accepted - packed) / 1e9, serverActive, (exited - accepted) / 1e9, (onA - packed) / 1e9,
-                (onB - packed) / 1e9, (onB - accepted) / 1e9, d.path("buildMillis").asLong(), d.path("pages").asInt());
+        long created = Instant.parse(d.path("createdAt").asText()).toEpochMilli();
+        long active = Instant.parse(d.path("activatedAt").asText()).toEpochMilli();
+        Timing t = new Timing(kind, (created - packed) / 1e3, (active - created) / 1e3, (onA - active) / 1e3, (onB - created) / 1e3,
+                (Math.max(onA, onB) - packed) / 1e3, (exited - active) / 1e3, d.path("buildMillis").asLong(), d.path("pages").asInt());
         System.out.printf(Locale.ROOT, "%s: %s%n", kind, t);
         return t;
     }
 
-    /** Polls a server's page every 50 ms until it shows {@code word}; completes with the bench's clock then. */
+    /** Polls a server's page every 50 ms until it shows {@code word}; completes with the wall clock's milliseconds then. */
     private static CompletableFuture<Long> served(ServerProcess server, String path, String word) {
         CompletableFuture<Long> seen = new CompletableFuture<>();
         Thread.ofPlatform().daemon().start(() -> {
@@ -153,7 +156,7 @@ public final class DeployMintlify {
                 while (System.nanoTime() < deadline) {
                     var res = server.page(DOMAIN, path);
                     if (res.statusCode() == 200 && res.body().contains(word)) {
-                        seen.complete(System.nanoTime());
+                        seen.complete(System.currentTimeMillis());
                         return;
                     }
                     Thread.sleep(50);
