@@ -143,7 +143,7 @@ public final class DevReload {
         return reloads;
     }
 
-    private static void copy(Path from, Path to) throws IOException {
+    static void copy(Path from, Path to) throws IOException {
         try (Stream<Path> files = Files.walk(from)) {
             for (Path f : files.toList()) {
                 Path target = to.resolve(from.relativize(f).toString());

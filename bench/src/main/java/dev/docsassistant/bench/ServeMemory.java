@@ -106,7 +106,7 @@ public final class ServeMemory {
     }
 
     /** The heap's committed and used KiB, from {@code GC.heap_info}. */
-    private static long[] heapKilobytes(long pid) throws Exception {
+    static long[] heapKilobytes(long pid) throws Exception {
         long[] committedUsed = new long[2];
         for (Matcher m = HEAP.matcher(Launcher.run(jcmd(), Long.toString(pid), "GC.heap_info")); m.find(); ) {
             committedUsed[0] += Long.parseLong(m.group(1));
