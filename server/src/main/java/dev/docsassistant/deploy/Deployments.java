@@ -690,9 +690,10 @@ public final class Deployments implements AutoCloseable {
 
     /** Serves {@code site} (deployment {@code d}) in place of the site's current version, which retires. */
     private Deployment switchTo(Site site, Deployment d, boolean record) {
-        Deployment active = record || d.status() != DeploymentStatus.ACTIVE ? store.activate(d.domain(), d.id()) : d;
+        // Served first, recorded after: the API (and `deploy`) says active only once this server serves it.
         served.put(d.domain(), d.id());
         sites.replace(site).ifPresent(this::retire);
+        Deployment active = record || d.status() != DeploymentStatus.ACTIVE ? store.activate(d.domain(), d.id()) : d;
         LOG.info("site " + d.domain() + ": serving deployment " + d.id() + " (" + site.stats().summary() + ")");
         return active;
     }
