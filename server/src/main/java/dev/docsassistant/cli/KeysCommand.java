@@ -2,6 +2,7 @@ package dev.docsassistant.cli;
 
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.security.ApiKey;
+import dev.docsassistant.deploy.Deployments;
 import dev.docsassistant.security.ApiKeys;
 import dev.docsassistant.security.KeyHasher;
 import dev.docsassistant.security.NewKey;
@@ -53,16 +54,15 @@ public final class KeysCommand implements Runnable {
         @Override
         public Integer call() {
             AppConfig app = config.load();
-            Set<String> organizations = app.organizations();
-            NewKey request;
-            try {
-                request = NewKey.of(organization, expires, origins == null ? java.util.List.of() : java.util.List.of(origins),
-                        NewKey.splitGroups(groups), organizations, Instant.now());
-            } catch (IllegalArgumentException e) {
-                System.err.println("error: " + e.getMessage());
-                return 2;
-            }
             try (Database db = Database.open(app)) {
+                NewKey request;
+                try {
+                    request = NewKey.of(organization, expires, origins == null ? java.util.List.of() : java.util.List.of(origins),
+                            NewKey.splitGroups(groups), Deployments.organizations(db, app.organizations()), Instant.now());
+                } catch (IllegalArgumentException e) {
+                    System.err.println("error: " + e.getMessage());
+                    return 2;
+                }
                 ApiKeys.Created created = new ApiKeys(db).create(request.organization(), request.expiresAt(),
                         request.origins(), request.groups(), "cli");
                 PrintStream out = System.out;

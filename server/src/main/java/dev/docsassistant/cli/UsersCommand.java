@@ -5,6 +5,7 @@ import dev.docsassistant.server.ServerSettings;
 import dev.docsassistant.security.DashboardAccounts;
 import dev.docsassistant.app.SiteHost;
 import dev.docsassistant.security.DashboardSettings;
+import dev.docsassistant.deploy.Deployments;
 import dev.docsassistant.store.Database;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -43,13 +44,13 @@ public final class UsersCommand implements Runnable {
         @Override
         public Integer call() {
             AppConfig app = config.load();
-            Set<String> organizations = app.organizations();
-            if (!organizations.contains(organization)) {
-                System.err.println("error: organization '" + organization + "' owns no configured site (configured: "
-                        + String.join(", ", organizations.stream().sorted().toList()) + ")");
-                return 2;
-            }
             try (Database db = Database.open(app)) {
+                Set<String> organizations = Deployments.organizations(db, app.organizations());
+                if (!organizations.contains(organization)) {
+                    System.err.println("error: organization '" + organization + "' owns no site (sites are owned by: "
+                            + String.join(", ", organizations) + ")");
+                    return 2;
+                }
                 String token;
                 try {
                     token = accounts(db).addUserWithLink(organization, email);

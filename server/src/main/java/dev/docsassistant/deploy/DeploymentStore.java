@@ -91,6 +91,20 @@ final class DeploymentStore {
         return db.transaction(c -> site(c, domain));
     }
 
+    /** The organisations owning a site, configured or created at run time. */
+    java.util.Set<String> organizations() {
+        return db.transaction(c -> {
+            java.util.Set<String> all = new java.util.TreeSet<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT DISTINCT organization FROM sites");
+                 ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    all.add(rs.getString(1));
+                }
+            }
+            return all;
+        });
+    }
+
     List<SiteRecord> sites() {
         return db.transaction(c -> {
             List<SiteRecord> all = new ArrayList<>();

@@ -144,6 +144,16 @@ public final class Deployments implements AutoCloseable {
     // ---- sites as data
 
     /**
+     * The organisations keys and dashboard users may be made for: those of the configuration file and
+     * those of sites created at run time (read from the store, for commands that run without a server).
+     */
+    public static Set<String> organizations(Database db, Set<String> configured) {
+        Set<String> all = new java.util.TreeSet<>(configured);
+        all.addAll(new DeploymentStore(db).organizations());
+        return all;
+    }
+
+    /**
      * Creates a site at run time. It is served once its first deployment is active.
      *
      * @throws DeployException 400 for an invalid domain or organisation, 409 when the domain is taken

@@ -54,7 +54,7 @@ public record NewKey(String organization, Optional<Instant> expiresAt, List<Stri
         }
         if (!organizations.contains(organization)) {
             throw new IllegalArgumentException("organization: '" + organization
-                    + "' owns no configured site (configured: " + String.join(", ", organizations.stream().sorted().toList()) + ")");
+                    + "' owns no site (sites are owned by: " + String.join(", ", organizations.stream().sorted().toList()) + ")");
         }
         Optional<Instant> expiresAt = expires == null || expires.isBlank()
                 ? Optional.empty() : Optional.of(now.plus(validity(expires.trim())).truncatedTo(java.time.temporal.ChronoUnit.SECONDS));

@@ -50,7 +50,7 @@ class KeysCommandTest {
 
         CliRun unknownOrg = run("keys", "create", "--config", c, "--org", "nobody");
         assertEquals(2, unknownOrg.code());
-        assertTrue(unknownOrg.err().contains("organization: 'nobody' owns no configured site (configured: acme)"), unknownOrg.err());
+        assertTrue(unknownOrg.err().contains("organization: 'nobody' owns no site (sites are owned by: acme)"), unknownOrg.err());
         CliRun badExpiry = run("keys", "create", "--config", c, "--org", "acme", "--expires", "-3d");
         assertEquals(2, badExpiry.code());
         assertTrue(badExpiry.err().contains("expires:"), badExpiry.err());

@@ -156,6 +156,9 @@ class DeploymentsApiTest {
             // Its first deployment, from a repository that is not there (no network in tests): failed, with the reason.
             assertEquals("failed", DeployServer.json(created.body()).path("deployment").path("status").asText(), created.body());
             assertEquals(409, server.admin("POST", "/admin/v1/sites", "{\"domain\": \"fresh\", \"organization\": \"acme\"}").statusCode());
+            assertEquals(201, server.admin("POST", "/admin/v1/sites", "{\"domain\": \"other\", \"organization\": \"globex\"}").statusCode());
+            assertEquals(Set.of("acme", "globex"), Deployments.organizations(server.app.database(), Set.of()),
+                    "keys and dashboard users may be made (CLI too) for organisations of sites created at run time");
             assertEquals(409, server.admin("POST", "/admin/v1/sites", "{\"domain\": \"docs\", \"organization\": \"acme\"}").statusCode());
             HttpResponse<String> badDomain = server.admin("POST", "/admin/v1/sites", "{\"domain\": \"Not OK\", \"organization\": \"acme\"}");
             assertEquals(400, badDomain.statusCode());
