@@ -31,7 +31,7 @@ final class UiMessageStream extends BodyEvents {
      *                  and {@code reasoning-end} parts ({@code stream.reasoning})
      */
     UiMessageStream(StreamOutput out, boolean finishThreadId, boolean reasoning) {
-        this(out, finishThreadId, reasoning, NOT_RECORDED);
+        this(out, finishThreadId, reasoning, AnswerRecords.Recording.NONE);
     }
 
     /** @param recording where each event also goes, for readers resuming the answer */
@@ -145,18 +145,5 @@ final class UiMessageStream extends BodyEvents {
         out.write("data: " + json + "\n\n");
     }
 
-    private static final AnswerRecords.Recording NOT_RECORDED = new AnswerRecords.Recording() {
-        @Override
-        public void append(String event) {
-        }
-
-        @Override
-        public void touch() {
-        }
-
-        @Override
-        public void end() {
-        }
-    };
 
 }

@@ -19,6 +19,21 @@ public interface AnswerRecords extends AutoCloseable {
 
     /** What the route producing an answer writes. Never throws: an answer goes on when its record cannot be written. */
     interface Recording {
+        /** Records nothing: an answer no one can resume. */
+        Recording NONE = new Recording() {
+            @Override
+            public void append(String event) {
+            }
+
+            @Override
+            public void touch() {
+            }
+
+            @Override
+            public void end() {
+            }
+        };
+
         void append(String event);
 
         /** A sign of life while nothing is written (the model thinks): the record stays alive. */

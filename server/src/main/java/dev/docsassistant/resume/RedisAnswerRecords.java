@@ -72,7 +72,7 @@ public final class RedisAnswerRecords implements AnswerRecords {
     public Recording record(String threadId) {
         Optional<StatefulRedisConnection<byte[], byte[]>> connection = redis.connection();
         if (connection.isEmpty()) {
-            return NOT_RECORDED;
+            return Recording.NONE;
         }
         Object token = new Object();
         local.put(threadId, token);
@@ -222,17 +222,4 @@ public final class RedisAnswerRecords implements AnswerRecords {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
-    private static final Recording NOT_RECORDED = new Recording() {
-        @Override
-        public void append(String event) {
-        }
-
-        @Override
-        public void touch() {
-        }
-
-        @Override
-        public void end() {
-        }
-    };
 }

@@ -2,9 +2,12 @@ package dev.docsassistant.fleet;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docsassistant.deploy.DeploySettings;
+import dev.docsassistant.deploy.TarGzWriter;
 import dev.docsassistant.store.TestDatabases;
 import dev.docsassistant.testing.FakeChatProvider;
 import dev.docsassistant.testing.ServerProcess;
+import dev.docsassistant.testing.TestSites;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -13,6 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
 import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -47,7 +51,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /**
  * Two server processes, A and B, on one real PostgreSQL and one real Redis, as a fleet behind a load
  * balancer runs them. The answers of site {@code slow} come from a local OpenAI-style provider that
- * streams slowly, so a stream can be caught open when A is stopped or killed.
+ * streams slowly, so a stream can be caught open when A is stopped or killed. A site created and
+ * deployed through one server is served, switched and rolled back on the other (issue 29 "Fleet").
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class FleetTest {
@@ -239,6 +244,26 @@ class FleetTest {
 
     @Test
     @Order(6)
+    void aDeploymentUploadedToAIsServedByBAndRolledBackOnBoth() throws Exception {
+        assertEquals(201, post(urlA + "/admin/v1/sites", ADMIN, "{\"domain\": \"pub\", \"organization\": \"" + org + "\"}").statusCode());
+        String first = deploy(urlA, "pub", 1);
+        awaitPage(urlB, "pub", "/", "Release 1", "B serves a site created and deployed through A");
+        String second = deploy(urlA, "pub", 2);
+        awaitPage(urlB, "pub", "/launch", "zeppelin2", "B switches to A's new deployment");
+        assertTrue(search(urlB, "pub", key, "zeppelin2").body().contains("/launch"), "and searches it");
+
+        HttpResponse<String> rolledBack = post(urlB + "/admin/v1/sites/pub/deployments/" + first + "/activate", ADMIN, "");
+        assertEquals(200, rolledBack.statusCode(), rolledBack.body());
+        awaitPage(urlA, "pub", "/", "Release 1", "a rollback made on B reaches A");
+        long start = System.nanoTime();
+        while (get(urlA + "/sites/pub/launch").statusCode() != 404) {
+            assertTrue(System.nanoTime() - start < 5_000_000_000L, "A drops version 2's page within 5 s: " + second);
+            Thread.sleep(50);
+        }
+    }
+
+    @Test
+    @Order(7)
     void drainOnALetsItsOpenStreamFinishWhileReadinessIsDown() throws Exception {
         provider.reply(FakeChatProvider.tokens(Duration.ofMillis(100), words(30)));
         try (Reading open = Reading.open(urlA, "slow", key, "What is the retry schedule?", null)) {
@@ -264,6 +289,46 @@ class FleetTest {
 
     // --- helpers ---
 
+    /** Uploads version {@code n} of a tiny site to {@code url} and waits until it is active there; its id. */
+    private static String deploy(String url, String domain, int n) throws Exception {
+        TestSites site = new TestSites(dir.resolve(domain + "-v" + n))
+                .file("docs.json", """
+                        {"name": "Pub", "navigation": {"groups": [{"group": "Guides", "pages": ["index"%s]}]}}"""
+                        .formatted(n >= 2 ? ", \"launch\"" : ""))
+                .page("index", "Welcome to Pub. Release " + n + ".", "title: Home");
+        if (n >= 2) {
+            site.page("launch", "The launch checklist mentions zeppelin" + n + ".", "title: Launch");
+        }
+        ByteArrayOutputStream archive = new ByteArrayOutputStream();
+        TarGzWriter.pack(site.dir(), archive, DeploySettings.DEFAULTS);
+        HttpResponse<String> accepted = HTTP.send(HttpRequest.newBuilder(URI.create(url + "/admin/v1/sites/" + domain + "/deployments"))
+                .header("Host", "dashboard.localhost:" + URI.create(url).getPort()).version(HttpClient.Version.HTTP_1_1)
+                .header("authorization", "Bearer " + ADMIN).header("content-type", "application/gzip")
+                .POST(HttpRequest.BodyPublishers.ofByteArray(archive.toByteArray())).build(), HttpResponse.BodyHandlers.ofString());
+        assertEquals(202, accepted.statusCode(), accepted.body());
+        String id = JSON.readTree(accepted.body()).get("id").asText();
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        String status;
+        do {
+            Thread.sleep(50);
+            HttpResponse<String> got = HTTP.send(HttpRequest.newBuilder(URI.create(url + "/admin/v1/sites/" + domain + "/deployments/" + id))
+                    .header("Host", "dashboard.localhost:" + URI.create(url).getPort()).version(HttpClient.Version.HTTP_1_1)
+                    .header("authorization", "Bearer " + ADMIN).build(), HttpResponse.BodyHandlers.ofString());
+            status = JSON.readTree(got.body()).get("status").asText();
+        } while ((status.equals("building") || status.equals("ready")) && System.nanoTime() < deadline); // ready: built, switching
+        assertEquals("active", status, "deployment " + id);
+        return id;
+    }
+
+    /** Waits (at most 5 s, the fleet's promise) until {@code url} serves {@code text} on the site's page. */
+    private static void awaitPage(String url, String domain, String path, String text, String what) throws Exception {
+        long start = System.nanoTime();
+        while (!get(url + "/sites/" + domain + path).body().contains(text)) {
+            assertTrue(System.nanoTime() - start < 5_000_000_000L, what + " within 5 s");
+            Thread.sleep(50);
+        }
+    }
+
     private static String[] words(int n) {
         String[] words = new String[n];
         for (int i = 0; i < n; i++) {
@@ -279,7 +344,11 @@ class FleetTest {
     }
 
     private static HttpResponse<String> search(String url, String domain, String bearer) throws IOException, InterruptedException {
-        return post(url + "/v1/search/" + domain, bearer, "{\"query\": \"retry schedule\", \"pageSize\": 1}");
+        return search(url, domain, bearer, "retry schedule");
+    }
+
+    private static HttpResponse<String> search(String url, String domain, String bearer, String query) throws IOException, InterruptedException {
+        return post(url + "/v1/search/" + domain, bearer, "{\"query\": \"" + query + "\", \"pageSize\": 1}");
     }
 
     private static HttpResponse<String> get(String url) throws IOException, InterruptedException {
