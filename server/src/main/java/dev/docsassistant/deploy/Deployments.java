@@ -666,8 +666,9 @@ public final class Deployments implements AutoCloseable {
             }
             Site site = SiteLoader.index(d.preview().isPresent() ? previewConfig(d, dir) : siteConfig(d.domain(), dir),
                     checked.content(), indexDir(d), search(d.domain()), progress, integrations, start);
-            Deployment ready = store.finish(d.id(), DeploymentStatus.READY, checked.content().pages().size(),
-                    Duration.ofNanos(System.nanoTime() - start), checked.problems());
+            // A preview ends ready; a version of the site stays building until it is served, then turns active.
+            Deployment ready = store.finish(d.id(), d.preview().isPresent() ? DeploymentStatus.READY : DeploymentStatus.BUILDING,
+                    checked.content().pages().size(), Duration.ofNanos(System.nanoTime() - start), checked.problems());
             if (d.preview().isPresent()) {
                 servePreview(site, ready);
                 store.announce();

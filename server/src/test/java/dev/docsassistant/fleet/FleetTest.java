@@ -315,7 +315,7 @@ class FleetTest {
                     .header("Host", "dashboard.localhost:" + URI.create(url).getPort()).version(HttpClient.Version.HTTP_1_1)
                     .header("authorization", "Bearer " + ADMIN).build(), HttpResponse.BodyHandlers.ofString());
             status = JSON.readTree(got.body()).get("status").asText();
-        } while ((status.equals("building") || status.equals("ready")) && System.nanoTime() < deadline); // ready: built, switching
+        } while (status.equals("building") && System.nanoTime() < deadline);
         assertEquals("active", status, "deployment " + id);
         return id;
     }
