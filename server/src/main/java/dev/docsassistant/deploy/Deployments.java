@@ -97,6 +97,8 @@ public final class Deployments implements AutoCloseable {
             java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
     /** Held while a deployment is recorded and queued, so queue order is creation order. */
     private final Map<String, Object> creating = new ConcurrentHashMap<>();
+    /** The last build (or load) of each site on this server: where its time went. */
+    private final Map<String, BuildStats> lastBuilds = new ConcurrentHashMap<>();
     private final AutoCloseable listening;
     private final ScheduledExecutorService sweeper;
     private volatile boolean closed;
@@ -494,10 +496,11 @@ public final class Deployments implements AutoCloseable {
     /** A built preview served again: as its own site, its index reused when it is on disk. */
     private Site loadPreview(Deployment d) {
         long start = System.nanoTime();
-        Path dir = materialise(d);
+        Optional<Site> base = base(d.domain());
+        Path dir = materialise(d, base).dir();
         SiteCheck.Result checked = SiteCheck.check(dir, integrations);
-        return SiteLoader.index(previewConfig(d, dir), checked.content(), indexDir(d), search(d.domain()), Progress.NONE,
-                integrations, start);
+        return SiteLoader.index(previewConfig(d, dir), checked.content(), indexDir(d), base.map(Site::content).orElse(null),
+                base.map(Deployments::indexDirOf).orElse(null), search(d.domain()), Progress.NONE, integrations, start);
     }
 
     // ---- housekeeping
@@ -646,16 +649,21 @@ public final class Deployments implements AutoCloseable {
         long start = System.nanoTime();
         try {
             progress.update(d.domain(), "reading", 0, 1);
-            Path dir = materialise(d);
-            SiteCheck.Result checked = SiteCheck.check(dir, integrations);
+            Optional<Site> base = base(d.domain());
+            Materialised files = materialise(d, base);
+            long checking = System.nanoTime();
+            SiteCheck.Result checked = SiteCheck.check(files.dir(), integrations);
             if (checked.hasErrors() && !lenient) {
                 Deployment failed = store.finish(d.id(), DeploymentStatus.FAILED, checked.content().pages().size(),
                         Duration.ofNanos(System.nanoTime() - start), checked.problems());
                 LOG.info("site " + d.domain() + ": deployment " + d.id() + " failed with " + failed.errors().size() + " error(s)");
                 return failed;
             }
-            Site site = SiteLoader.index(d.preview().isPresent() ? previewConfig(d, dir) : siteConfig(d.domain(), dir),
-                    checked.content(), indexDir(d), search(d.domain()), progress, integrations, start);
+            long indexing = System.nanoTime();
+            Site site = SiteLoader.index(d.preview().isPresent() ? previewConfig(d, files.dir()) : siteConfig(d.domain(), files.dir()),
+                    checked.content(), indexDir(d), base.map(Site::content).orElse(null), base.map(Deployments::indexDirOf).orElse(null),
+                    search(d.domain()), progress, integrations, start);
+            record(d, site, files, start, checking, indexing);
             Deployment ready = store.finish(d.id(), DeploymentStatus.READY, checked.content().pages().size(),
                     Duration.ofNanos(System.nanoTime() - start), checked.problems());
             if (d.preview().isPresent()) {
@@ -682,10 +690,58 @@ public final class Deployments implements AutoCloseable {
     private Site load(Deployment d, Progress progress) {
         long start = System.nanoTime();
         progress.update(d.domain(), "reading", 0, 1);
-        Path dir = materialise(d);
-        SiteCheck.Result checked = SiteCheck.check(dir, integrations);
-        return SiteLoader.index(siteConfig(d.domain(), dir), checked.content(), indexDir(d), search(d.domain()), progress,
+        Optional<Site> base = base(d.domain());
+        Materialised files = materialise(d, base);
+        long checking = System.nanoTime();
+        SiteCheck.Result checked = SiteCheck.check(files.dir(), integrations);
+        long indexing = System.nanoTime();
+        Site site = SiteLoader.index(siteConfig(d.domain(), files.dir()), checked.content(), indexDir(d),
+                base.map(Site::content).orElse(null), base.map(Deployments::indexDirOf).orElse(null), search(d.domain()), progress,
                 integrations, start);
+        record(d, site, files, start, checking, indexing);
+        return site;
+    }
+
+    /**
+     * The version of the site this server serves from a deployment folder, if any: a new version's
+     * unchanged files are linked from its folder and its index is made from its index. Read on the
+     * site's queue, so it is not retired meanwhile.
+     */
+    private Optional<Site> base(String domain) {
+        if (served.get(domain) == null) {
+            return Optional.empty();
+        }
+        return sites.current(domain).filter(site -> site.config().path() != null
+                && site.config().path().startsWith(root.resolve(domain)) && Files.isDirectory(site.config().path()));
+    }
+
+    /** The index folder of a version served from a deployment folder. */
+    private static Path indexDirOf(Site site) {
+        return deploymentDir(site).resolve("index");
+    }
+
+    /** Logs where a build's time went and keeps it as the site's last build. */
+    private void record(Deployment d, Site site, Materialised files, long start, long checking, long indexing) {
+        long end = System.nanoTime();
+        boolean incremental = false;
+        int pages = 0;
+        int sections = 0;
+        int embedded = site.stats().embedded();
+        if (site.search() instanceof dev.docsassistant.sites.GuardedSearch g
+                && g.delegate() instanceof dev.docsassistant.search.LuceneSiteSearch lucene) {
+            pages = lucene.pagesIndexed();
+            sections = lucene.sectionsIndexed();
+            incremental = lucene.rebuilt() && sections < lucene.sectionCount();
+        }
+        BuildStats stats = new BuildStats(d.id(), (checking - start) / 1_000_000, files.linked(), files.read(),
+                (indexing - checking) / 1_000_000, (end - indexing) / 1_000_000, incremental, pages, sections, embedded);
+        lastBuilds.put(d.domain(), stats);
+        LOG.info("site " + d.domain() + ": deployment " + d.id() + " built in " + (end - start) / 1_000_000 + " ms: " + stats.summary());
+    }
+
+    /** The last build (or load) of the site's deployments on this server, and where its time went. */
+    public Optional<BuildStats> lastBuild(String domain) {
+        return Optional.ofNullable(lastBuilds.get(domain));
     }
 
     /** Serves {@code site} (deployment {@code d}) in place of the site's current version, which retires. */
@@ -746,13 +802,26 @@ public final class Deployments implements AutoCloseable {
         return site.config().path().getParent();
     }
 
-    /** The deployment's files under the data directory, fetched from the store when they are not there. */
-    private Path materialise(Deployment d) {
+    /** A deployment's folder of files, and how many were linked from the previous version's or read from the store. */
+    private record Materialised(Path dir, int linked, int read) {
+    }
+
+    /**
+     * The deployment's files under the data directory, when they are not there already: those the
+     * version {@code base} holds with the same path and SHA-256 are hard-linked from its folder
+     * (deployment folders are never written once made), the others are read from the store.
+     */
+    private Materialised materialise(Deployment d, Optional<Site> base) {
         Path dir = siteDir(d.domain(), d.id());
         if (Files.isDirectory(dir)) {
-            return dir;
+            return new Materialised(dir, 0, 0);
         }
         Path tmp = newDir(staging);
+        Path baseDir = base.map(site -> site.config().path()).orElse(null);
+        Map<String, String> baseFiles = baseDir == null ? Map.of()
+                : store.files(deploymentDir(base.get()).getFileName().toString());
+        int linked = 0;
+        int read = 0;
         try {
             for (Map.Entry<String, String> f : store.files(d.id()).entrySet()) {
                 Path to = tmp.resolve(f.getKey()).normalize();
@@ -760,15 +829,38 @@ public final class Deployments implements AutoCloseable {
                     throw new IllegalStateException("stored path leaves the folder: " + f.getKey());
                 }
                 Files.createDirectories(to.getParent());
-                store.readBlob(f.getValue(), to);
+                if (f.getValue().equals(baseFiles.get(f.getKey())) && linkOrCopy(baseDir.resolve(f.getKey()), to)) {
+                    linked++;
+                } else {
+                    store.readBlob(f.getValue(), to);
+                    read++;
+                }
             }
             Files.createDirectories(dir.getParent());
             Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
-            return dir;
+            return new Materialised(dir, linked, read);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot materialise deployment " + d.id(), e);
         } finally {
             deleteTree(tmp);
+        }
+    }
+
+    /** Links {@code to} to the same file as {@code from} (a copy where links are not possible); false when it cannot. */
+    private static boolean linkOrCopy(Path from, Path to) {
+        if (!Files.isRegularFile(from, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        try {
+            Files.createLink(to, from);
+            return true;
+        } catch (IOException | UnsupportedOperationException e) {
+            try {
+                Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
+                return true;
+            } catch (IOException copy) {
+                return false;
+            }
         }
     }
 
