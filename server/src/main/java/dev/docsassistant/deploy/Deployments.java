@@ -97,6 +97,13 @@ public final class Deployments implements AutoCloseable {
             java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
     /** Held while a deployment is recorded and queued, so queue order is creation order. */
     private final Map<String, Object> creating = new ConcurrentHashMap<>();
+    /**
+     * A deployment another server of the fleet is building, built here meanwhile (not served), by
+     * domain: when it becomes active this server switches at once instead of building it then.
+     */
+    private final Map<String, Prepared> prepared = new ConcurrentHashMap<>();
+    /** Deployments this server stores and builds itself: never prepared on the side. */
+    private final Set<String> local = ConcurrentHashMap.newKeySet();
     /** The last build (or load) of each site on this server: where its time went. */
     private final Map<String, BuildStats> lastBuilds = new ConcurrentHashMap<>();
     private final AutoCloseable listening;
@@ -209,7 +216,11 @@ public final class Deployments implements AutoCloseable {
     public Deployment create(String domain, Path folder, String createdBy, DeploymentSource source, Optional<String> preview) {
         requireSite(domain);
         preview.ifPresent(Deployments::checkPreview);
-        return store(domain, folder, createdBy, source, preview, d -> queues.submit(domain, () -> build(d, false)));
+        Deployment d = store(domain, folder, createdBy, source, preview, created -> queues.submit(domain, () -> build(created, false)));
+        if (preview.isEmpty()) {
+            store.announce(); // the fleet's other servers build it beside this one, ready to switch when it is active
+        }
+        return d;
     }
 
     /**
@@ -400,7 +411,7 @@ public final class Deployments implements AutoCloseable {
                     Optional<String> now = store.site(site.domain()).flatMap(SiteRecord::activeDeployment);
                     if (now.isPresent() && now.get().equals(id) && !id.equals(served.get(site.domain()))) {
                         Deployment d = store.get(id).orElseThrow();
-                        switchTo(load(d), d, false);
+                        switchTo(preparedOrLoad(d), d, false);
                     }
                     return null;
                 }).exceptionally(e -> {
@@ -409,6 +420,7 @@ public final class Deployments implements AutoCloseable {
                 }));
             }
         }
+        work.addAll(prepareBuilding());
         work.addAll(syncPreviews(Instant.now()));
         for (String domain : List.copyOf(served.keySet())) {
             if (!known.contains(domain) && !configured.containsKey(domain)) {
@@ -420,6 +432,95 @@ public final class Deployments implements AutoCloseable {
             }
         }
         return CompletableFuture.allOf(work.toArray(CompletableFuture[]::new));
+    }
+
+    /** A deployment built here while another server builds it, waiting for it to become active. */
+    private record Prepared(String id, Site site) {
+    }
+
+    /**
+     * Builds here, beside the server that stores them, the newest deployment being built of each site
+     * (not previews): checked and indexed like any build but not served nor recorded, so when it
+     * becomes active this server only switches. One that fails here is dropped (its own server
+     * records the failure).
+     */
+    private List<CompletableFuture<?>> prepareBuilding() {
+        Map<String, Deployment> newest = new java.util.HashMap<>();
+        for (Deployment d : store.building()) {
+            newest.put(d.domain(), d); // oldest first: the last one is the newest
+        }
+        List<CompletableFuture<?>> work = new ArrayList<>();
+        for (Map.Entry<String, Prepared> p : Map.copyOf(prepared).entrySet()) {
+            if (!newest.containsKey(p.getKey())) {
+                work.add(queues.submit(p.getKey(), () -> {
+                    dropPreparedIfFailed(p.getKey(), p.getValue().id());
+                    return null;
+                }));
+            }
+        }
+        newest.forEach((domain, d) -> {
+            Prepared shown = prepared.get(domain);
+            if (local.contains(d.id()) || (shown != null && shown.id().equals(d.id()))) {
+                return;
+            }
+            work.add(queues.submit(domain, () -> {
+                prepare(d);
+                return null;
+            }).exceptionally(e -> {
+                LOG.log(Level.WARNING, "site " + domain + ": cannot prepare deployment " + d.id(), e);
+                return null;
+            }));
+        });
+        return work;
+    }
+
+    /** On the site's queue: builds {@code d} unless it is served, failed, gone or prepared already. */
+    private void prepare(Deployment d) {
+        Optional<Deployment> now = store.get(d.id());
+        Prepared shown = prepared.get(d.domain());
+        if (now.isEmpty() || now.get().status() == DeploymentStatus.FAILED || d.id().equals(served.get(d.domain()))
+                || local.contains(d.id()) || (shown != null && shown.id().equals(d.id())) || store.site(d.domain()).isEmpty()) {
+            return;
+        }
+        long start = System.nanoTime();
+        Optional<Site> base = base(d.domain());
+        Materialised files = materialise(d, base);
+        long checking = System.nanoTime();
+        SiteCheck.Result checked = SiteCheck.check(files.dir(), integrations);
+        if (checked.hasErrors()) {
+            return;
+        }
+        long indexing = System.nanoTime();
+        Site site = SiteLoader.index(siteConfig(d.domain(), files.dir()), checked.content(), indexDir(d),
+                base.map(Site::content).orElse(null), base.map(Deployments::indexDirOf).orElse(null), search(d.domain()),
+                Progress.NONE, integrations, start);
+        record(d, site, files, start, checking, indexing);
+        Prepared old = prepared.put(d.domain(), new Prepared(d.id(), site));
+        if (old != null) {
+            old.site().search().close(); // never served
+        }
+    }
+
+    /** Closes a prepared deployment that failed on its own server or was deleted: it will never be active. */
+    private void dropPreparedIfFailed(String domain, String id) {
+        Prepared p = prepared.get(domain);
+        Optional<Deployment> d = store.get(id);
+        if (p != null && p.id().equals(id) && (d.isEmpty() || d.get().status() == DeploymentStatus.FAILED)) {
+            prepared.remove(domain);
+            p.site().search().close();
+        }
+    }
+
+    /** The site of a deployment to serve: the one prepared for it, else loaded now. Drops any other prepared. */
+    private Site preparedOrLoad(Deployment d) {
+        Prepared p = prepared.remove(d.domain());
+        if (p != null && p.id().equals(d.id())) {
+            return p.site();
+        }
+        if (p != null) {
+            p.site().search().close();
+        }
+        return load(d);
     }
 
     // ---- previews
@@ -572,6 +673,7 @@ public final class Deployments implements AutoCloseable {
             store.site(domain).flatMap(SiteRecord::activeDeployment).ifPresent(keep::add);
             previews.values().stream().filter(d -> d.domain().equals(domain)).forEach(d -> keep.add(d.id()));
             List.copyOf(retiring).forEach(site -> keep.add(deploymentDir(site).getFileName().toString()));
+            Optional.ofNullable(prepared.get(domain)).ifPresent(p -> keep.add(p.id()));
             all.stream().filter(d -> d.status() == DeploymentStatus.BUILDING).forEach(d -> keep.add(d.id()));
             all.stream().filter(d -> d.preview().isEmpty() && d.status().activatable() && !keep.contains(d.id()))
                     .limit(settings.keepBuilt()).forEach(d -> keep.add(d.id()));
@@ -626,6 +728,7 @@ public final class Deployments implements AutoCloseable {
                 deleteTree(tmp);
                 throw new UncheckedIOException("cannot write deployment files under " + dir, e);
             }
+            local.add(id);
             Deployment d = store.insert(id, domain, source, createdBy, preview, files);
             then.accept(d);
             return d;
@@ -679,6 +782,8 @@ public final class Deployments implements AutoCloseable {
             LOG.log(Level.WARNING, "site " + d.domain() + ": deployment " + d.id() + " could not be built", e);
             return store.finish(d.id(), DeploymentStatus.FAILED, 0, Duration.ofNanos(System.nanoTime() - start),
                     List.of(SiteProblem.error(".", "", "the build failed: " + e.getMessage())));
+        } finally {
+            local.remove(d.id());
         }
     }
 
@@ -756,6 +861,7 @@ public final class Deployments implements AutoCloseable {
 
     private void unserve(String domain) {
         served.remove(domain);
+        Optional.ofNullable(prepared.remove(domain)).ifPresent(p -> p.site().search().close());
         sites.remove(domain).ifPresent(this::retire);
         for (String preview : List.copyOf(previews.keySet())) {
             if (PreviewDomains.siteOf(preview).equals(domain)) {
@@ -964,6 +1070,9 @@ public final class Deployments implements AutoCloseable {
             // stopping a listener thread cannot fail in a way worth reporting on shutdown
         }
         queues.shutdown();
+        for (String domain : List.copyOf(prepared.keySet())) {
+            Optional.ofNullable(prepared.remove(domain)).ifPresent(p -> p.site().search().close());
+        }
         List.copyOf(retiring).forEach(s -> {
             if (retiring.remove(s)) {
                 s.search().close();
