@@ -4,6 +4,7 @@ import dev.docsassistant.config.PreviewDomains;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.content.Progress;
 import dev.docsassistant.content.SiteProblem;
+import dev.docsassistant.content.SiteReader;
 import dev.docsassistant.git.GitSettings;
 import dev.docsassistant.integrations.Integrations;
 import dev.docsassistant.search.SearchSettings;
@@ -486,7 +487,7 @@ public final class Deployments implements AutoCloseable {
         Optional<Site> base = base(d.domain());
         Materialised files = materialise(d, base);
         long checking = System.nanoTime();
-        SiteCheck.Result checked = SiteCheck.check(files.dir(), integrations);
+        SiteCheck.Result checked = check(d, files.dir(), base);
         if (checked.hasErrors()) {
             return;
         }
@@ -599,7 +600,7 @@ public final class Deployments implements AutoCloseable {
         long start = System.nanoTime();
         Optional<Site> base = base(d.domain());
         Path dir = materialise(d, base).dir();
-        SiteCheck.Result checked = SiteCheck.check(dir, integrations);
+        SiteCheck.Result checked = check(d, dir, base);
         return SiteLoader.index(previewConfig(d, dir), checked.content(), indexDir(d), base.map(Site::content).orElse(null),
                 base.map(Deployments::indexDirOf).orElse(null), search(d.domain()), Progress.NONE, integrations, start);
     }
@@ -755,7 +756,7 @@ public final class Deployments implements AutoCloseable {
             Optional<Site> base = base(d.domain());
             Materialised files = materialise(d, base);
             long checking = System.nanoTime();
-            SiteCheck.Result checked = SiteCheck.check(files.dir(), integrations);
+            SiteCheck.Result checked = check(d, files.dir(), base);
             if (checked.hasErrors() && !lenient) {
                 Deployment failed = store.finish(d.id(), DeploymentStatus.FAILED, checked.content().pages().size(),
                         Duration.ofNanos(System.nanoTime() - start), checked.problems());
@@ -798,7 +799,7 @@ public final class Deployments implements AutoCloseable {
         Optional<Site> base = base(d.domain());
         Materialised files = materialise(d, base);
         long checking = System.nanoTime();
-        SiteCheck.Result checked = SiteCheck.check(files.dir(), integrations);
+        SiteCheck.Result checked = check(d, files.dir(), base);
         long indexing = System.nanoTime();
         Site site = SiteLoader.index(siteConfig(d.domain(), files.dir()), checked.content(), indexDir(d),
                 base.map(Site::content).orElse(null), base.map(Deployments::indexDirOf).orElse(null), search(d.domain()), progress,
@@ -818,6 +819,33 @@ public final class Deployments implements AutoCloseable {
         }
         return sites.current(domain).filter(site -> site.config().path() != null
                 && site.config().path().startsWith(root.resolve(domain)) && Files.isDirectory(site.config().path()));
+    }
+
+    /**
+     * Reads and checks a deployment's folder. When only page files differ from the version {@code base}
+     * (same docs.json, snippets and other files), the unchanged pages are taken as {@code base} read
+     * them and only the others are read ({@link SiteReader#withPagesIn}); every check still runs over
+     * the whole new site (broken links included).
+     */
+    private SiteCheck.Result check(Deployment d, Path dir, Optional<Site> base) {
+        if (base.isPresent()) {
+            Map<String, String> now = store.files(d.id());
+            Map<String, String> before = store.files(deploymentDir(base.get()).getFileName().toString());
+            Set<String> paths = new java.util.TreeSet<>(now.keySet());
+            paths.addAll(before.keySet());
+            List<Path> changed = new ArrayList<>();
+            boolean pagesOnly = true;
+            for (String path : paths) {
+                if (!java.util.Objects.equals(now.get(path), before.get(path))) {
+                    pagesOnly &= SiteReader.isPageFile(path, path.substring(path.lastIndexOf('/') + 1));
+                    changed.add(dir.resolve(path));
+                }
+            }
+            if (pagesOnly && !before.isEmpty()) {
+                return SiteCheck.check(SiteReader.withPagesIn(base.get().content(), dir, changed), integrations);
+            }
+        }
+        return SiteCheck.check(dir, integrations);
     }
 
     /** The index folder of a version served from a deployment folder. */

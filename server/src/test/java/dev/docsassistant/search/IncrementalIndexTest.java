@@ -61,6 +61,27 @@ class IncrementalIndexTest {
     }
 
     @Test
+    void pagesReadAgainOnlyWhereTheyChangedEqualAFullRead() throws Exception {
+        Path dir = TempDirs.create("docs-assistant-incremental-");
+        SiteContent v2 = SiteReader.read(site(dir.resolve("v2"), 2).dir());
+        // The same docs.json; topic-2 changed, topic-9 deleted (a page the navigation names: a problem now),
+        // an appendix outside the navigation added.
+        Path v3dir = site(dir.resolve("v3"), 2)
+                .page("topic-2", "Topic 2 now says: pagination cursor.\n\n## More\n\nAnother section.", "title: Topic 2")
+                .page("appendix", "An appendix outside the navigation.", "title: Appendix").dir();
+        Files.delete(v3dir.resolve("topic-9.mdx"));
+        SiteContent full = SiteReader.read(v3dir);
+        SiteContent partial = SiteReader.withPagesIn(v2, v3dir, List.of(v3dir.resolve("topic-2.mdx"), v3dir.resolve("topic-9.mdx"),
+                v3dir.resolve("appendix.mdx")));
+        assertTrue(full.pagesByPath().containsKey("appendix") && !full.pagesByPath().containsKey("topic-9"));
+        assertFalse(full.problems().isEmpty(), "the deleted page is missing");
+        assertEquals(List.copyOf(full.pagesByPath().keySet()), List.copyOf(partial.pagesByPath().keySet()));
+        assertEquals(full.pagesByPath(), partial.pagesByPath());
+        assertEquals(full.problems(), partial.problems());
+        assertEquals(full.dir(), partial.dir());
+    }
+
+    @Test
     void anIndexOfOtherContentIsNotAStart() throws Exception {
         Path dir = TempDirs.create("docs-assistant-incremental-");
         SiteContent v1 = SiteReader.read(site(dir.resolve("v1"), 1).dir());
