@@ -73,8 +73,8 @@ final class SiteIndex {
     int pagesIndexed;
     int sectionsIndexed;
 
-    SiteIndex(List<IndexedSection> sections, DirectoryReader reader, boolean rebuilt, boolean vectors,
-              int embedded, double embedSeconds) throws IOException {
+    private SiteIndex(List<IndexedSection> sections, DirectoryReader reader, boolean rebuilt, boolean vectors,
+                      int embedded, double embedSeconds) throws IOException {
         this(sections, reader, rebuilt, vectors, EmbeddingCentre.decode(reader.getIndexCommit().getUserData().get(CENTRE)),
                 embedded, embedSeconds, true);
     }
