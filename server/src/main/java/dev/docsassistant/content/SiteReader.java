@@ -139,6 +139,26 @@ public final class SiteReader {
         return reader.rereadPages(previous, files);
     }
 
+    /**
+     * The content of {@code dir}, a copy of {@code previous}'s folder in which only the page files
+     * {@code files} differ (changed, added or deleted; docs.json, snippets and every other file the
+     * same): as {@link #withPages}, with the pages in the order a full read gives them (navigation
+     * first, then the other pages by file), so that it equals what {@link #read} returns.
+     */
+    public static SiteContent withPagesIn(SiteContent previous, Path dir, Collection<Path> files) {
+        Path to = dir.toAbsolutePath().normalize();
+        SiteContent moved = new SiteContent(to, previous.docsJson(), previous.navigation(), previous.pagesByPath(),
+                previous.problems(), previous.assistant());
+        SiteContent next = withPages(moved, files);
+        Map<String, Page> ordered = new LinkedHashMap<>();
+        next.navigation().pages().keySet().forEach(p -> Optional.ofNullable(next.pagesByPath().get(p)).ifPresent(page -> ordered.put(p, page)));
+        next.pagesByPath().values().stream().filter(page -> !ordered.containsKey(page.path()))
+                .sorted(java.util.Comparator.comparing(page -> to.resolve(page.file())))
+                .forEach(page -> ordered.put(page.path(), page));
+        return new SiteContent(to, next.docsJson(), next.navigation(), Collections.unmodifiableMap(ordered), next.problems(),
+                next.assistant());
+    }
+
     private SiteContent rereadPages(SiteContent previous, Collection<Path> files) {
         Navigation nav = previous.navigation();
         boolean indexAll = docsJson != null && "all".equals(docsJson.path("seo").path("indexing").asText());

@@ -467,6 +467,23 @@ final class DeploymentStore {
         });
     }
 
+    /** Every site's deployments being built (not previews), oldest first per site: the fleet's other servers prepare them. */
+    List<Deployment> building() {
+        return db.transaction(c -> {
+            List<Deployment> all = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM deployments WHERE preview IS NULL"
+                    + " AND status = ? ORDER BY domain, seq")) {
+                ps.setString(1, DeploymentStatus.BUILDING.wire());
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        all.add(of(rs));
+                    }
+                }
+            }
+            return all;
+        });
+    }
+
     /** Every site's built previews (ready, or activated once), for serving them on their hosts. */
     List<Deployment> builtPreviews() {
         return db.transaction(c -> {

@@ -4,6 +4,7 @@ import dev.docsassistant.config.PreviewDomains;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.content.Progress;
 import dev.docsassistant.content.SiteProblem;
+import dev.docsassistant.content.SiteReader;
 import dev.docsassistant.git.GitSettings;
 import dev.docsassistant.integrations.Integrations;
 import dev.docsassistant.search.SearchSettings;
@@ -97,6 +98,15 @@ public final class Deployments implements AutoCloseable {
             java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
     /** Held while a deployment is recorded and queued, so queue order is creation order. */
     private final Map<String, Object> creating = new ConcurrentHashMap<>();
+    /**
+     * A deployment another server of the fleet is building, built here meanwhile (not served), by
+     * domain: when it becomes active this server switches at once instead of building it then.
+     */
+    private final Map<String, Prepared> prepared = new ConcurrentHashMap<>();
+    /** Deployments this server stores and builds itself: never prepared on the side. */
+    private final Set<String> local = ConcurrentHashMap.newKeySet();
+    /** The last build (or load) of each site on this server: where its time went. */
+    private final Map<String, BuildStats> lastBuilds = new ConcurrentHashMap<>();
     private final AutoCloseable listening;
     private final ScheduledExecutorService sweeper;
     private volatile boolean closed;
@@ -217,7 +227,11 @@ public final class Deployments implements AutoCloseable {
     public Deployment create(String domain, Path folder, String createdBy, DeploymentSource source, Optional<String> preview) {
         requireSite(domain);
         preview.ifPresent(Deployments::checkPreview);
-        return store(domain, folder, createdBy, source, preview, d -> queues.submit(domain, () -> build(d, false)));
+        Deployment d = store(domain, folder, createdBy, source, preview, created -> queues.submit(domain, () -> build(created, false)));
+        if (preview.isEmpty()) {
+            store.announce(); // the fleet's other servers build it beside this one, ready to switch when it is active
+        }
+        return d;
     }
 
     /**
@@ -408,7 +422,7 @@ public final class Deployments implements AutoCloseable {
                     Optional<String> now = store.site(site.domain()).flatMap(SiteRecord::activeDeployment);
                     if (now.isPresent() && now.get().equals(id) && !id.equals(served.get(site.domain()))) {
                         Deployment d = store.get(id).orElseThrow();
-                        switchTo(load(d), d, false);
+                        switchTo(preparedOrLoad(d), d, false);
                     }
                     return null;
                 }).exceptionally(e -> {
@@ -417,6 +431,7 @@ public final class Deployments implements AutoCloseable {
                 }));
             }
         }
+        work.addAll(prepareBuilding());
         work.addAll(syncPreviews(Instant.now()));
         for (String domain : List.copyOf(served.keySet())) {
             if (!known.contains(domain) && !configured.containsKey(domain)) {
@@ -428,6 +443,95 @@ public final class Deployments implements AutoCloseable {
             }
         }
         return CompletableFuture.allOf(work.toArray(CompletableFuture[]::new));
+    }
+
+    /** A deployment built here while another server builds it, waiting for it to become active. */
+    private record Prepared(String id, Site site) {
+    }
+
+    /**
+     * Builds here, beside the server that stores them, the newest deployment being built of each site
+     * (not previews): checked and indexed like any build but not served nor recorded, so when it
+     * becomes active this server only switches. One that fails here is dropped (its own server
+     * records the failure).
+     */
+    private List<CompletableFuture<?>> prepareBuilding() {
+        Map<String, Deployment> newest = new java.util.HashMap<>();
+        for (Deployment d : store.building()) {
+            newest.put(d.domain(), d); // oldest first: the last one is the newest
+        }
+        List<CompletableFuture<?>> work = new ArrayList<>();
+        for (Map.Entry<String, Prepared> p : Map.copyOf(prepared).entrySet()) {
+            if (!newest.containsKey(p.getKey())) {
+                work.add(queues.submit(p.getKey(), () -> {
+                    dropPreparedIfFailed(p.getKey(), p.getValue().id());
+                    return null;
+                }));
+            }
+        }
+        newest.forEach((domain, d) -> {
+            Prepared shown = prepared.get(domain);
+            if (local.contains(d.id()) || (shown != null && shown.id().equals(d.id()))) {
+                return;
+            }
+            work.add(queues.submit(domain, () -> {
+                prepare(d);
+                return null;
+            }).exceptionally(e -> {
+                LOG.log(Level.WARNING, "site " + domain + ": cannot prepare deployment " + d.id(), e);
+                return null;
+            }));
+        });
+        return work;
+    }
+
+    /** On the site's queue: builds {@code d} unless it is served, failed, gone or prepared already. */
+    private void prepare(Deployment d) {
+        Optional<Deployment> now = store.get(d.id());
+        Prepared shown = prepared.get(d.domain());
+        if (now.isEmpty() || now.get().status() == DeploymentStatus.FAILED || d.id().equals(served.get(d.domain()))
+                || local.contains(d.id()) || (shown != null && shown.id().equals(d.id())) || store.site(d.domain()).isEmpty()) {
+            return;
+        }
+        long start = System.nanoTime();
+        Optional<Site> base = base(d.domain());
+        Materialised files = materialise(d, base);
+        long checking = System.nanoTime();
+        SiteCheck.Result checked = check(d, files.dir(), base);
+        if (checked.hasErrors()) {
+            return;
+        }
+        long indexing = System.nanoTime();
+        Site site = SiteLoader.index(siteConfig(d.domain(), files.dir()), checked.content(), indexDir(d),
+                base.map(Site::content).orElse(null), base.map(Deployments::indexDirOf).orElse(null), search(d.domain()),
+                Progress.NONE, integrations, start);
+        record(d, site, files, start, checking, indexing);
+        Prepared old = prepared.put(d.domain(), new Prepared(d.id(), site));
+        if (old != null) {
+            old.site().search().close(); // never served
+        }
+    }
+
+    /** Closes a prepared deployment that failed on its own server or was deleted: it will never be active. */
+    private void dropPreparedIfFailed(String domain, String id) {
+        Prepared p = prepared.get(domain);
+        Optional<Deployment> d = store.get(id);
+        if (p != null && p.id().equals(id) && (d.isEmpty() || d.get().status() == DeploymentStatus.FAILED)) {
+            prepared.remove(domain);
+            p.site().search().close();
+        }
+    }
+
+    /** The site of a deployment to serve: the one prepared for it, else loaded now. Drops any other prepared. */
+    private Site preparedOrLoad(Deployment d) {
+        Prepared p = prepared.remove(d.domain());
+        if (p != null && p.id().equals(d.id())) {
+            return p.site();
+        }
+        if (p != null) {
+            p.site().search().close();
+        }
+        return load(d);
     }
 
     // ---- previews
@@ -504,10 +608,11 @@ public final class Deployments implements AutoCloseable {
     /** A built preview served again: as its own site, its index reused when it is on disk. */
     private Site loadPreview(Deployment d) {
         long start = System.nanoTime();
-        Path dir = materialise(d);
-        SiteCheck.Result checked = SiteCheck.check(dir, integrations);
-        return SiteLoader.index(previewConfig(d, dir), checked.content(), indexDir(d), search(d.domain()), Progress.NONE,
-                integrations, start);
+        Optional<Site> base = base(d.domain());
+        Path dir = materialise(d, base).dir();
+        SiteCheck.Result checked = check(d, dir, base);
+        return SiteLoader.index(previewConfig(d, dir), checked.content(), indexDir(d), base.map(Site::content).orElse(null),
+                base.map(Deployments::indexDirOf).orElse(null), search(d.domain()), Progress.NONE, integrations, start);
     }
 
     // ---- housekeeping
@@ -579,6 +684,7 @@ public final class Deployments implements AutoCloseable {
             store.site(domain).flatMap(SiteRecord::activeDeployment).ifPresent(keep::add);
             previews.values().stream().filter(d -> d.domain().equals(domain)).forEach(d -> keep.add(d.id()));
             List.copyOf(retiring).forEach(site -> keep.add(deploymentDir(site).getFileName().toString()));
+            Optional.ofNullable(prepared.get(domain)).ifPresent(p -> keep.add(p.id()));
             all.stream().filter(d -> d.status() == DeploymentStatus.BUILDING).forEach(d -> keep.add(d.id()));
             all.stream().filter(d -> d.preview().isEmpty() && d.status().activatable() && !keep.contains(d.id()))
                     .limit(settings.keepBuilt()).forEach(d -> keep.add(d.id()));
@@ -605,20 +711,30 @@ public final class Deployments implements AutoCloseable {
      */
     private Deployment store(String domain, Path folder, String createdBy, DeploymentSource source, Optional<String> preview,
                              java.util.function.Consumer<Deployment> then) {
+        long start = System.nanoTime();
         List<SiteFiles.FileEntry> files = SiteFiles.list(folder, settings);
         if (files.isEmpty()) {
             throw BadArchiveException.bad("the folder holds no files");
         }
-        store.putBlobs(files);
+        long hashed = System.nanoTime();
+        int stored = store.putBlobs(files);
+        long putMs = (System.nanoTime() - hashed) / 1_000_000;
         String id = "dep_" + HexFormat.of().formatHex(randomBytes());
         Path dir = siteDir(domain, id);
         Path tmp = newDir(staging);
+        // An unpacked archive is this server's own and goes once stored: its files are linked, not copied.
+        boolean own = folder.toAbsolutePath().normalize().startsWith(staging.toAbsolutePath().normalize());
         try {
             for (SiteFiles.FileEntry f : files) {
                 Path to = tmp.resolve(f.path());
                 Files.createDirectories(to.getParent());
-                Files.copy(f.file(), to);
+                if (!own || !linkOrCopy(f.file(), to)) {
+                    Files.copy(f.file(), to);
+                }
             }
+            LOG.info("site " + domain + ": deployment " + id + " stores " + files.size() + " files (" + stored + " new): listed and hashed in "
+                    + (hashed - start) / 1_000_000 + " ms, stored in " + putMs + " ms, written in "
+                    + ((System.nanoTime() - hashed) / 1_000_000 - putMs) + " ms");
         } catch (IOException e) {
             deleteTree(tmp);
             throw new UncheckedIOException("cannot write deployment files under " + dir, e);
@@ -633,6 +749,7 @@ public final class Deployments implements AutoCloseable {
                 deleteTree(tmp);
                 throw new UncheckedIOException("cannot write deployment files under " + dir, e);
             }
+            local.add(id);
             Deployment d = store.insert(id, domain, source, createdBy, preview, files);
             then.accept(d);
             return d;
@@ -656,16 +773,21 @@ public final class Deployments implements AutoCloseable {
         long start = System.nanoTime();
         try {
             progress.update(d.domain(), "reading", 0, 1);
-            Path dir = materialise(d);
-            SiteCheck.Result checked = SiteCheck.check(dir, integrations);
+            Optional<Site> base = base(d.domain());
+            Materialised files = materialise(d, base);
+            long checking = System.nanoTime();
+            SiteCheck.Result checked = check(d, files.dir(), base);
             if (checked.hasErrors() && !lenient) {
                 Deployment failed = store.finish(d.id(), DeploymentStatus.FAILED, checked.content().pages().size(),
                         Duration.ofNanos(System.nanoTime() - start), checked.problems());
                 LOG.info("site " + d.domain() + ": deployment " + d.id() + " failed with " + failed.errors().size() + " error(s)");
                 return failed;
             }
-            Site site = SiteLoader.index(d.preview().isPresent() ? previewConfig(d, dir) : siteConfig(d.domain(), dir),
-                    checked.content(), indexDir(d), search(d.domain()), progress, integrations, start);
+            long indexing = System.nanoTime();
+            Site site = SiteLoader.index(d.preview().isPresent() ? previewConfig(d, files.dir()) : siteConfig(d.domain(), files.dir()),
+                    checked.content(), indexDir(d), base.map(Site::content).orElse(null), base.map(Deployments::indexDirOf).orElse(null),
+                    search(d.domain()), progress, integrations, start);
+            record(d, site, files, start, checking, indexing);
             // A preview ends ready; a version of the site stays building until it is served, then turns active.
             Deployment ready = store.finish(d.id(), d.preview().isPresent() ? DeploymentStatus.READY : DeploymentStatus.BUILDING,
                     checked.content().pages().size(), Duration.ofNanos(System.nanoTime() - start), checked.problems());
@@ -682,6 +804,8 @@ public final class Deployments implements AutoCloseable {
             LOG.log(Level.WARNING, "site " + d.domain() + ": deployment " + d.id() + " could not be built", e);
             return store.finish(d.id(), DeploymentStatus.FAILED, 0, Duration.ofNanos(System.nanoTime() - start),
                     List.of(SiteProblem.error(".", "", "the build failed: " + e.getMessage())));
+        } finally {
+            local.remove(d.id());
         }
     }
 
@@ -693,10 +817,85 @@ public final class Deployments implements AutoCloseable {
     private Site load(Deployment d, Progress progress) {
         long start = System.nanoTime();
         progress.update(d.domain(), "reading", 0, 1);
-        Path dir = materialise(d);
-        SiteCheck.Result checked = SiteCheck.check(dir, integrations);
-        return SiteLoader.index(siteConfig(d.domain(), dir), checked.content(), indexDir(d), search(d.domain()), progress,
+        Optional<Site> base = base(d.domain());
+        Materialised files = materialise(d, base);
+        long checking = System.nanoTime();
+        SiteCheck.Result checked = check(d, files.dir(), base);
+        long indexing = System.nanoTime();
+        Site site = SiteLoader.index(siteConfig(d.domain(), files.dir()), checked.content(), indexDir(d),
+                base.map(Site::content).orElse(null), base.map(Deployments::indexDirOf).orElse(null), search(d.domain()), progress,
                 integrations, start);
+        record(d, site, files, start, checking, indexing);
+        return site;
+    }
+
+    /**
+     * The version of the site this server serves from a deployment folder, if any: a new version's
+     * unchanged files are linked from its folder and its index is made from its index. Read on the
+     * site's queue, so it is not retired meanwhile.
+     */
+    private Optional<Site> base(String domain) {
+        if (served.get(domain) == null) {
+            return Optional.empty();
+        }
+        return sites.current(domain).filter(site -> site.config().path() != null
+                && site.config().path().startsWith(root.resolve(domain)) && Files.isDirectory(site.config().path()));
+    }
+
+    /**
+     * Reads and checks a deployment's folder. When only page files differ from the version {@code base}
+     * (same docs.json, snippets and other files), the unchanged pages are taken as {@code base} read
+     * them and only the others are read ({@link SiteReader#withPagesIn}); every check still runs over
+     * the whole new site (broken links included).
+     */
+    private SiteCheck.Result check(Deployment d, Path dir, Optional<Site> base) {
+        if (base.isPresent()) {
+            Map<String, String> now = store.files(d.id());
+            Map<String, String> before = store.files(deploymentDir(base.get()).getFileName().toString());
+            Set<String> paths = new java.util.TreeSet<>(now.keySet());
+            paths.addAll(before.keySet());
+            List<Path> changed = new ArrayList<>();
+            boolean pagesOnly = true;
+            for (String path : paths) {
+                if (!java.util.Objects.equals(now.get(path), before.get(path))) {
+                    pagesOnly &= SiteReader.isPageFile(path, path.substring(path.lastIndexOf('/') + 1));
+                    changed.add(dir.resolve(path));
+                }
+            }
+            if (pagesOnly && !before.isEmpty()) {
+                return SiteCheck.check(SiteReader.withPagesIn(base.get().content(), dir, changed), integrations);
+            }
+        }
+        return SiteCheck.check(dir, integrations);
+    }
+
+    /** The index folder of a version served from a deployment folder. */
+    private static Path indexDirOf(Site site) {
+        return deploymentDir(site).resolve("index");
+    }
+
+    /** Logs where a build's time went and keeps it as the site's last build. */
+    private void record(Deployment d, Site site, Materialised files, long start, long checking, long indexing) {
+        long end = System.nanoTime();
+        boolean incremental = false;
+        int pages = 0;
+        int sections = 0;
+        int embedded = site.stats().embedded();
+        if (site.search() instanceof dev.docsassistant.sites.GuardedSearch g
+                && g.delegate() instanceof dev.docsassistant.search.LuceneSiteSearch lucene) {
+            pages = lucene.pagesIndexed();
+            sections = lucene.sectionsIndexed();
+            incremental = lucene.rebuilt() && sections < lucene.sectionCount();
+        }
+        BuildStats stats = new BuildStats(d.id(), (checking - start) / 1_000_000, files.linked(), files.read(),
+                (indexing - checking) / 1_000_000, (end - indexing) / 1_000_000, incremental, pages, sections, embedded);
+        lastBuilds.put(d.domain(), stats);
+        LOG.info("site " + d.domain() + ": deployment " + d.id() + " built in " + (end - start) / 1_000_000 + " ms: " + stats.summary());
+    }
+
+    /** The last build (or load) of the site's deployments on this server, and where its time went. */
+    public Optional<BuildStats> lastBuild(String domain) {
+        return Optional.ofNullable(lastBuilds.get(domain));
     }
 
     /** Serves {@code site} (deployment {@code d}) in place of the site's current version, which retires. */
@@ -711,6 +910,7 @@ public final class Deployments implements AutoCloseable {
 
     private void unserve(String domain) {
         served.remove(domain);
+        Optional.ofNullable(prepared.remove(domain)).ifPresent(p -> p.site().search().close());
         sites.remove(domain).ifPresent(this::retire);
         for (String preview : List.copyOf(previews.keySet())) {
             if (PreviewDomains.siteOf(preview).equals(domain)) {
@@ -757,13 +957,26 @@ public final class Deployments implements AutoCloseable {
         return site.config().path().getParent();
     }
 
-    /** The deployment's files under the data directory, fetched from the store when they are not there. */
-    private Path materialise(Deployment d) {
+    /** A deployment's folder of files, and how many were linked from the previous version's or read from the store. */
+    private record Materialised(Path dir, int linked, int read) {
+    }
+
+    /**
+     * The deployment's files under the data directory, when they are not there already: those the
+     * version {@code base} holds with the same path and SHA-256 are hard-linked from its folder
+     * (deployment folders are never written once made), the others are read from the store.
+     */
+    private Materialised materialise(Deployment d, Optional<Site> base) {
         Path dir = siteDir(d.domain(), d.id());
         if (Files.isDirectory(dir)) {
-            return dir;
+            return new Materialised(dir, 0, 0);
         }
         Path tmp = newDir(staging);
+        Path baseDir = base.map(site -> site.config().path()).orElse(null);
+        Map<String, String> baseFiles = baseDir == null ? Map.of()
+                : store.files(deploymentDir(base.get()).getFileName().toString());
+        int linked = 0;
+        int read = 0;
         try {
             for (Map.Entry<String, String> f : store.files(d.id()).entrySet()) {
                 Path to = tmp.resolve(f.getKey()).normalize();
@@ -771,15 +984,38 @@ public final class Deployments implements AutoCloseable {
                     throw new IllegalStateException("stored path leaves the folder: " + f.getKey());
                 }
                 Files.createDirectories(to.getParent());
-                store.readBlob(f.getValue(), to);
+                if (f.getValue().equals(baseFiles.get(f.getKey())) && linkOrCopy(baseDir.resolve(f.getKey()), to)) {
+                    linked++;
+                } else {
+                    store.readBlob(f.getValue(), to);
+                    read++;
+                }
             }
             Files.createDirectories(dir.getParent());
             Files.move(tmp, dir, StandardCopyOption.ATOMIC_MOVE);
-            return dir;
+            return new Materialised(dir, linked, read);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot materialise deployment " + d.id(), e);
         } finally {
             deleteTree(tmp);
+        }
+    }
+
+    /** Links {@code to} to the same file as {@code from} (a copy where links are not possible); false when it cannot. */
+    private static boolean linkOrCopy(Path from, Path to) {
+        if (!Files.isRegularFile(from, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return false;
+        }
+        try {
+            Files.createLink(to, from);
+            return true;
+        } catch (IOException | UnsupportedOperationException e) {
+            try {
+                Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
+                return true;
+            } catch (IOException copy) {
+                return false;
+            }
         }
     }
 
@@ -883,6 +1119,9 @@ public final class Deployments implements AutoCloseable {
             // stopping a listener thread cannot fail in a way worth reporting on shutdown
         }
         queues.shutdown();
+        for (String domain : List.copyOf(prepared.keySet())) {
+            Optional.ofNullable(prepared.remove(domain)).ifPresent(p -> p.site().search().close());
+        }
         List.copyOf(retiring).forEach(s -> {
             if (retiring.remove(s)) {
                 s.search().close();

@@ -38,7 +38,11 @@ public final class SiteCheck {
 
     /** Reads and checks the site folder {@code dir}. */
     public static Result check(Path dir, Integrations integrations) {
-        SiteContent content = SiteReader.read(dir);
+        return check(SiteReader.read(dir), integrations);
+    }
+
+    /** Checks a site read already (in full, or as a new version of one read before: {@link SiteReader#withPagesIn}). */
+    public static Result check(SiteContent content, Integrations integrations) {
         List<SiteProblem> problems = new ArrayList<>(SiteLoader.problems(content, integrations));
         if (content.pages().isEmpty() && problems.stream().noneMatch(SiteProblem::isError)) {
             problems.add(SiteProblem.error(".", "", "the site has no pages (.mdx or .md files)"));

@@ -108,18 +108,9 @@ public final class LiveSiteIndex implements AutoCloseable {
      */
     public synchronized Applied apply(SiteContent next) {
         long start = System.nanoTime();
-        SiteContent previous = current.site();
-        boolean languageMoved = !Objects.equals(previous.navigation().defaultLanguage(), next.navigation().defaultLanguage());
-        List<String> changed = new ArrayList<>();
-        List<Page> toIndex = new ArrayList<>();
-        for (Page page : next.pages()) {
-            Page before = previous.pagesByPath().get(page.path());
-            if (languageMoved || before == null || !before.equals(page)) {
-                changed.add(page.path());
-                toIndex.add(page);
-            }
-        }
-        previous.pagesByPath().keySet().stream().filter(p -> !next.pagesByPath().containsKey(p)).forEach(changed::add);
+        PageChanges changes = PageChanges.between(current.site(), next);
+        List<String> changed = changes.changed();
+        List<Page> toIndex = changes.toIndex();
         if (changed.isEmpty()) {
             LuceneSiteSearch same = new LuceneSiteSearch(next, current.index());
             current = same; // the index is unchanged; the content (problems, docs.json) may not be

@@ -91,6 +91,39 @@ public final class LuceneSiteSearch implements SiteSearch {
         return new LuceneSiteSearch(site, SiteIndex.open(site, indexDir, settings));
     }
 
+    /**
+     * Indexes {@code next} into {@code indexDir} starting from the index of the version before it
+     * ({@link IncrementalIndex}: only changed pages are indexed again); builds in full (or reuses an
+     * index already in {@code indexDir}) when that index cannot serve as a start.
+     *
+     * @param previous    the content {@code previousDir}'s index was built for
+     * @param previousDir left untouched: it may be serving
+     */
+    public static LuceneSiteSearch openFrom(SiteContent previous, Path previousDir, SiteContent next, Path indexDir,
+                                            SearchSettings settings) {
+        if (settings.mode() == SearchMode.HYBRID) {
+            SentenceEmbedder.preload();
+        }
+        SiteIndex index = null;
+        try {
+            index = IncrementalIndex.open(previous, previousDir, next, indexDir, settings);
+        } catch (RuntimeException e) {
+            java.util.logging.Logger.getLogger(LuceneSiteSearch.class.getName()).log(java.util.logging.Level.WARNING,
+                    "cannot update the index of the previous version; indexing " + indexDir + " in full", e);
+        }
+        return index != null ? new LuceneSiteSearch(next, index) : open(next, indexDir, settings);
+    }
+
+    /** Pages whose documents were written while opening: all searchable ones for a full build, none for a reuse. */
+    public int pagesIndexed() {
+        return index.pagesIndexed;
+    }
+
+    /** Sections whose documents were written while opening. */
+    public int sectionsIndexed() {
+        return index.sectionsIndexed;
+    }
+
     SiteIndex index() {
         return index;
     }

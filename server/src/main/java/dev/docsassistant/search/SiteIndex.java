@@ -40,10 +40,12 @@ import java.util.Map;
  */
 final class SiteIndex {
     /** Bump when fields or analysis change, so existing indexes are rebuilt. */
-    private static final String LAYOUT = "sections-v4";
-    private static final String FINGERPRINT = "fingerprint";
-    private static final String CENTRE = "embedding-centre";
+    private static final String LAYOUT = "sections-v5";
+    static final String FINGERPRINT = "fingerprint";
+    static final String CENTRE = "embedding-centre";
     static final String ORD = "ord";
+    /** A section's own term ({@code page path + NUL + its position in the page}), so its {@code ord} can be renumbered in place. */
+    static final String KEY = "key";
     static final String LANGUAGE = "language";
     static final String VERSION = "version";
     static final String ACCESS = "access";
@@ -67,6 +69,9 @@ final class SiteIndex {
     final double embedSeconds;
     /** False for the readers of a {@link LiveSiteIndex}: its writer holds the directory open and closes it. */
     private final boolean ownsDirectory;
+    /** Pages and sections whose documents were written while opening (all of them for a full build, none for a reuse). */
+    int pagesIndexed;
+    int sectionsIndexed;
 
     private SiteIndex(List<IndexedSection> sections, DirectoryReader reader, boolean rebuilt, boolean vectors,
                       int embedded, double embedSeconds) throws IOException {
@@ -103,16 +108,11 @@ final class SiteIndex {
      *                 told how embedding goes
      */
     static SiteIndex open(SiteContent site, Path dir, SearchSettings settings) {
-        SearchMode mode = settings.mode();
-        List<IndexedSection> sections = sections(site, site.pages());
-        List<Document> docs = new ArrayList<>(sections.size());
-        MessageDigest digest = sha256();
-        boolean hybrid = mode == SearchMode.HYBRID;
-        digest.update((LAYOUT + (hybrid ? "+" + SentenceEmbedder.MODEL_ID + "-centred" : "")).getBytes(StandardCharsets.UTF_8));
-        for (int i = 0; i < sections.size(); i++) {
-            docs.add(document(i, sections.get(i), digest));
-        }
-        String fingerprint = HexFormat.of().formatHex(digest.digest());
+        boolean hybrid = settings.mode() == SearchMode.HYBRID;
+        Documents built = documents(site, hybrid);
+        List<IndexedSection> sections = built.sections();
+        List<Document> docs = built.docs();
+        String fingerprint = built.fingerprint();
         try {
             Files.createDirectories(dir);
             Directory directory = FSDirectory.open(dir);
@@ -127,11 +127,31 @@ final class SiteIndex {
                 }
                 write(directory, docs, Map.of(FINGERPRINT, fingerprint, CENTRE, centre.encode()));
             }
-            return new SiteIndex(List.copyOf(sections), DirectoryReader.open(directory), rebuild, hybrid,
+            SiteIndex index = new SiteIndex(List.copyOf(sections), DirectoryReader.open(directory), rebuild, hybrid,
                     embedded.computed(), embedded.seconds());
+            if (rebuild) {
+                index.pagesIndexed = (int) site.pages().stream().filter(Page::searchable).count();
+                index.sectionsIndexed = sections.size();
+            }
+            return index;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the search index in " + dir + ": " + e.getMessage(), e);
         }
+    }
+
+    /** A site's sections, their documents ({@code ord} = position) and the fingerprint of what they index. */
+    record Documents(List<IndexedSection> sections, List<Document> docs, String fingerprint) {
+    }
+
+    static Documents documents(SiteContent site, boolean hybrid) {
+        List<IndexedSection> sections = sections(site, site.pages());
+        List<Document> docs = new ArrayList<>(sections.size());
+        MessageDigest digest = sha256();
+        digest.update((LAYOUT + (hybrid ? "+" + SentenceEmbedder.MODEL_ID + "-centred" : "")).getBytes(StandardCharsets.UTF_8));
+        for (int i = 0; i < sections.size(); i++) {
+            docs.add(document(i, sections.get(i), digest));
+        }
+        return new Documents(sections, docs, HexFormat.of().formatHex(digest.digest()));
     }
 
     /** The indexed sections of {@code pages} (the searchable ones), in page order. */
@@ -149,13 +169,22 @@ final class SiteIndex {
         return sections;
     }
 
-    private static String storedFingerprint(Directory directory) throws IOException {
+    static String storedFingerprint(Directory directory) throws IOException {
+        return commitData(directory).get(FINGERPRINT);
+    }
+
+    /** The last commit's user data (fingerprint, embedding centre); empty without an index. */
+    static Map<String, String> commitData(Directory directory) throws IOException {
         if (!DirectoryReader.indexExists(directory)) {
-            return null;
+            return Map.of();
         }
         try (DirectoryReader r = DirectoryReader.open(directory)) {
-            return r.getIndexCommit().getUserData().get(FINGERPRINT);
+            return r.getIndexCommit().getUserData();
         }
+    }
+
+    static Map<String, String> commitData(String fingerprint, EmbeddingCentre centre) {
+        return Map.of(FINGERPRINT, fingerprint, CENTRE, centre.encode());
     }
 
     static void addVectors(List<Document> docs, float[][] vectors, EmbeddingCentre centre) {
@@ -186,6 +215,7 @@ final class SiteIndex {
         LanguageAnalysis a = s.analysis();
         Document doc = new Document();
         doc.add(new NumericDocValuesField(ORD, ord));
+        doc.add(new StringField(KEY, key(s), Field.Store.NO));
         doc.add(new StringField(LANGUAGE, keyword(page.language()), Field.Store.NO));
         doc.add(new StringField(VERSION, keyword(page.version()), Field.Store.NO));
         doc.add(new StringField(TAG, keyword(page.tag() == null ? null : page.tag().toLowerCase(Locale.ROOT)), Field.Store.NO));
@@ -204,6 +234,16 @@ final class SiteIndex {
         digest.update((keyword(page.language()) + keyword(page.version()) + page.groups() + page.tag() + page.path()
                 + section.anchor()).getBytes(StandardCharsets.UTF_8));
         return doc;
+    }
+
+    /** The section's {@link #KEY}: its page and its position among the page's sections. */
+    static String key(IndexedSection s) {
+        List<Section> all = s.page().sections();
+        int n = 0;
+        while (n < all.size() && all.get(n) != s.section()) {
+            n++;
+        }
+        return s.page().path() + "\u0000" + n;
     }
 
     private static void text(Document doc, String field, String value, MessageDigest digest) {

@@ -42,9 +42,23 @@ public final class SiteLoader {
      */
     public static Site index(SiteConfig config, SiteContent content, Path indexDir, SearchSettings settings,
                              Progress progress, Integrations integrations, long startNanos) {
+        return index(config, content, indexDir, null, null, settings, progress, integrations, startNanos);
+    }
+
+    /**
+     * As {@link #index(SiteConfig, SiteContent, Path, SearchSettings, Progress, Integrations, long)}, starting
+     * from the index of the version before it when there is one: only changed pages are indexed again.
+     *
+     * @param previous    the content {@code previousDir}'s index was built for, or null to build in full
+     * @param previousDir that index's folder (left untouched), or null
+     */
+    public static Site index(SiteConfig config, SiteContent content, Path indexDir, SiteContent previous, Path previousDir,
+                             SearchSettings settings, Progress progress, Integrations integrations, long startNanos) {
         progress.update(config.domain(), "indexing", 0, 1);
-        LuceneSiteSearch search = LuceneSiteSearch.open(content, indexDir,
-                settings.withProgress((done, total) -> progress.update(config.domain(), "embedding", done, total)));
+        SearchSettings reporting = settings.withProgress((done, total) -> progress.update(config.domain(), "embedding", done, total));
+        LuceneSiteSearch search = previous == null || previousDir == null
+                ? LuceneSiteSearch.open(content, indexDir, reporting)
+                : LuceneSiteSearch.openFrom(previous, previousDir, content, indexDir, reporting);
         progress.update(config.domain(), "done", 1, 1);
         int searchable = (int) content.pages().stream().filter(Page::searchable).count();
         LoadStats stats = new LoadStats(config.domain(), content.pages().size(), searchable, search.sectionCount(),
