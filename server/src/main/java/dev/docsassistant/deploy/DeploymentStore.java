@@ -467,12 +467,16 @@ final class DeploymentStore {
         });
     }
 
-    /** Every site's deployments being built (not previews), oldest first per site: the fleet's other servers prepare them. */
+    /**
+     * Every site's deployments built on their server but not yet active (not previews), oldest first
+     * per site: the fleet's other servers prepare them. One still being built is left out, so its
+     * sections are embedded by its own server alone and shared from the store.
+     */
     List<Deployment> building() {
         return db.transaction(c -> {
             List<Deployment> all = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM deployments WHERE preview IS NULL"
-                    + " AND status = ? ORDER BY domain, seq")) {
+                    + " AND status = ? AND finished_at IS NOT NULL ORDER BY domain, seq")) {
                 ps.setString(1, DeploymentStatus.BUILDING.wire());
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {

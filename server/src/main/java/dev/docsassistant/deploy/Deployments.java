@@ -227,11 +227,9 @@ public final class Deployments implements AutoCloseable {
     public Deployment create(String domain, Path folder, String createdBy, DeploymentSource source, Optional<String> preview) {
         requireSite(domain);
         preview.ifPresent(Deployments::checkPreview);
-        Deployment d = store(domain, folder, createdBy, source, preview, created -> queues.submit(domain, () -> build(created, false)));
-        if (preview.isEmpty()) {
-            store.announce(); // the fleet's other servers build it beside this one, ready to switch when it is active
-        }
-        return d;
+        // Not announced to the fleet yet: the other servers build it once its vectors are in the shared
+        // store (when it is active), so a section is embedded once for the fleet, not once per server.
+        return store(domain, folder, createdBy, source, preview, created -> queues.submit(domain, () -> build(created, false)));
     }
 
     /**
@@ -450,8 +448,8 @@ public final class Deployments implements AutoCloseable {
     }
 
     /**
-     * Builds here, beside the server that stores them, the newest deployment being built of each site
-     * (not previews): checked and indexed like any build but not served nor recorded, so when it
+     * Builds here the newest deployment of each site that its own server has built but not yet made
+     * active (not previews): checked and indexed like any build but not served nor recorded, so when it
      * becomes active this server only switches. One that fails here is dropped (its own server
      * records the failure).
      */
