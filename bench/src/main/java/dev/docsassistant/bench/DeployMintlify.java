@@ -35,10 +35,9 @@ import java.util.stream.Stream;
  * poll that page on A and on B until it shows. Times are taken from the CLI's own progress lines
  * (upload start: "packed …"; upload end: "deployment … building", printed on the 202) and the
  * deployment's {@code createdAt}/{@code activatedAt} as the server recorded them. Rounds: one warm-up
- * deploy (fills the embedding cache; not a target), {@code full} deploys of the whole corpus with the
- * cache warm (all pages rebuilt: a new site version), then {@code changes} one-page changes.
- * The Git webhook is not wired into the server yet ({@code ServerSetup} passes no Git source), so
- * changes are timed from the upload only.
+ * deploy (fills the embedding cache; not a target), {@code full} deploys of the whole corpus to a new
+ * site each with the cache warm (nothing to start from: every page read, checked and indexed), then
+ * {@code changes} one-page changes of the first site (only that page indexed again).
  * Run: {@code bench/run DeployMintlify [full [changes]]} (default 1 and 3).
  */
 public final class DeployMintlify {
@@ -79,12 +78,15 @@ public final class DeployMintlify {
             System.out.printf(Locale.ROOT, "servers: A pid %d port %d, B pid %d port %d; page changed each round: %s%n",
                     a.pid(), a.port, b.pid(), b.port, page.path);
             a.createSite(DOMAIN, "bench");
-            timings.add(deploy("warm-up (first deploy)", a, b, corpus, page));
+            timings.add(deploy("warm-up (first deploy)", DOMAIN, a, b, corpus, page));
             for (int i = 0; i < full; i++) {
-                timings.add(deploy("whole corpus again, cache warm", a, b, corpus, page));
+                // A site of its own: nothing to start from, so every page is read, checked and indexed.
+                String fresh = DOMAIN + "-full-" + (i + 1);
+                a.createSite(fresh, "bench");
+                timings.add(deploy("whole corpus, new site, cache warm", fresh, a, b, corpus, page));
             }
             for (int i = 0; i < changes; i++) {
-                timings.add(deploy("one page changed", a, b, corpus, page));
+                timings.add(deploy("one page changed", DOMAIN, a, b, corpus, page));
             }
             System.out.println();
             System.out.println("| deployment | upload s | upload end → active s | active → served on A s | upload end → served on B s"
@@ -107,12 +109,12 @@ public final class DeployMintlify {
     }
 
     /** Writes a new sentence into the page, runs {@code deploy} against A and times it until both servers show it. */
-    private static Timing deploy(String kind, ServerProcess a, ServerProcess b, Path corpus, Page page) throws Exception {
+    private static Timing deploy(String kind, String domain, ServerProcess a, ServerProcess b, Path corpus, Page page) throws Exception {
         String word = "zq" + Long.toString(System.nanoTime(), 36);
         Files.writeString(page.file, Files.readString(page.file) + "\n\nThe " + word + " sentence was deployed by the bench.\n");
-        CompletableFuture<Long> servedA = served(a, page.path, word);
-        CompletableFuture<Long> servedB = served(b, page.path, word);
-        Process cli = a.deployCommand(DOMAIN, corpus).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+        CompletableFuture<Long> servedA = served(a, domain, page.path, word);
+        CompletableFuture<Long> servedB = served(b, domain, page.path, word);
+        Process cli = a.deployCommand(domain, corpus).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
         long packed = -1; // wall-clock milliseconds from here on: comparable with the servers' records
         long accepted = -1;
         String id = null;
@@ -138,7 +140,7 @@ public final class DeployMintlify {
         long exited = System.currentTimeMillis();
         long onA = servedA.get(20, TimeUnit.MINUTES);
         long onB = servedB.get(20, TimeUnit.MINUTES);
-        JsonNode d = a.deployment(DOMAIN, id);
+        JsonNode d = a.deployment(domain, id);
         long created = Instant.parse(d.path("createdAt").asText()).toEpochMilli();
         long active = Instant.parse(d.path("activatedAt").asText()).toEpochMilli();
         Timing t = new Timing(kind, (created - packed) / 1e3, (active - created) / 1e3, (onA - active) / 1e3, (onB - created) / 1e3,
@@ -148,13 +150,13 @@ public final class DeployMintlify {
     }
 
     /** Polls a server's page every 50 ms until it shows {@code word}; completes with the wall clock's milliseconds then. */
-    private static CompletableFuture<Long> served(ServerProcess server, String path, String word) {
+    private static CompletableFuture<Long> served(ServerProcess server, String domain, String path, String word) {
         CompletableFuture<Long> seen = new CompletableFuture<>();
         Thread.ofPlatform().daemon().start(() -> {
             long deadline = System.nanoTime() + Duration.ofMinutes(20).toNanos();
             try {
                 while (System.nanoTime() < deadline) {
-                    var res = server.page(DOMAIN, path);
+                    var res = server.page(domain, path);
                     if (res.statusCode() == 200 && res.body().contains(word)) {
                         seen.complete(System.currentTimeMillis());
                         return;
