@@ -300,20 +300,24 @@ final class DeploymentStore {
         }
     }
 
+    /** The next number in the site's creation order. */
+    private static long nextSeq(Connection c, String domain) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT COALESCE(MAX(seq), 0) + 1 FROM deployments WHERE domain = ?")) {
+            ps.setString(1, domain);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
     private Deployment insertOnce(String id, String domain, DeploymentSource source, String createdBy, Optional<String> preview,
                                   List<SiteFiles.FileEntry> files) {
         String hash = SiteFiles.contentHash(files);
         long bytes = files.stream().mapToLong(SiteFiles.FileEntry::size).sum();
         long now = System.currentTimeMillis();
         return db.transaction(c -> {
-            long seq;
-            try (PreparedStatement ps = c.prepareStatement("SELECT COALESCE(MAX(seq), 0) + 1 FROM deployments WHERE domain = ?")) {
-                ps.setString(1, domain);
-                try (ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                    seq = rs.getLong(1);
-                }
-            }
+            long seq = nextSeq(c, domain);
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO deployments (" + COLUMNS + ") VALUES "
                     + "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, NULL, '[]', ?, NULL, NULL)")) {
                 ps.setString(1, id);
@@ -365,14 +369,7 @@ final class DeploymentStore {
                                         Optional<String> preview, String reason) {
         long now = System.currentTimeMillis();
         return db.transaction(c -> {
-            long seq;
-            try (PreparedStatement ps = c.prepareStatement("SELECT COALESCE(MAX(seq), 0) + 1 FROM deployments WHERE domain = ?")) {
-                ps.setString(1, domain);
-                try (ResultSet rs = ps.executeQuery()) {
-                    rs.next();
-                    seq = rs.getLong(1);
-                }
-            }
+            long seq = nextSeq(c, domain);
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO deployments (" + COLUMNS + ") VALUES "
                     + "(?, ?, ?, ?, ?, ?, ?, ?, ?, 0, 0, 0, 0, ?, ?, ?, NULL)")) {
                 ps.setString(1, id);
