@@ -431,10 +431,18 @@ final class DeploymentStore {
 
     /** A site's deployments, newest first. */
     List<Deployment> list(String domain) {
+        return deployments("SELECT " + COLUMNS + " FROM deployments WHERE domain = ? ORDER BY seq DESC",
+                domain);
+    }
+
+    /** The deployments {@code sql} (a {@code SELECT COLUMNS …}) finds with {@code params} bound in order. */
+    private List<Deployment> deployments(String sql, Object... params) {
         return db.transaction(c -> {
             List<Deployment> all = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM deployments WHERE domain = ? ORDER BY seq DESC")) {
-                ps.setString(1, domain);
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                for (int i = 0; i < params.length; i++) {
+                    ps.setObject(i + 1, params[i]);
+                }
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         all.add(of(rs));
@@ -470,38 +478,16 @@ final class DeploymentStore {
      * sections are embedded by its own server alone and shared from the store.
      */
     List<Deployment> building() {
-        return db.transaction(c -> {
-            List<Deployment> all = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM deployments WHERE preview IS NULL"
-                    + " AND status = ? AND finished_at IS NOT NULL ORDER BY domain, seq")) {
-                ps.setString(1, DeploymentStatus.BUILDING.wire());
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        all.add(of(rs));
-                    }
-                }
-            }
-            return all;
-        });
+        return deployments("SELECT " + COLUMNS + " FROM deployments WHERE preview IS NULL"
+            + " AND status = ? AND finished_at IS NOT NULL ORDER BY domain, seq",
+                DeploymentStatus.BUILDING.wire());
     }
 
     /** Every site's built previews (ready, or activated once), for serving them on their hosts. */
     List<Deployment> builtPreviews() {
-        return db.transaction(c -> {
-            List<Deployment> all = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM deployments WHERE preview IS NOT NULL"
-                    + " AND status IN (?, ?, ?) ORDER BY domain, seq")) {
-                ps.setString(1, DeploymentStatus.READY.wire());
-                ps.setString(2, DeploymentStatus.ACTIVE.wire());
-                ps.setString(3, DeploymentStatus.SUPERSEDED.wire());
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        all.add(of(rs));
-                    }
-                }
-            }
-            return all;
-        });
+        return deployments("SELECT " + COLUMNS + " FROM deployments WHERE preview IS NOT NULL"
+            + " AND status IN (?, ?, ?) ORDER BY domain, seq",
+                DeploymentStatus.READY.wire(), DeploymentStatus.ACTIVE.wire(), DeploymentStatus.SUPERSEDED.wire());
     }
 
     /**
@@ -509,20 +495,9 @@ final class DeploymentStore {
      * deployment nor one still building.
      */
     List<Deployment> expiredPreviews(java.time.Instant before) {
-        return db.transaction(c -> {
-            List<Deployment> all = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM deployments d WHERE preview IS NOT NULL"
-                    + " AND created_at < ? AND status <> ? AND NOT EXISTS (SELECT 1 FROM sites s WHERE s.active_deployment = d.id)")) {
-                ps.setLong(1, before.toEpochMilli());
-                ps.setString(2, DeploymentStatus.BUILDING.wire());
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        all.add(of(rs));
-                    }
-                }
-            }
-            return all;
-        });
+        return deployments("SELECT " + COLUMNS + " FROM deployments d WHERE preview IS NOT NULL"
+            + " AND created_at < ? AND status <> ? AND NOT EXISTS (SELECT 1 FROM sites s WHERE s.active_deployment = d.id)",
+                before.toEpochMilli(), DeploymentStatus.BUILDING.wire());
     }
 
     /** Removes deployments with their file lists (their content stays until {@link #deleteUnreferencedBlobs}). */
