@@ -18,9 +18,11 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * Scores search on the shared dev sets in both modes side by side: recall@1/3/5/10 and MRR@10 per
+ * Scores search on the dev sets (shared and the project's own, by part) in both modes side by side: recall@1/3/5/10 and MRR@10 per
  * corpus, per kind and per language, plus how much generic pages crowd the top 3. A search
- * "abstains" when no result reaches {@link #ABSTAIN_BELOW}. Run: {@code bench/run SearchEval [-v]}.
+ * "abstains" when no result reaches {@link #ABSTAIN_BELOW}. Run:
+ * {@code bench/run SearchEval [-v] [--parts=dev,tune,aside] [--model=bge-small-en-v15-q]} ({@code -v} lists
+ * each question's results, never those of the aside part).
  * Embeddings are cached in {@code bench/target/embedding-cache}, so only the first run computes them.
  */
 public final class SearchEval {
@@ -32,23 +34,31 @@ public final class SearchEval {
 
     public static void main(String[] args) throws Exception {
         boolean verbose = List.of(args).contains("-v");
+        List<String> parts = List.of(args).stream().filter(a -> a.startsWith("--parts=")).map(a -> a.substring(8)).findFirst()
+                .map(p -> List.of(p.split(","))).orElse(List.of("dev", "tune", "aside"));
+        List<String> models = List.of(args).stream().filter(a -> a.startsWith("--model=")).map(a -> a.substring(8)).toList();
+        if (!models.isEmpty()) {
+            dev.docsassistant.search.SentenceEmbedder.useEnglishModel(dev.docsassistant.search.EmbeddingModel.parse(models.get(0)));
+        }
+        System.out.println("English model: " + dev.docsassistant.search.SentenceEmbedder.englishModel().id());
         for (String corpus : DevSet.CORPORA) {
             Map<String, Map<SearchMode, Scores>> groups = new TreeMap<>();
             Map<SearchMode, Crowding> crowding = new HashMap<>();
             for (SearchMode mode : SearchMode.values()) {
                 LuceneSiteSearch search = open(corpus, mode);
                 Crowding crowd = crowding.computeIfAbsent(mode, m -> new Crowding());
-                for (DevSet.Question q : DevSet.questions(corpus)) {
+                for (DevSet.Question q : DevSet.all(corpus).stream().filter(q -> parts.contains(q.part())).toList()) {
                     List<SearchHit> hits = search.search(request(q, 10));
                     List<String> ranked = hits.stream().map(SearchHit::path).toList();
                     boolean abstain = hits.stream().mapToDouble(SearchHit::score).max().orElse(0) < ABSTAIN_BELOW;
-                    for (String group : List.of("all", "kind " + q.kind(),
-                            "language " + (q.language() == null ? "en" : q.language()))) {
+                    for (String group : List.of("all", "part " + q.part(), "kind " + q.kind(),
+                            "language " + (q.language() == null ? "en" : q.language()),
+                            "part " + q.part() + " kind " + q.kind())) {
                         groups.computeIfAbsent(group, k -> new TreeMap<>()).computeIfAbsent(mode, m -> new Scores())
                                 .add(q, ranked, abstain);
                     }
                     crowd.add(q, ranked);
-                    if (verbose) {
+                    if (verbose && !q.part().equals("aside")) { // the aside part is scored, never looked at
                         System.out.printf(Locale.ROOT, "%s %s [%s] top=%.3f expect=%s%n    got=%s%n", mode, q.q(), q.kind(),
                                 hits.isEmpty() ? 0 : hits.get(0).score(), q.expect(),
                                 ranked.stream().limit(5).map(DevSet::norm).toList());

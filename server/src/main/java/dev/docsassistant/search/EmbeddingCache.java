@@ -49,10 +49,10 @@ final class EmbeddingCache {
         });
     }
 
-    static String key(String text) {
+    static String key(EmbeddingModel model, String text) {
         try {
             MessageDigest sha = MessageDigest.getInstance("SHA-256");
-            sha.update(SentenceEmbedder.MODEL_ID.getBytes(StandardCharsets.UTF_8));
+            sha.update(model.id().getBytes(StandardCharsets.UTF_8));
             sha.update((byte) 0);
             sha.update(text.getBytes(StandardCharsets.UTF_8));
             return HexFormat.of().formatHex(sha.digest());

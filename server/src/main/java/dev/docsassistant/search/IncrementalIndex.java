@@ -109,7 +109,7 @@ final class IncrementalIndex {
         SectionVectors vectors = SectionVectors.NONE;
         if (hybrid && !addedSections.isEmpty()) {
             vectors = SectionVectors.of(addedSections, settings.embeddingCache(), settings.shared(), settings.progress());
-            SiteIndex.addVectors(addedDocs, vectors.vectors(), centre);
+            SiteIndex.addVectors(addedDocs, addedSections, vectors.vectors(), centre);
         }
         try (IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig(SiteIndex.analyzer())
                 .setOpenMode(IndexWriterConfig.OpenMode.APPEND)

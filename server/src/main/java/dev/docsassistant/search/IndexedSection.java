@@ -5,8 +5,12 @@ import dev.docsassistant.content.Section;
 
 import java.util.regex.Pattern;
 
-/** A section as indexed: the unit a Lucene document stands for. */
-record IndexedSection(Page page, Section section, LanguageAnalysis analysis) {
+/**
+ * A section as indexed: the unit a Lucene document stands for.
+ *
+ * @param language the page's navigation language, or the site's default (null for a site without languages)
+ */
+record IndexedSection(Page page, Section section, LanguageAnalysis analysis, String language) {
     private static final Pattern LINK_TARGET = Pattern.compile("]\\([^)\\s]*\\)");
     private static final Pattern HEADING_LINE = Pattern.compile("^#{1,6}\\s+[^\\n]*\\n?");
 
@@ -19,6 +23,11 @@ record IndexedSection(Page page, Section section, LanguageAnalysis analysis) {
     String embeddingText() {
         String heading = section.headingPath() == null ? "" : " > " + section.headingPath();
         return page.title() + heading + "\n" + body();
+    }
+
+    /** The model that embeds this section, or empty when its language has none (BM25 alone). */
+    java.util.Optional<EmbeddingModel> model() {
+        return SentenceEmbedder.modelFor(language);
     }
 
     /** {@code /page/path#anchor}, or the page path for a lead section. */

@@ -138,7 +138,7 @@ public final class LiveSiteIndex implements AutoCloseable {
             SectionVectors vectors = SectionVectors.NONE;
             if (before.vectors && !added.isEmpty()) {
                 vectors = SectionVectors.of(added, settings.embeddingCache(), settings.shared(), settings.progress());
-                SiteIndex.addVectors(docs, vectors.vectors(), before.centre);
+                SiteIndex.addVectors(docs, added, vectors.vectors(), before.centre);
             }
             writer.addDocuments(docs);
             DirectoryReader reader = DirectoryReader.openIfChanged(before.reader, writer);

@@ -66,6 +66,9 @@ public final class LuceneSiteSearch implements SiteSearch {
     private final Set<LanguageAnalysis> analyses;
     /** Whether any indexed page is limited to access groups (else the access filter is skipped). */
     private final boolean restricted;
+    /** The models whose vectors the index holds, and whether every section has one (else mixed-language queries are BM25 alone). */
+    private final Set<EmbeddingModel> models;
+    private final boolean allEmbedded;
 
     @Override
     public void close() {
@@ -81,12 +84,22 @@ public final class LuceneSiteSearch implements SiteSearch {
         this.analyses = EnumSet.noneOf(LanguageAnalysis.class);
         index.sections.forEach(s -> analyses.add(s.analysis()));
         this.restricted = index.sections.stream().anyMatch(s -> !s.page().isPublic());
+        this.models = EnumSet.noneOf(EmbeddingModel.class);
+        index.sections.forEach(s -> s.model().ifPresent(models::add));
+        this.allEmbedded = index.sections.stream().allMatch(s -> s.model().isPresent());
+    }
+
+    /** Starts loading the models of the site's languages: indexing and queries need them. */
+    private static void preloadModels(SiteContent site) {
+        SentenceEmbedder.preload(SentenceEmbedder.englishModel());
+        site.pages().stream().map(Page::language).filter(java.util.Objects::nonNull).distinct()
+                .forEach(l -> SentenceEmbedder.modelFor(l).ifPresent(SentenceEmbedder::preload));
     }
 
     /** Indexes (or reuses the index of) a loaded site, with the index kept in {@code indexDir}. */
     public static LuceneSiteSearch open(SiteContent site, Path indexDir, SearchSettings settings) {
         if (settings.mode() == SearchMode.HYBRID) {
-            SentenceEmbedder.preload(); // loads beside reading the index; queries need the model too
+            preloadModels(site); // loads beside reading the index; queries need the models too
         }
         return new LuceneSiteSearch(site, SiteIndex.open(site, indexDir, settings));
     }
@@ -102,7 +115,7 @@ public final class LuceneSiteSearch implements SiteSearch {
     public static LuceneSiteSearch openFrom(SiteContent previous, Path previousDir, SiteContent next, Path indexDir,
                                             SearchSettings settings) {
         if (settings.mode() == SearchMode.HYBRID) {
-            SentenceEmbedder.preload();
+            preloadModels(next);
         }
         SiteIndex index = null;
         try {
@@ -156,19 +169,25 @@ public final class LuceneSiteSearch implements SiteSearch {
     public List<SearchHit> search(SearchRequest request) {
         Preference preference = preference(request);
         if (request.filter().language() != null) {
-            return search(request, EnumSet.of(LanguageAnalysis.of(request.filter().language())), preference);
+            return search(request, EnumSet.of(LanguageAnalysis.of(request.filter().language())),
+                    semanticModel(request.filter().language()), preference);
         }
         // Without a language filter the preferred language answers; the others only when it finds nothing
         // (searching every language's fields at once would multiply the cost for little gain).
         LanguageAnalysis preferred = LanguageAnalysis.of(preference.language());
-        List<SearchHit> hits = analyses.contains(preferred) ? search(request, EnumSet.of(preferred), preference) : List.of();
+        List<SearchHit> hits = analyses.contains(preferred)
+                ? search(request, EnumSet.of(preferred), semanticModel(preference.language()), preference) : List.of();
         if (hits.isEmpty() && !(analyses.size() == 1 && analyses.contains(preferred))) {
-            hits = search(request, analyses, preference);
+            // Every language at once: the embedding side only when one model embedded every section.
+            EmbeddingModel only = allEmbedded && models.size() == 1 ? models.iterator().next() : null;
+            hits = search(request, analyses, index.vectors ? only : null, preference);
         }
         return hits;
     }
 
-    private List<SearchHit> search(SearchRequest request, Set<LanguageAnalysis> inPlay, Preference preference) {
+    /** @param model the model whose vectors take part (the embedding side), or null for BM25 alone */
+    private List<SearchHit> search(SearchRequest request, Set<LanguageAnalysis> inPlay, EmbeddingModel model,
+                                   Preference preference) {
         BooleanQuery.Builder query = new BooleanQuery.Builder();
         Map<LanguageAnalysis, Double> maxScore = new LinkedHashMap<>();
         int clauses = 0;
@@ -196,15 +215,15 @@ public final class LuceneSiteSearch implements SiteSearch {
         int depth = Math.max(40, request.pageSize() * 8);
         try {
             List<RankedPage> ranked;
-            if (semantic(inPlay)) {
+            if (model != null) {
                 // BM25 runs on a thread of its own while this one embeds the question (most of a hybrid
                 // query's time). BM25 is done long before the embedding, so this thread never parks to
                 // wait: the other way round, being woken again cost ~0.15 ms of every search over HTTP.
                 Query bm25 = query.build();
                 CompletableFuture<List<RankedPage>> keyword = CompletableFuture.supplyAsync(
                         () -> keywordRanking(bm25, depth, maxScore, preference), BM25);
-                float[] embedding = SentenceEmbedder.embed(request.query());
-                ranked = HybridFusion.fuse(joined(keyword), semanticRanking(embedding, filter, depth, preference),
+                float[] embedding = SentenceEmbedder.embedQuery(model, request.query());
+                ranked = HybridFusion.fuse(joined(keyword), semanticRanking(model, embedding, filter, depth, preference),
                         page -> fusedWeight(page, preference));
             } else {
                 ranked = keywordRanking(query.build(), depth, maxScore, preference);
@@ -231,9 +250,9 @@ public final class LuceneSiteSearch implements SiteSearch {
         }
     }
 
-    /** Whether the embedding side takes part: hybrid mode, and every language searched is one the model covers. */
-    private boolean semantic(Set<LanguageAnalysis> inPlay) {
-        return index.vectors && inPlay.stream().allMatch(SentenceEmbedder::covers);
+    /** The model of questions in {@code language} when the index holds its vectors (hybrid mode), else null. */
+    private EmbeddingModel semanticModel(String language) {
+        return index.vectors ? SentenceEmbedder.modelFor(language).filter(models::contains).orElse(null) : null;
     }
 
     /** The filters as one query (null when nothing filters), for BM25 and the vector search alike. */
@@ -299,9 +318,10 @@ public final class LuceneSiteSearch implements SiteSearch {
      * as pages best first. Relevance is the cosine similarity; hits below {@link #MIN_SIMILARITY}
      * are unrelated text and left out.
      */
-    private List<RankedPage> semanticRanking(float[] embedding, Query filter, int depth, Preference preference) throws IOException {
-        float[] target = index.centre.apply(embedding);
-        ScoreDoc[] top = searcher.search(new KnnFloatVectorQuery(SiteIndex.VECTOR, target, depth, filter), depth).scoreDocs;
+    private List<RankedPage> semanticRanking(EmbeddingModel model, float[] embedding, Query filter, int depth,
+                                             Preference preference) throws IOException {
+        float[] target = index.centre.apply(model, embedding);
+        ScoreDoc[] top = searcher.search(new KnnFloatVectorQuery(SiteIndex.vectorField(model), target, depth, filter), depth).scoreDocs;
         List<RankedPage> sections = new ArrayList<>(top.length);
         for (ScoreDoc hit : top) {
             double cosine = 2 * hit.score - 1; // Lucene scores a dot product d as (1 + d) / 2

@@ -11,12 +11,13 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The vectors of a site's sections: from the local embedding cache, else from the fleet's shared
- * vectors, else computed (and added to both). Sections in languages the model does not cover get none.
+ * The vectors of a site's sections, each by the model of its language: from the local embedding
+ * cache, else from the fleet's shared vectors, else computed (and added to both). Sections in
+ * languages no model covers get none.
  *
  * @param vectors  one per section, null where the section is not embedded
  * @param shared   how many came from the shared vectors (copied into the local cache)
- * @param computed how many had to be computed by the model (0 when the caches held them all)
+ * @param computed how many had to be computed by a model (0 when the caches held them all)
  * @param seconds  time spent computing them
  */
 record SectionVectors(float[][] vectors, int shared, int computed, double seconds) {
@@ -26,33 +27,56 @@ record SectionVectors(float[][] vectors, int shared, int computed, double second
     private static final int BATCH = 64;
 
     static SectionVectors of(List<IndexedSection> sections, Path cacheDir, SharedVectors fleet, EmbeddingProgress progress) {
-        EmbeddingCache cache = EmbeddingCache.open(cacheDir, SentenceEmbedder.MODEL_ID, SentenceEmbedder.DIMENSION);
         float[][] vectors = new float[sections.size()][];
+        Map<EmbeddingModel, List<Integer>> byModel = new LinkedHashMap<>();
+        for (int i = 0; i < sections.size(); i++) {
+            int at = i;
+            sections.get(i).model().ifPresent(m -> byModel.computeIfAbsent(m, k -> new ArrayList<>()).add(at));
+        }
+        int shared = 0;
+        int computed = 0;
+        double seconds = 0;
+        int total = 0;
+        for (List<Integer> at : byModel.values()) {
+            total += at.size();
+        }
+        int done = 0;
+        for (Map.Entry<EmbeddingModel, List<Integer>> e : byModel.entrySet()) {
+            SectionVectors part = of(e.getKey(), sections, e.getValue(), vectors, cacheDir, fleet, progress, done, total);
+            shared += part.shared;
+            computed += part.computed;
+            seconds += part.seconds;
+            done += e.getValue().size();
+        }
+        return new SectionVectors(vectors, shared, computed, seconds);
+    }
+
+    /** Fills {@code vectors} at {@code positions}, all sections of one model. */
+    private static SectionVectors of(EmbeddingModel model, List<IndexedSection> sections, List<Integer> positions,
+                                     float[][] vectors, Path cacheDir, SharedVectors fleet, EmbeddingProgress progress,
+                                     int doneBefore, int total) {
+        EmbeddingCache cache = EmbeddingCache.open(cacheDir, model.id(), model.dimension());
         Map<String, List<Integer>> missing = new LinkedHashMap<>();
         Map<String, String> texts = new HashMap<>();
-        for (int i = 0; i < sections.size(); i++) {
-            IndexedSection s = sections.get(i);
-            if (!SentenceEmbedder.covers(s.analysis())) {
-                continue;
-            }
-            String text = SentenceEmbedder.clip(s.embeddingText());
-            String key = EmbeddingCache.key(text);
+        for (int i : positions) {
+            String text = SentenceEmbedder.clip(sections.get(i).embeddingText());
+            String key = EmbeddingCache.key(model, text);
             vectors[i] = cache.get(key);
             if (vectors[i] == null) {
                 missing.computeIfAbsent(key, k -> new ArrayList<>()).add(i);
                 texts.put(key, text);
             }
         }
-        int fromFleet = missing.isEmpty() ? 0 : takeShared(missing, vectors, cache, fleet);
+        int fromFleet = missing.isEmpty() ? 0 : takeShared(model, missing, vectors, cache, fleet);
         if (missing.isEmpty()) {
             return new SectionVectors(vectors, fromFleet, 0, 0);
         }
         long start = System.nanoTime();
         List<String> keys = List.copyOf(missing.keySet());
-        progress.update(0, keys.size());
+        progress.update(doneBefore, total);
         for (int from = 0; from < keys.size(); from += BATCH) {
             List<String> batch = keys.subList(from, Math.min(keys.size(), from + BATCH));
-            List<float[]> computed = SentenceEmbedder.embedAll(batch.stream().map(texts::get).toList());
+            List<float[]> computed = SentenceEmbedder.embedPassages(model, batch.stream().map(texts::get).toList());
             Map<String, float[]> added = new LinkedHashMap<>();
             for (int j = 0; j < batch.size(); j++) {
                 added.put(batch.get(j), computed.get(j));
@@ -61,8 +85,8 @@ record SectionVectors(float[][] vectors, int shared, int computed, double second
                 }
             }
             cache.putAll(added);
-            share(added, fleet);
-            progress.update(from + batch.size(), keys.size());
+            share(model, added, fleet);
+            progress.update(doneBefore + from + batch.size(), total);
         }
         return new SectionVectors(vectors, fromFleet, keys.size(), (System.nanoTime() - start) / 1e9);
     }
@@ -72,14 +96,15 @@ record SectionVectors(float[][] vectors, int shared, int computed, double second
      * the local cache, the first level next time. A shared level that fails is skipped: the sections are
      * embedded here instead, as on a server alone.
      */
-    private static int takeShared(Map<String, List<Integer>> missing, float[][] vectors, EmbeddingCache cache, SharedVectors fleet) {
+    private static int takeShared(EmbeddingModel model, Map<String, List<Integer>> missing, float[][] vectors,
+                                  EmbeddingCache cache, SharedVectors fleet) {
         if (fleet == SharedVectors.NONE) {
             return 0;
         }
         long start = System.nanoTime();
         Map<String, float[]> found;
         try {
-            found = fleet.find(SentenceEmbedder.MODEL_ID, List.copyOf(missing.keySet()));
+            found = fleet.find(model.id(), List.copyOf(missing.keySet()));
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "the shared embedding vectors could not be read; embedding here instead: " + e.getMessage(), e);
             return 0;
@@ -87,25 +112,26 @@ record SectionVectors(float[][] vectors, int shared, int computed, double second
         Map<String, float[]> usable = new LinkedHashMap<>();
         found.forEach((key, v) -> {
             List<Integer> at = missing.get(key);
-            if (at != null && v.length == SentenceEmbedder.DIMENSION) {
+            if (at != null && v.length == model.dimension()) {
                 usable.put(key, v);
                 at.forEach(i -> vectors[i] = v);
                 missing.remove(key);
             }
         });
         cache.putAll(usable);
-        LOG.info(String.format(Locale.ROOT, "%d of %d section vectors missing from the local embedding cache found in the"
-                + " fleet's shared store in %.2f s", usable.size(), usable.size() + missing.size(), (System.nanoTime() - start) / 1e9));
+        LOG.info(String.format(Locale.ROOT, "%d of %d section vectors (%s) missing from the local embedding cache found in the"
+                + " fleet's shared store in %.2f s", usable.size(), usable.size() + missing.size(), model.id(),
+                (System.nanoTime() - start) / 1e9));
         return usable.size();
     }
 
     /** Adds computed vectors to the fleet's; when that fails they are still in the local cache. */
-    private static void share(Map<String, float[]> added, SharedVectors fleet) {
+    private static void share(EmbeddingModel model, Map<String, float[]> added, SharedVectors fleet) {
         if (fleet == SharedVectors.NONE) {
             return;
         }
         try {
-            fleet.add(SentenceEmbedder.MODEL_ID, added);
+            fleet.add(model.id(), added);
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "computed embedding vectors could not be shared with the fleet: " + e.getMessage(), e);
         }

@@ -3,80 +3,135 @@ package dev.docsassistant.search;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * The sentence-embedding model, run in process on the CPU with ONNX Runtime: all-MiniLM-L6-v2
- * (quantised, 384 dimensions), shipped inside its jar, so nothing is fetched at run time. It was
- * trained on English; other languages are searched by BM25 alone (see {@link #covers}).
+ * The sentence-embedding models, run in process on the CPU with ONNX Runtime and shipped inside their
+ * jars, so nothing is fetched at run time: one model for English ({@link #englishModel}, chosen by
+ * measurement, see bench/RESULTS.md) and one for Chinese. Pages in other languages are searched by
+ * BM25 alone ({@link #modelFor}).
  *
- * <p>Loading takes seconds, so the model loads once per process, in the background as soon as
- * a hybrid site asks for it, and every site shares it.
+ * <p>Loading a model takes seconds, so each loads once per process, in the background as soon as a
+ * hybrid site asks for it, and every site shares it.
  */
 public final class SentenceEmbedder {
-    /** Names the model in cache keys and index fingerprints: a new model never reuses old vectors. */
-    public static final String MODEL_ID = "all-minilm-l6-v2-q";
+    /** The English model unless the server is configured otherwise ({@code search.embedding-model}). */
+    public static final EmbeddingModel DEFAULT_ENGLISH = EmbeddingModel.MINILM;
+    /** The dimension of the English model's vectors (the one questions from insights are embedded with). */
     public static final int DIMENSION = 384;
     /**
-     * Texts are cut here: the model was trained on inputs of at most 128–256 word pieces, and a
+     * Texts are cut here: the models were trained on inputs of at most 128–512 word pieces, and a
      * section's heading and first paragraphs say what it is about; longer input costs time and
      * blurs the vector.
      */
     static final int MAX_CHARS = 1000;
 
-    private static final CompletableFuture<MiniLmModel> MODEL = new CompletableFuture<>();
+    private static final Map<EmbeddingModel, CompletableFuture<OnnxSentenceModel>> MODELS = new ConcurrentHashMap<>();
     /** Its own small pool: embedding a corpus must not take every core of a serving process. */
     private static final ExecutorService CORPUS = Executors.newFixedThreadPool(
             Math.max(1, Runtime.getRuntime().availableProcessors()), Thread.ofPlatform().daemon().name("embedding-", 0).factory());
-    private static volatile boolean loading;
+    /** Texts per model run when embedding a corpus: padding to the longest costs less than it saves here. */
+    private static final int PASSAGE_BATCH = 8;
+    private static volatile EmbeddingModel english = DEFAULT_ENGLISH;
 
     private SentenceEmbedder() {
     }
 
-    /** Starts loading the model in the background (once per process). */
-    public static void preload() {
-        if (loading) {
-            return;
+    /**
+     * Chooses the English model for this process; call before any site is indexed (the server does at
+     * start-up). Indexes and caches are keyed by model, so switching re-embeds once.
+     */
+    public static void useEnglishModel(EmbeddingModel model) {
+        if (model.dimension() != DIMENSION) {
+            throw new IllegalArgumentException(model.id() + " has " + model.dimension() + " dimensions; English models need " + DIMENSION);
         }
-        synchronized (SentenceEmbedder.class) {
-            if (!loading) {
-                loading = true;
-                Thread.ofPlatform().daemon().name("embedding-model-load").start(() -> {
-                    try {
-                        MODEL.complete(new MiniLmModel());
-                    } catch (Throwable e) {
-                        MODEL.completeExceptionally(e);
-                    }
-                });
-            }
-        }
+        english = model;
     }
 
-    private static MiniLmModel model() {
-        preload();
-        return MODEL.join();
+    public static EmbeddingModel englishModel() {
+        return english;
     }
 
-    /** Whether the model understands text of this analysis (English only). */
-    static boolean covers(LanguageAnalysis analysis) {
-        return analysis == LanguageAnalysis.EN;
+    /**
+     * The model for text in a navigation language ({@code en}, {@code zh-Hans}; null for a site
+     * without languages), or empty when no model covers it: such pages are searched by BM25 alone.
+     */
+    public static Optional<EmbeddingModel> modelFor(String language) {
+        String base = language == null ? "en" : language.toLowerCase(Locale.ROOT).split("[-_]")[0];
+        return switch (base) {
+            case "en" -> Optional.of(english);
+            case "zh", "cn" -> Optional.of(EmbeddingModel.BGE_SMALL_ZH);
+            default -> Optional.empty();
+        };
     }
 
-    /** The unit-length vector of one text (a query). */
+    /** Starts loading a model in the background (once per process). */
+    public static void preload(EmbeddingModel model) {
+        MODELS.computeIfAbsent(model, m -> {
+            CompletableFuture<OnnxSentenceModel> loaded = new CompletableFuture<>();
+            Thread.ofPlatform().daemon().name("embedding-model-load").start(() -> {
+                try {
+                    loaded.complete(new OnnxSentenceModel(m));
+                } catch (Throwable e) {
+                    loaded.completeExceptionally(e);
+                }
+            });
+            return loaded;
+        });
+    }
+
+    private static OnnxSentenceModel model(EmbeddingModel model) {
+        preload(model);
+        return MODELS.get(model).join();
+    }
+
+    /** The unit-length vector of a question, as {@code model} expects questions. */
+    public static float[] embedQuery(EmbeddingModel model, String text) {
+        return normalise(model(model).embed(List.of(model.query(clip(text))))[0]);
+    }
+
+    /** The unit-length vector of a question with the English model (how insights compare questions). */
     public static float[] embed(String text) {
-        return normalise(model().embed(clip(text)));
+        return embedQuery(english, text);
     }
 
-    /** Unit-length vectors of many texts, in order; spread over the model's threads. */
-    public static List<float[]> embedAll(List<String> texts) {
-        MiniLmModel model = model();
-        List<CompletableFuture<float[]>> parts = texts.stream()
-                .map(t -> CompletableFuture.supplyAsync(() -> normalise(model.embed(clip(t))), CORPUS)).toList();
-        List<float[]> out = new ArrayList<>(texts.size());
-        parts.forEach(p -> out.add(p.join()));
-        return out;
+    /** Unit-length vectors of many questions with the English model, in order. */
+    public static List<float[]> embedAll(List<String> questions) {
+        return embedMany(english, questions.stream().map(q -> english.query(clip(q))).toList());
+    }
+
+    /** Unit-length vectors of sections, in order; spread over the embedding threads. */
+    static List<float[]> embedPassages(EmbeddingModel model, List<String> texts) {
+        return embedMany(model, texts.stream().map(t -> model.passage(clip(t))).toList());
+    }
+
+    /** Texts of similar length run together (sorted by length), so little of a batch is padding. */
+    private static List<float[]> embedMany(EmbeddingModel spec, List<String> inputs) {
+        OnnxSentenceModel model = model(spec);
+        Integer[] order = new Integer[inputs.size()];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        java.util.Arrays.sort(order, java.util.Comparator.comparingInt(i -> inputs.get(i).length()));
+        List<CompletableFuture<Void>> parts = new ArrayList<>();
+        float[][] out = new float[inputs.size()][];
+        for (int from = 0; from < order.length; from += PASSAGE_BATCH) {
+            List<Integer> batch = List.of(order).subList(from, Math.min(order.length, from + PASSAGE_BATCH));
+            parts.add(CompletableFuture.runAsync(() -> {
+                float[][] vectors = model.embed(batch.stream().map(inputs::get).toList());
+                for (int j = 0; j < vectors.length; j++) {
+                    out[batch.get(j)] = normalise(vectors[j]);
+                }
+            }, CORPUS));
+        }
+        parts.forEach(CompletableFuture::join);
+        return List.of(out);
     }
 
     static String clip(String text) {

@@ -52,7 +52,7 @@ final class SiteIndex {
     static final String TAG = "tag";
     static final String NONE = "\u0000none";
     static final String PUBLIC = "\u0000public";
-    /** The section's sentence embedding (unit length, so dot product is cosine similarity), searched with HNSW. */
+    /** The section's sentence embedding (unit length, so dot product is cosine similarity), searched with HNSW; one field per model. */
     static final String VECTOR = "vector";
     /** Term frequencies without positions: ranking is BM25 over terms, with no phrase queries to feed. */
     private static final FieldType TEXT = textType();
@@ -122,8 +122,8 @@ final class SiteIndex {
                 EmbeddingCentre centre = EmbeddingCentre.NONE;
                 if (hybrid) {
                     embedded = SectionVectors.of(sections, settings.embeddingCache(), settings.shared(), settings.progress());
-                    centre = EmbeddingCentre.of(embedded.vectors());
-                    addVectors(docs, embedded.vectors(), centre);
+                    centre = EmbeddingCentre.of(sections, embedded.vectors());
+                    addVectors(docs, sections, embedded.vectors(), centre);
                 }
                 write(directory, docs, Map.of(FINGERPRINT, fingerprint, CENTRE, centre.encode()));
             }
@@ -147,7 +147,8 @@ final class SiteIndex {
         List<IndexedSection> sections = sections(site, site.pages());
         List<Document> docs = new ArrayList<>(sections.size());
         MessageDigest digest = sha256();
-        digest.update((LAYOUT + (hybrid ? "+" + SentenceEmbedder.MODEL_ID + "-centred" : "")).getBytes(StandardCharsets.UTF_8));
+        String models = hybrid ? "+" + SentenceEmbedder.englishModel().id() + "+" + EmbeddingModel.BGE_SMALL_ZH.id() + "-centred" : "";
+        digest.update((LAYOUT + models).getBytes(StandardCharsets.UTF_8));
         for (int i = 0; i < sections.size(); i++) {
             docs.add(document(i, sections.get(i), digest));
         }
@@ -159,10 +160,10 @@ final class SiteIndex {
         List<IndexedSection> sections = new ArrayList<>();
         for (Page page : pages) {
             if (page.searchable()) {
-                LanguageAnalysis analysis = LanguageAnalysis.of(page.language() != null ? page.language()
-                        : site.navigation().defaultLanguage());
+                String language = page.language() != null ? page.language() : site.navigation().defaultLanguage();
+                LanguageAnalysis analysis = LanguageAnalysis.of(language);
                 for (Section section : page.sections()) {
-                    sections.add(new IndexedSection(page, section, analysis));
+                    sections.add(new IndexedSection(page, section, analysis, language));
                 }
             }
         }
@@ -187,12 +188,20 @@ final class SiteIndex {
         return Map.of(FINGERPRINT, fingerprint, CENTRE, centre.encode());
     }
 
-    static void addVectors(List<Document> docs, float[][] vectors, EmbeddingCentre centre) {
+    /** Adds each embedded section's vector, centred, to its document, in the field of its model. */
+    static void addVectors(List<Document> docs, List<IndexedSection> sections, float[][] vectors, EmbeddingCentre centre) {
         for (int i = 0; i < docs.size(); i++) {
             if (vectors[i] != null) {
-                docs.get(i).add(new KnnFloatVectorField(VECTOR, centre.apply(vectors[i]), VectorSimilarityFunction.DOT_PRODUCT));
+                EmbeddingModel model = sections.get(i).model().orElseThrow();
+                docs.get(i).add(new KnnFloatVectorField(vectorField(model), centre.apply(model, vectors[i]),
+                        VectorSimilarityFunction.DOT_PRODUCT));
             }
         }
+    }
+
+    /** The field holding the vectors of one model (models differ in dimension and meaning). */
+    static String vectorField(EmbeddingModel model) {
+        return VECTOR + "-" + model.id();
     }
 
     private static void write(Directory directory, List<Document> docs, Map<String, String> commitData) throws IOException {

@@ -18,7 +18,7 @@ class HybridFusionTest {
 
     private RankedPage ranked(SiteContent site, String path, double relevance) {
         var page = site.page(path).orElseThrow();
-        return new RankedPage(new IndexedSection(page, page.sections().get(0), LanguageAnalysis.EN), 100 * relevance, relevance);
+        return new RankedPage(new IndexedSection(page, page.sections().get(0), LanguageAnalysis.EN, null), 100 * relevance, relevance);
     }
 
     private SiteContent site() {

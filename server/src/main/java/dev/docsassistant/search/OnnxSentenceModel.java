@@ -1,0 +1,138 @@
+package dev.docsassistant.search;
+
+import ai.djl.huggingface.tokenizers.Encoding;
+import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.FloatBuffer;
+import java.nio.LongBuffer;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One {@link EmbeddingModel} from its jar: its tokenizer and ONNX graph, run here directly. Texts are
+ * tokenized once, run through the model on the calling thread (several at once as one padded batch)
+ * and pooled as the model was trained (mean over real tokens, or the [CLS] token). ONNX Runtime's
+ * default spreads one text over a pool of spinning threads, one per core: on a server whose cores are
+ * busy answering, those threads wait for each other and a query's embedding takes tens of
+ * milliseconds instead of a couple. Texts are clipped well below the models' 512 tokens; a longer
+ * one is truncated.
+ */
+final class OnnxSentenceModel {
+    private static final int MAX_TOKENS = 512;
+
+    private final EmbeddingModel spec;
+    private final OrtEnvironment env;
+    private final OrtSession session;
+    private final HuggingFaceTokenizer tokenizer;
+    private final boolean tokenTypes;
+
+    OnnxSentenceModel(EmbeddingModel spec) {
+        this.spec = spec;
+        try (InputStream model = resource(spec.onnxFile()); InputStream tokens = resource(spec.tokenizerFile())) {
+            env = OrtEnvironment.getEnvironment();
+            OrtSession.SessionOptions options = new OrtSession.SessionOptions();
+            options.setIntraOpNumThreads(1);
+            options.setInterOpNumThreads(1);
+            // ONNX Runtime's arena keeps the peak of every thread's buffers for the process's life (tens
+            // of MB of RSS after embedding a corpus); these small models run as fast on plain malloc.
+            options.setCPUArenaAllocator(false);
+            options.setMemoryPatternOptimization(false);
+            session = env.createSession(model.readAllBytes(), options);
+            tokenTypes = session.getInputNames().contains("token_type_ids");
+            tokenizer = HuggingFaceTokenizer.newInstance(tokens, Map.of("padding", "false"));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the embedding model: " + e.getMessage(), e);
+        } catch (OrtException e) {
+            throw new IllegalStateException("cannot load the embedding model " + spec.id() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private InputStream resource(String name) throws IOException {
+        InputStream in = OnnxSentenceModel.class.getClassLoader().getResourceAsStream(name);
+        if (in == null) {
+            throw new IOException(name + " is missing from the class path (" + spec.artifact() + ")");
+        }
+        return in;
+    }
+
+    EmbeddingModel spec() {
+        return spec;
+    }
+
+    /** The texts' embeddings, pooled (not yet of unit length), in order; one model run for all. */
+    float[][] embed(List<String> texts) {
+        int n = texts.size();
+        long[][] ids = new long[n][];
+        int longest = 1;
+        for (int i = 0; i < n; i++) {
+            Encoding encoding = tokenizer.encode(texts.get(i));
+            ids[i] = truncated(encoding.getIds());
+            longest = Math.max(longest, ids[i].length);
+        }
+        // One padded [n][longest] batch; padding is masked out of attention and pooling.
+        long[] flatIds = new long[n * longest];
+        long[] mask = new long[n * longest];
+        for (int i = 0; i < n; i++) {
+            System.arraycopy(ids[i], 0, flatIds, i * longest, ids[i].length);
+            java.util.Arrays.fill(mask, i * longest, i * longest + ids[i].length, 1L);
+        }
+        long[] shape = {n, longest};
+        Map<String, OnnxTensor> inputs = new HashMap<>();
+        try (OnnxTensor idTensor = OnnxTensor.createTensor(env, LongBuffer.wrap(flatIds), shape);
+             OnnxTensor maskTensor = OnnxTensor.createTensor(env, LongBuffer.wrap(mask), shape);
+             OnnxTensor types = OnnxTensor.createTensor(env, LongBuffer.wrap(new long[n * longest]), shape)) {
+            inputs.put("input_ids", idTensor);
+            inputs.put("attention_mask", maskTensor);
+            if (tokenTypes) {
+                inputs.put("token_type_ids", types);
+            }
+            try (OrtSession.Result result = session.run(inputs)) {
+                FloatBuffer hidden = ((OnnxTensor) result.get(0)).getFloatBuffer(); // [n][longest][dimension]
+                int dimension = spec.dimension();
+                float[][] out = new float[n][];
+                for (int i = 0; i < n; i++) {
+                    out[i] = pool(hidden, i * longest * dimension, ids[i].length, dimension);
+                }
+                return out;
+            }
+        } catch (OrtException e) {
+            throw new IllegalStateException("the embedding model " + spec.id() + " failed: " + e.getMessage(), e);
+        }
+    }
+
+    private float[] pool(FloatBuffer hidden, int offset, int tokens, int dimension) {
+        float[] v = new float[dimension];
+        if (spec.pooling() == EmbeddingModel.Pooling.CLS) {
+            hidden.get(offset, v);
+            return v;
+        }
+        for (int t = 0; t < tokens; t++) {
+            for (int i = 0; i < dimension; i++) {
+                v[i] += hidden.get(offset + t * dimension + i);
+            }
+        }
+        for (int i = 0; i < dimension; i++) {
+            v[i] /= tokens;
+        }
+        return v;
+    }
+
+    /** At most {@link #MAX_TOKENS}, keeping the closing [SEP]. */
+    private static long[] truncated(long[] values) {
+        if (values.length <= MAX_TOKENS) {
+            return values;
+        }
+        long[] out = new long[MAX_TOKENS];
+        System.arraycopy(values, 0, out, 0, MAX_TOKENS - 1);
+        out[MAX_TOKENS - 1] = values[values.length - 1];
+        return out;
+    }
+}
