@@ -47,6 +47,11 @@ final class OnnxSentenceModel {
             options.setMemoryPatternOptimization(false);
             session = env.createSession(model.readAllBytes(), options);
             tokenTypes = session.getInputNames().contains("token_type_ids");
+            long[] shape = ((ai.onnxruntime.TensorInfo) session.getOutputInfo().values().iterator().next().getInfo()).getShape();
+            if (shape[shape.length - 1] != spec.dimension()) {
+                throw new IllegalStateException(spec.id() + " returns vectors of " + shape[shape.length - 1]
+                        + " dimensions, not " + spec.dimension());
+            }
             tokenizer = HuggingFaceTokenizer.newInstance(tokens, Map.of("padding", "false"));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the embedding model: " + e.getMessage(), e);

@@ -24,6 +24,9 @@ public final class SearchConfig {
                     "hybrid fuses BM25 with in-process embeddings; keyword is BM25 alone"),
             new SettingDoc("docs-assistant.search.embedding-cache", "path", "<data-dir>/embeddings",
                     "where embedded sections are cached by content hash (relative to the config file)"),
+            new SettingDoc("docs-assistant.search.embedding-model", "model id", SentenceEmbedder.DEFAULT_ENGLISH.id(),
+                    "the model that embeds English pages and questions: all-minilm-l6-v2-q, bge-small-en-v15-q or e5-small-v2-q "
+                            + "(Chinese pages use bge-small-zh-v15-q); one per process"),
             new SettingDoc("docs-assistant.sites[].search.mode", "hybrid or keyword", "search.mode",
                     "the search mode of one site")));
     private SearchConfig() {
@@ -38,9 +41,13 @@ public final class SearchConfig {
         return new SearchSettings(mode(root.get("search.mode"), DEFAULT_MODE), cache, EmbeddingProgress.NONE);
     }
 
-    /** The settings of each configured site, by domain. */
+    /**
+     * The settings of each configured site, by domain. Also chooses the process's English embedding
+     * model ({@code search.embedding-model}): models are loaded once per process and shared by its sites.
+     */
     public static Map<String, SearchSettings> read(AppConfig config) {
         Config root = config.section();
+        SentenceEmbedder.useEnglishModel(englishModel(root.get("search.embedding-model")));
         Path cache = root.get("search.embedding-cache").asString()
                 .map(p -> config.baseDir().resolve(p).normalize())
                 .orElse(config.dataDir().resolve("embeddings"));
@@ -52,6 +59,19 @@ public final class SearchConfig {
             bySite.put(config.sites().get(i).domain(), new SearchSettings(mode, cache, EmbeddingProgress.NONE));
         }
         return bySite;
+    }
+
+    private static EmbeddingModel englishModel(Config node) {
+        if (!node.exists()) {
+            return SentenceEmbedder.DEFAULT_ENGLISH;
+        }
+        String value = node.asString().orElse("");
+        EmbeddingModel model = EmbeddingModel.parse(value);
+        if (model == null || model.dimension() != SentenceEmbedder.DIMENSION) {
+            throw new ConfigException(node.key() + ": unknown English embedding model '" + value
+                    + "' (all-minilm-l6-v2-q, bge-small-en-v15-q or e5-small-v2-q)");
+        }
+        return model;
     }
 
     private static SearchMode mode(Config node, SearchMode fallback) {
