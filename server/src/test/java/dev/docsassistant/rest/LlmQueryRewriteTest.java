@@ -163,6 +163,24 @@ class LlmQueryRewriteTest {
     }
 
     @Test
+    void aFirstQuestionAboutAttachedCodeIsRewrittenAndTheCodeStillSearched() {
+        int before = PROVIDER.received().size();
+        PROVIDER.reply(FakeChatProvider.completion("How does the Relay-Signature header check a delivery"));
+        PROVIDER.answer("An HMAC of the body.");
+        String body = Json.write(Json.object("fp", "anonymous",
+                "context", List.of(Json.object("type", "code", "value", "verify(req.headers['relay-signature'])")),
+                "messages", List.of(Json.object("role", "user", "content", "what does this check?"))));
+        Reply r = new ApiClient(client).postJson("/v1/assistant/acme/message", body, "Authorization", TestApps.authorization(app, "acme"));
+        assertEquals(200, r.status(), r.body());
+        assertEquals("How does the Relay-Signature header check a delivery verify(req.headers['relay-signature'])", searchedQuery(r),
+                "the reader's context is added to the rewritten query as to any other");
+        List<FakeChatProvider.Received> calls = since(before);
+        assertEquals(2, calls.size());
+        assertEquals("Attached by the reader:\n- code: verify(req.headers['relay-signature'])\n\nLast question: what does this check?",
+                calls.get(0).body().at("/messages/1/content").asText());
+    }
+
+    @Test
     void aThreadsStoredQuestionsReachTheRewrite() {
         int before = PROVIDER.received().size();
         PROVIDER.answer("With exponential backoff.");
