@@ -63,6 +63,10 @@ class LlmQueryRewriteTest {
                     organization: acme
                     path: site
                     llm: {rewrite-query: false}
+                  - domain: acme-fallback
+                    organization: acme
+                    path: site
+                    llm: {fallback: extractive}
                 """.formatted(PROVIDER.baseUrl())));
         ServerSetup.configure(server, app);
     }
@@ -138,6 +142,17 @@ class LlmQueryRewriteTest {
         String prompt = answer.get("messages").get(answer.get("messages").size() - 1).get("content").asText();
         assertTrue(prompt.contains("path: /guides/retries"), prompt);
         assertTrue(prompt.endsWith("Question: " + FOLLOW_UP), prompt);
+    }
+
+    @Test
+    void aSiteWithAnOfflineFallbackRewritesToo() {
+        int before = PROVIDER.received().size();
+        PROVIDER.reply(FakeChatProvider.completion(REWRITTEN));
+        PROVIDER.answer("Up to 15 seconds.");
+        Reply r = askFollowUp("acme-fallback");
+        assertEquals(REWRITTEN, searchedQuery(r));
+        assertEquals("Up to 15 seconds.", answerText(r));
+        assertEquals(2, since(before).size());
     }
 
     @Test
