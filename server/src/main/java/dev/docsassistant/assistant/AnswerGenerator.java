@@ -4,6 +4,7 @@ import dev.docsassistant.content.AssistantSettings;
 import dev.docsassistant.search.SearchHit;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Writes an answer from retrieved documentation. Implementations stream text as they produce it and
@@ -38,6 +39,17 @@ public interface AnswerGenerator {
                      String siteName, String currentPath) {
             this(question, conversation, context, retrieved, siteName, currentPath, AssistantSettings.NONE);
         }
+    }
+
+    /**
+     * What a search query is made from.
+     *
+     * @param question         the question, as the reader asked it
+     * @param earlierQuestions the reader's earlier questions of the conversation, oldest first
+     * @param context          code and selections the reader attached
+     * @param siteName         the documentation's name
+     */
+    record QueryInput(String question, List<String> earlierQuestions, List<ContextItem> context, String siteName) {
     }
 
     /** Where the answer goes. */
@@ -77,6 +89,16 @@ public interface AnswerGenerator {
     }
 
     void generate(Input input, Output output);
+
+    /**
+     * The query to search the documentation with when this generator writes one itself (a language
+     * model turning a follow-up into a standalone query), the reader's context not included (it is
+     * added as for any query); empty to search as usual. Never fails: whatever goes wrong, the
+     * search goes ahead without it.
+     */
+    default Optional<String> searchQuery(QueryInput input) {
+        return Optional.empty();
+    }
 
     /**
      * Whether this generator can fail before it writes anything (it calls a remote service). Then

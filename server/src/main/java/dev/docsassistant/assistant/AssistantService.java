@@ -125,7 +125,11 @@ public final class AssistantService {
                 earlier = storedConversation(accepted.threadId(), request.questionId(), request.question());
             }
             List<String> earlierQuestions = earlier.stream().filter(ChatMessage::isUser).map(ChatMessage::text).toList();
-            String query = RetrievalQuery.of(request.question(), earlierQuestions, request.context());
+            String siteName = accepted.site().content().name();
+            String query = generator.searchQuery(new AnswerGenerator.QueryInput(request.question(), earlierQuestions,
+                            request.context(), siteName))
+                    .map(rewritten -> RetrievalQuery.withContext(rewritten, request.context()))
+                    .orElseGet(() -> RetrievalQuery.of(request.question(), earlierQuestions, request.context()));
             List<SearchHit> hits = accepted.site().search().search(new SearchRequest(query, request.retrievalPageSize(), 0,
                     request.filter(), request.currentPath()));
             Optional<String> gap = QuestionCoverage.gap(accepted.site().search(), request.question());
@@ -135,7 +139,7 @@ public final class AssistantService {
             }
             turn.searched(query, hits);
             generator.generate(new AnswerGenerator.Input(request.question(), earlier,
-                    request.context(), hits, accepted.site().content().name(), request.currentPath(),
+                    request.context(), hits, siteName, request.currentPath(),
                     accepted.site().content().assistant()), turn);
             turn.release(); // what the generator left held goes before the store is written
             // Stored just before finish leaves: a client that never saw finish retries the same message

@@ -2,6 +2,7 @@ package dev.docsassistant.assistant;
 
 import dev.docsassistant.search.SearchHit;
 
+import java.util.Optional;
 import java.util.logging.Logger;
 
 /**
@@ -22,6 +23,12 @@ public final class FallbackGenerator implements AnswerGenerator {
     @Override
     public boolean mayFailBeforeWriting() {
         return fallback.mayFailBeforeWriting();
+    }
+
+    /** The primary's: the query is searched before either of them writes (and a failed rewrite falls back on its own). */
+    @Override
+    public Optional<String> searchQuery(QueryInput input) {
+        return primary.searchQuery(input);
     }
 
     @Override

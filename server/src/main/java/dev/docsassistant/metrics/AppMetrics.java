@@ -56,6 +56,12 @@ public final class AppMetrics {
                 List.of(Tag.create("protocol", protocol))).record(nanos, TimeUnit.NANOSECONDS);
     }
 
+    /** A language model's rewrite of a question into a search query ({@code outcome}: rewritten or fallback). */
+    public static void queryRewrite(String outcome, long nanos) {
+        timer("query_rewrite_duration", "Time spent rewriting questions into search queries before searching",
+                List.of(Tag.create("outcome", outcome))).record(nanos, TimeUnit.NANOSECONDS);
+    }
+
     /** An answer generator failed ({@code kind}: unavailable, failed, internal, drained). */
     public static void generatorFailure(String kind) {
         counter("generator_failures", "Answers whose generator failed, by kind", List.of(Tag.create("kind", kind))).increment();

@@ -59,6 +59,13 @@ public final class FakeChatProvider implements AutoCloseable {
     public record Drop() implements Reply {
     }
 
+    /**
+     * A non-streaming {@code chat.completion} (what a request with {@code stream: false} gets), after
+     * {@code delay}; a reader gone by then is reported on the handle, as for streams.
+     */
+    public record Completion(String content, String finishReason, Duration delay) implements Reply {
+    }
+
     /** Raw SSE {@code data:} payloads, each its own event. */
     public record Raw(List<String> data) implements Reply {
     }
@@ -114,6 +121,11 @@ public final class FakeChatProvider implements AutoCloseable {
     /** A normal answer streamed a few characters at a time. */
     public FakeChatProvider answer(String... tokens) {
         return reply(tokens(Duration.ZERO, tokens));
+    }
+
+    /** A whole (non-streamed) completion, sent at once. */
+    public static Completion completion(String content) {
+        return new Completion(content, "stop", Duration.ZERO);
     }
 
     public static Tokens tokens(Duration gap, String... tokens) {
@@ -196,6 +208,19 @@ public final class FakeChatProvider implements AutoCloseable {
                     }
                 }
                 case Tokens t -> stream(ex, t, cuts);
+                case Completion c -> {
+                    sleep(c.delay());
+                    byte[] body = ("{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"created\":1,\"model\":\"test-model\","
+                            + "\"choices\":[{\"index\":0,\"message\":{\"role\":\"assistant\",\"content\":" + quote(c.content())
+                            + "},\"finish_reason\":\"" + c.finishReason() + "\"}]}").getBytes(StandardCharsets.UTF_8);
+                    try {
+                        ex.getResponseHeaders().add("Content-Type", "application/json");
+                        ex.sendResponseHeaders(200, body.length);
+                        ex.getResponseBody().write(body);
+                    } catch (IOException gone) {
+                        cuts.complete(0);
+                    }
+                }
                 case Drop d -> {
                     // Closing the exchange before any response makes the server drop the connection.
                 }

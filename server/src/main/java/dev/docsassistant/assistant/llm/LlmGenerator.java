@@ -43,6 +43,8 @@ public final class LlmGenerator implements AnswerGenerator {
     private final PromptBuilder prompts;
     private final Optional<String> siteUrl;
     private final HttpClient http;
+    /** Present when {@code rewrite-query} is on. */
+    private final Optional<QueryRewriter> rewriter;
 
     /**
      * @param siteInstructions the site's own instructions for the model, or null
@@ -58,6 +60,12 @@ public final class LlmGenerator implements AnswerGenerator {
                 .connectTimeout(settings.connectTimeout())
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .build();
+        this.rewriter = settings.rewriteQuery() ? Optional.of(new QueryRewriter(settings, http, this::redacted)) : Optional.empty();
+    }
+
+    @Override
+    public Optional<String> searchQuery(QueryInput input) {
+        return rewriter.flatMap(r -> r.rewrite(input));
     }
 
     @Override

@@ -9,6 +9,7 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.function.Function;
@@ -29,10 +30,13 @@ import java.util.function.Function;
  * @param maxTokensParam    {@code max_tokens}, or {@code max_completion_tokens} for models that only take that
  * @param temperature       sent only when set (some reasoning models refuse it)
  * @param historyTokens     budget for the earlier conversation in the prompt (estimated at 4 characters a token)
+ * @param rewriteQuery      whether a follow-up (or a question with attached context) is first rewritten by the model
+ *                          into one standalone search query ({@link QueryRewriter})
+ * @param rewriteTimeout    for that rewrite, connection included; past it the search uses the question as it is
  */
 public record LlmSettings(URI baseUrl, String model, Optional<ApiKey> apiKey, String apiKeyHeader, Duration connectTimeout,
                           Duration firstTokenTimeout, Duration totalTimeout, int maxTokens, String maxTokensParam,
-                          OptionalDouble temperature, int historyTokens) {
+                          OptionalDouble temperature, int historyTokens, boolean rewriteQuery, Duration rewriteTimeout) {
     static final int DEFAULT_MAX_TOKENS = 1024;
     static final int DEFAULT_HISTORY_TOKENS = 2000;
     static final String DEFAULT_KEY_HEADER = "Authorization";
@@ -40,6 +44,8 @@ public record LlmSettings(URI baseUrl, String model, Optional<ApiKey> apiKey, St
     static final Duration DEFAULT_CONNECT_TIMEOUT = Duration.ofSeconds(5);
     static final Duration DEFAULT_FIRST_TOKEN_TIMEOUT = Duration.ofSeconds(30);
     static final Duration DEFAULT_TOTAL_TIMEOUT = Duration.ofSeconds(120);
+    /** One short completion: a fast model takes well under a second; past this the search goes ahead without it. */
+    static final Duration DEFAULT_REWRITE_TIMEOUT = Duration.ofSeconds(2);
 
     /** The keys of {@code docs-assistant.llm}; each can be set per site under {@code sites[].llm}. */
     public static final List<SettingDoc> REFERENCE = List.of(
@@ -55,12 +61,17 @@ public record LlmSettings(URI baseUrl, String model, Optional<ApiKey> apiKey, St
             new SettingDoc("docs-assistant.llm.temperature", "number 0–2", "", "sent only when set (some reasoning models refuse it)"),
             new SettingDoc("docs-assistant.llm.history-tokens", "number", String.valueOf(DEFAULT_HISTORY_TOKENS),
                     "budget for the earlier conversation in the prompt"),
+            new SettingDoc("docs-assistant.llm.rewrite-query", "true or false", "false",
+                    "before searching, the model rewrites a follow-up (or a question with attached context) into one"
+                            + " standalone search query; costs one short completion per such answer (docs/llm.md)"),
             new SettingDoc("docs-assistant.llm.timeouts.connect", "duration", SettingDoc.duration(DEFAULT_CONNECT_TIMEOUT),
                     "to open the connection"),
             new SettingDoc("docs-assistant.llm.timeouts.first-token", "duration", SettingDoc.duration(DEFAULT_FIRST_TOKEN_TIMEOUT),
                     "from sending the request to the first piece of the answer"),
             new SettingDoc("docs-assistant.llm.timeouts.total", "duration", SettingDoc.duration(DEFAULT_TOTAL_TIMEOUT),
-                    "for the whole answer"));
+                    "for the whole answer"),
+            new SettingDoc("docs-assistant.llm.timeouts.rewrite", "duration", SettingDoc.duration(DEFAULT_REWRITE_TIMEOUT),
+                    "for the query rewrite (rewrite-query), connection included; past it the question is searched as it is"));
 
     /** The endpoint that streams the answer. */
     public URI completionsUri() {
@@ -127,7 +138,8 @@ public record LlmSettings(URI baseUrl, String model, Optional<ApiKey> apiKey, St
                 k.duration("timeouts.connect", DEFAULT_CONNECT_TIMEOUT),
                 k.duration("timeouts.first-token", DEFAULT_FIRST_TOKEN_TIMEOUT),
                 k.duration("timeouts.total", DEFAULT_TOTAL_TIMEOUT),
-                maxTokens, k.string("max-tokens-param").orElse(DEFAULT_MAX_TOKENS_PARAM), temperature, historyTokens);
+                maxTokens, k.string("max-tokens-param").orElse(DEFAULT_MAX_TOKENS_PARAM), temperature, historyTokens,
+                k.bool("rewrite-query", false), k.duration("timeouts.rewrite", DEFAULT_REWRITE_TIMEOUT));
     }
 
     /** Looks a key up on the site first, then globally. */
@@ -151,6 +163,19 @@ public record LlmSettings(URI baseUrl, String model, Optional<ApiKey> apiKey, St
                 throw new ConfigException(n.key() + " must be between " + min + " and " + max);
             }
             return v;
+        }
+
+        boolean bool(String key, boolean dflt) {
+            Config n = node(key);
+            if (!n.exists()) {
+                return dflt;
+            }
+            // Read as text: a typo ("yes", "on") must not quietly mean false.
+            return switch (n.asString().orElse("").strip().toLowerCase(Locale.ROOT)) {
+                case "true" -> true;
+                case "false" -> false;
+                default -> throw new ConfigException(n.key() + " must be true or false");
+            };
         }
 
         Duration duration(String key, Duration dflt) {

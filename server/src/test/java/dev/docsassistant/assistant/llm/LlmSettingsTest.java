@@ -43,6 +43,24 @@ class LlmSettingsTest {
     }
 
     @Test
+    void theQueryRewriteIsOffByDefaultAndSetPerSite() {
+        String base = "llm:\n  base-url: https://api.openai.com/v1\n  model: gpt-4o-mini\n";
+        LlmSettings off = read(base, Map.of());
+        assertFalse(off.rewriteQuery());
+        assertEquals(Duration.ofSeconds(2), off.rewriteTimeout());
+        LlmSettings on = read(base + "  rewrite-query: true\n  timeouts: {rewrite: 800ms}\n", Map.of());
+        assertTrue(on.rewriteQuery());
+        assertEquals(Duration.ofMillis(800), on.rewriteTimeout());
+        assertFalse(read(base + "  rewrite-query: true\nsite:\n  llm: {rewrite-query: false}\n", Map.of()).rewriteQuery(),
+                "a site turns it off over the global setting");
+        assertTrue(read(base + "site:\n  llm: {rewrite-query: true}\n", Map.of()).rewriteQuery());
+        assertEquals("llm.rewrite-query must be true or false",
+                assertThrows(ConfigException.class, () -> read(base + "  rewrite-query: yes please\n", Map.of())).getMessage());
+        assertEquals("llm.timeouts.rewrite must be a duration such as 500ms, 30s, 2m or PT30S",
+                assertThrows(ConfigException.class, () -> read(base + "  timeouts: {rewrite: fast}\n", Map.of())).getMessage());
+    }
+
+    @Test
     void azureStyleUrlsKeepTheirQuery() {
         LlmSettings s = read("""
                 llm:
