@@ -27,7 +27,7 @@ test('initialize and list the tools and resources', async () => {
   assert.equal(client.getServerVersion().name, 'mcp-docs');
   assert.match(client.getInstructions(), /search/);
   const { tools } = await client.listTools();
-  assert.deepEqual(tools.map((t) => t.name), ['search', 'get_page', 'ask']);
+  assert.deepEqual(tools.map((t) => t.name), ['search', 'get_page', 'ask', 'feedback']);
   assert.deepEqual(tools[0].inputSchema.required, ['query']);
   const { resources } = await client.listResources();
   assert.ok(resources.length > 20, 'every public page');
@@ -40,7 +40,7 @@ test('initialize and list the tools and resources', async () => {
   await client.close();
 });
 
-test('call each tool: search, get_page, ask', async () => {
+test('call each tool: search, get_page, ask, feedback', async () => {
   const client = await connect();
   const search = await client.callTool({ name: 'search', arguments: { query: 'list the tools a server offers', pageSize: 3 } });
   assert.equal(search.isError, false);
@@ -58,6 +58,18 @@ test('call each tool: search, get_page, ask', async () => {
   assert.equal(answer.isError, false);
   assert.match(answer.content[0].text, /Sources:\n- \[/);
   assert.ok(answer.structuredContent.sources.length > 0);
+  assert.match(search.structuredContent.searchId, /^srch_[0-9a-f]{24}$/);
+
+  // Agents' feedback on the page read and on the answer, kept for the docs team with channel mcp.
+  const onPage = await client.callTool({ name: 'feedback', arguments: { path: first.path, helpful: true } });
+  assert.equal(onPage.isError, false, JSON.stringify(onPage));
+  assert.equal(onPage.structuredContent.path, first.path.replace(/#.*/, ''));
+  const onAnswer = await client.callTool({ name: 'feedback', arguments: {
+    messageId: answer.structuredContent.messageId, helpful: false, comment: 'misses the pagination cursor' } });
+  assert.equal(onAnswer.isError, false, JSON.stringify(onAnswer));
+  const unknown = await client.callTool({ name: 'feedback', arguments: { messageId: 'msg_nosuch', helpful: true } });
+  assert.equal(unknown.isError, true);
+  assert.equal(unknown.content[0].text, 'messageId names no answer of this site');
   await client.close();
 });
 
@@ -73,7 +85,7 @@ test('errors: bad arguments are tool errors, an unknown tool and a bad key are M
 
   await assert.rejects(connect({ Authorization: 'Bearer svc_dsc_' + 'A'.repeat(43) }), /401|invalid key/);
   const keyed = await connect({ Authorization: server.authorization });
-  assert.equal((await keyed.listTools()).tools.length, 3);
+  assert.equal((await keyed.listTools()).tools.length, 4);
   await keyed.close();
 });
 
@@ -88,7 +100,7 @@ async function inspector(...args) {
 
 test('the MCP Inspector CLI lists the tools and calls search and get_page', async () => {
   const listed = await inspector('--method', 'tools/list');
-  assert.deepEqual(listed.tools.map((t) => t.name), ['search', 'get_page', 'ask']);
+  assert.deepEqual(listed.tools.map((t) => t.name), ['search', 'get_page', 'ask', 'feedback']);
   const found = await inspector('--method', 'tools/call', '--tool-name', 'search', '--tool-arg', 'query=list the tools a server offers', 'pageSize=2');
   assert.equal(found.isError, false);
   assert.ok(found.structuredContent.results.length > 0 && found.structuredContent.results.length <= 2, JSON.stringify(found));

@@ -1,6 +1,6 @@
 // The rendered sites as readers meet them in Chromium: a strict Content-Security-Policy that no
 // page trips, a small first script, dark mode that toggles and persists, code tabs, the ⌘K search
-// dialog driven by the keyboard, accessibility (axe-core) and link contrast in both themes, the
+// dialog driven by the keyboard (the opened result reported for search analytics), accessibility (axe-core) and link contrast in both themes, the
 // assistant panel making room, a dismissible banner, page icons. Screenshots (light/dark,
 // desktop/mobile) go to artifacts/.
 import { test, before, after } from 'node:test';
@@ -169,8 +169,26 @@ test('⌘K opens search; arrows, Enter and Escape work; matches are highlighted 
   assert.equal(await options.nth(0).getAttribute('aria-selected'), 'false');
   await screenshot(page, 'search-dialog');
   const href = await options.nth(1).locator('a').getAttribute('href');
+  // The opened result is reported to the site's search analytics (same origin, the page key, keepalive):
+  // 204 means the server found the search and the path among its results.
+  const isClick = (r) => r.url().endsWith('/v1/search/mcp/click');
+  const reported = page.waitForResponse(isClick);
   await page.keyboard.press('Enter');
+  const click = await reported;
+  assert.equal(click.status(), 204, 'the click was recorded');
+  const sent = click.request().postDataJSON();
+  assert.match(sent.searchId, /^srch_[0-9a-f]{24}$/);
+  assert.ok(href.endsWith(sent.path.replace(/^\//, '')) || href.includes(sent.path), `${sent.path} is the opened ${href}`);
   await page.waitForURL((u) => u.pathname + u.hash === href || u.href.endsWith(href));
+  await page.keyboard.press('Control+k');
+  await page.keyboard.type('list tools');
+  await page.waitForSelector('dialog.search-dialog [role=option] a');
+  const first = page.locator('dialog.search-dialog [role=option] a').first();
+  const firstHref = await first.getAttribute('href');
+  const byMouse = page.waitForResponse(isClick);
+  await first.click();
+  assert.equal((await byMouse).status(), 204, 'a result opened with the mouse is reported too');
+  await page.waitForURL((u) => u.pathname + u.hash === firstHref || u.href.endsWith(firstHref));
   await page.keyboard.press('Control+k');
   assert.ok(await dialog.isVisible());
   await page.keyboard.press('Escape');

@@ -78,6 +78,17 @@ export function startSearch(config, t, headers) {
   let active = -1;
   let timer = 0;
   let seq = 0;
+  let searchId = null;
+
+  // Which result was opened, for the site's search analytics: sent as the page unloads (keepalive),
+  // to the same origin with the page key, as the search itself.
+  const reportClick = (index) => {
+    const hit = hits[index];
+    if (!searchId || !hit) return;
+    fetch(`/v1/search/${encodeURIComponent(config.domain)}/click`, {
+      method: 'POST', headers, keepalive: true, body: JSON.stringify({ searchId, path: hit.path }),
+    }).catch(() => {});
+  };
 
   const searchPage = (q) => `${config.base}/_search?q=${encodeURIComponent(q)}`;
   const setActive = (n) => {
@@ -110,11 +121,12 @@ export function startSearch(config, t, headers) {
       if (config.language) filter.language = config.language;
       try {
         const res = await fetch(`/v1/search/${encodeURIComponent(config.domain)}`, {
-          method: 'POST', headers, body: JSON.stringify({ query, pageSize: 8, filter }),
+          method: 'POST', headers, body: JSON.stringify({ query, pageSize: 8, filter, channel: 'site' }),
         });
         if (mine !== seq) return;
         if (!res.ok) throw new Error(String(res.status));
         hits = await res.json();
+        searchId = res.headers.get('X-Search-Id') ?? hits[0]?.searchId ?? null;
         render(query);
       } catch {
         if (mine === seq) { hits = []; list.innerHTML = ''; }
@@ -136,10 +148,15 @@ export function startSearch(config, t, headers) {
     else if (e.key === 'Enter') {
       e.preventDefault();
       const link = list.querySelectorAll('[role=option] a')[active];
+      if (link) reportClick(active);
       window.location.href = link ? link.href : searchPage(input.value.trim());
     }
   });
   dialog.addEventListener('click', (e) => { if (e.target === dialog) dialog.close(); });
+  list.addEventListener('click', (e) => {
+    const option = e.target.closest('[role=option]');
+    if (option) reportClick([...list.querySelectorAll('[role=option]')].indexOf(option));
+  });
   dialog.addEventListener('close', () => { box.value = input.value; });
   box.addEventListener('focus', () => { box.blur(); open(); });
   box.addEventListener('keydown', (e) => { if (e.key.length === 1) { e.preventDefault(); open(box.value + e.key); } });

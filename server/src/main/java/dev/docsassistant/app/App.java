@@ -15,6 +15,10 @@ import dev.docsassistant.insights.Conversations;
 import dev.docsassistant.insights.InsightsLog;
 import dev.docsassistant.insights.InsightsQuery;
 import dev.docsassistant.insights.Retention;
+import dev.docsassistant.insights.AgentFeedback;
+import dev.docsassistant.insights.PageTraffic;
+import dev.docsassistant.insights.SearchLog;
+import dev.docsassistant.insights.UsageRecorders;
 import dev.docsassistant.integrations.Integrations;
 import dev.docsassistant.request.AssistantRules;
 import dev.docsassistant.security.AccessCheck;
@@ -65,6 +69,7 @@ public final class App implements AutoCloseable {
     private final BackgroundWrites backgroundWrites;
     private final InsightsLog insightsLog;
     private final Retention retention;
+    private final UsageRecorders usage;
     private final DashboardAccounts accounts;
     private final Optional<Redis> redis;
     private final ThreadStore threads;
@@ -112,6 +117,9 @@ public final class App implements AutoCloseable {
             }
         });
         this.insightsLog = new InsightsLog(database, backgroundWrites, Clock.systemUTC());
+        this.usage = new UsageRecorders(new SearchLog(database, backgroundWrites, insightsLog, Clock.systemUTC()),
+                new PageTraffic(database, Clock.systemUTC()), new AgentFeedback(database, backgroundWrites, Clock.systemUTC()));
+        usage.traffic().start();
         this.threads = new ThreadStore(database);
         // In Redis when the fleet shares one, so that any server resumes what another is producing.
         this.answerRecords = redis.<AnswerRecords>map(r -> new RedisAnswerRecords(r, settings.resume().ttl()))
@@ -127,6 +135,11 @@ public final class App implements AutoCloseable {
     /** Where answers, searches without results and feedback are recorded for insights. */
     public InsightsLog insightsLog() {
         return insightsLog;
+    }
+
+    /** Searches and their clicks, page reads by audience, agents' feedback: recorded for the dashboard's usage pages. */
+    public UsageRecorders usage() {
+        return usage;
     }
 
     /** A site's insights for a period. */
@@ -257,6 +270,7 @@ public final class App implements AutoCloseable {
     @Override
     public void close() {
         retention.close();
+        usage.traffic().close();
         backgroundWrites.close();
         state.close();
         try {

@@ -50,6 +50,9 @@ public final class Dashboard implements HttpService {
     private final InsightsPage insights;
     private final ConversationsPage conversations;
     private final DeploymentsPage deploymentsPage;
+    private final SearchAnalyticsPage searchPage;
+    private final PageSharePage pagesPage;
+    private final AgentsPage agentsPage;
 
     public Dashboard(App app) {
         this.app = app;
@@ -59,6 +62,9 @@ public final class Dashboard implements HttpService {
         this.insights = new InsightsPage(this, app);
         this.conversations = new ConversationsPage(this, app);
         this.deploymentsPage = new DeploymentsPage(this, app);
+        this.searchPage = new SearchAnalyticsPage(this, app);
+        this.pagesPage = new PageSharePage(this, app);
+        this.agentsPage = new AgentsPage(this, app);
     }
 
     @Override
@@ -78,6 +84,12 @@ public final class Dashboard implements HttpService {
                 .get("/{org}/{domain}/conversations.csv", conversations::exportCsv)
                 .get("/{org}/{domain}/conversations/{thread}", conversations::open)
                 .get("/{org}/{domain}/integrations", new IntegrationsPage(this, app)::show)
+                .get("/{org}/{domain}/search", searchPage::show)
+                .get("/{org}/{domain}/search.csv", searchPage::csv)
+                .get("/{org}/{domain}/pages", pagesPage::show)
+                .get("/{org}/{domain}/pages.csv", pagesPage::csv)
+                .get("/{org}/{domain}/agents", agentsPage::show)
+                .get("/{org}/{domain}/agents.csv", agentsPage::csv)
                 .get("/{org}/{domain}/deployments", deploymentsPage::list)
                 .post("/{org}/{domain}/deployments/{id}/activate", deploymentsPage::activate);
     }

@@ -15,6 +15,7 @@ import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -57,6 +58,24 @@ final class Export {
                 cell(turn.answer()), Boolean.toString(turn.answered()),
                 cell(turn.sources().stream().map(s -> s.path()).collect(Collectors.joining(" "))), Long.toString(turn.latencyMs()),
                 turn.helpful() == null ? "" : turn.helpful().toString(), cell(turn.comment())) + "\r\n");
+    }
+
+    /**
+     * A view's rows as one CSV file (search analytics, page answer share, page traffic): the rows are
+     * read whole (each view caps its rows), then written.
+     */
+    static void table(ServerResponse res, String filename, List<String> header, List<List<String>> rows) {
+        Page.headers(res);
+        res.header(HeaderNames.CONTENT_TYPE, "text/csv; charset=utf-8");
+        res.header(HeaderNames.CONTENT_DISPOSITION, "attachment; filename=\"" + filename + "\"");
+        try (OutputStream out = res.outputStream(); Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8)) {
+            w.write(String.join(",", header) + "\r\n");
+            for (List<String> row : rows) {
+                w.write(row.stream().map(Export::cell).collect(Collectors.joining(",")) + "\r\n");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     private interface Encoder {

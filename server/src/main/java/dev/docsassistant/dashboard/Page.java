@@ -69,6 +69,9 @@ final class Page {
         html.append("<nav class=\"tabs\">");
         tab(base, "Insights", current);
         tab(base + "/conversations", "Conversations", current);
+        tab(base + "/search", "Search", current);
+        tab(base + "/pages", "Pages", current);
+        tab(base + "/agents", "Agents", current);
         tab(base + "/integrations", "Integrations", current);
         tab(base + "/deployments", "Deployments", current);
         html.append("</nav>\n");

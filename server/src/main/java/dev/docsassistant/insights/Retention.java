@@ -16,7 +16,7 @@ import java.util.logging.Logger;
 /**
  * Deletes conversations older than {@code docs-assistant.retention.conversations} (default 90 days):
  * threads and their messages not continued since, recorded answers, their feedback, the per-day
- * roll-ups, conversation summaries and searches that found nothing. Runs at start and then every hour.
+ * roll-ups, conversation summaries, searches (with their clicks), page feedback and page traffic. Runs at start and then every hour.
  */
 public final class Retention implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(Retention.class.getName());
@@ -65,6 +65,10 @@ public final class Retention implements AutoCloseable {
                 + delete(c, "DELETE FROM unanswered_days WHERE day < ?", cutoff / DAY_MILLIS)
                 + delete(c, "DELETE FROM conversation_threads WHERE last_at < ?", cutoff)
                 + delete(c, "DELETE FROM search_misses WHERE created_at < ?", cutoff)
+                + delete(c, "DELETE FROM search_clicks WHERE search_id IN (SELECT search_id FROM searches WHERE created_at < ?)", cutoff)
+                + delete(c, "DELETE FROM searches WHERE created_at < ?", cutoff)
+                + delete(c, "DELETE FROM page_feedback WHERE created_at < ?", cutoff)
+                + delete(c, "DELETE FROM page_traffic WHERE day < ?", cutoff / DAY_MILLIS)
                 + delete(c, "DELETE FROM thread_messages WHERE thread_id IN (SELECT id FROM threads WHERE updated_at < ?)", cutoff)
                 + delete(c, "DELETE FROM threads WHERE updated_at < ?", cutoff)
                 + delete(c, "DELETE FROM dashboard_sessions WHERE expires_at < ?", now)

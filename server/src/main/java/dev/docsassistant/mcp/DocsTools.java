@@ -1,6 +1,9 @@
 package dev.docsassistant.mcp;
 
+import dev.docsassistant.insights.Audience;
 import dev.docsassistant.insights.Channel;
+import dev.docsassistant.insights.UsageRecorders;
+import dev.docsassistant.request.FeedbackRules;
 import dev.docsassistant.assistant.AnswerSource;
 import dev.docsassistant.assistant.AssistantException;
 import dev.docsassistant.assistant.AssistantService;
@@ -28,20 +31,26 @@ import java.util.regex.Pattern;
 
 /**
  * The site's MCP tools, each a thin call into the same core as the REST API: {@code search}
- * ({@code /v1/search}), {@code get_page} ({@code /v1/page}) and {@code ask} (the assistant). Bad
+ * ({@code /v1/search}), {@code get_page} ({@code /v1/page}), {@code ask} (the assistant) and
+ * {@code feedback} (on a page or an answer, kept for the dashboard with channel {@code mcp}). Searches
+ * and page reads are recorded as the REST ones are, as MCP traffic. Bad
  * arguments and missing pages are tool errors ({@code isError}) naming the argument, so a model can
  * correct itself; unknown tools are protocol errors (the SDK's).
  */
 final class DocsTools {
+    /** Where search calls are counted in page traffic: the rendered site's search page. */
+    private static final String SEARCH_PAGE = "/_search";
     private static final Pattern RELATIVE_LINK = Pattern.compile("]\\((/[^)\\s]*)\\)");
     private final Site site;
     private final AssistantService assistant;
     private final AssistantRules rules;
+    private final UsageRecorders usage;
 
-    DocsTools(Site site, AssistantService assistant, AssistantRules rules) {
+    DocsTools(Site site, AssistantService assistant, AssistantRules rules, UsageRecorders usage) {
         this.site = site;
         this.assistant = assistant;
         this.rules = rules;
+        this.usage = usage;
     }
 
     List<SyncToolSpecification> all() {
@@ -69,12 +78,74 @@ final class DocsTools {
                                         "version", string("Answer from this documentation version"),
                                         "language", string("Answer from pages in this language code")),
                                 "question"),
-                        this::ask));
+                        this::ask),
+                feedbackTool(name));
+    }
+
+    private SyncToolSpecification feedbackTool(String name) {
+        Map<String, Object> properties = new LinkedHashMap<>();
+        properties.put("helpful", Map.of("type", "boolean", "description", "Whether the page or answer helped"));
+        properties.put("path", string("The page the feedback is about, for example /quickstart (as search and get_page name it)"));
+        properties.put("messageId", string("The answer the feedback is about: the messageId of ask's result"));
+        properties.put("threadId", string("The answer's threadId (optional: the messageId names its thread)"));
+        properties.put("comment", string("What was missing, wrong or good, in a sentence or two"));
+        Map<String, Object> input = Map.of("type", "object", "properties", properties, "required", List.of("helpful"),
+                "additionalProperties", false);
+        McpSchema.Tool tool = McpSchema.Tool.builder().name("feedback").title("Send feedback on " + name)
+                .description("Tell the " + name + " documentation team whether a page (path) or an answer of ask (messageId) "
+                        + "helped, with an optional comment. Give path, messageId or both.")
+                .inputSchema(input)
+                .annotations(new McpSchema.ToolAnnotations("Send feedback on " + name, false, false, false, false, null)).build();
+        return new SyncToolSpecification(tool, (McpTransportContext context, McpSchema.CallToolRequest request) -> {
+            try {
+                return feedback(McpCaller.of(context), request.arguments() == null ? Map.of() : request.arguments());
+            } catch (InvalidFieldException e) {
+                return error(e.getMessage());
+            }
+        });
+    }
+
+    private McpSchema.CallToolResult feedback(McpCaller caller, Map<String, Object> args) {
+        Object helpful = args.get("helpful");
+        if (!(helpful instanceof Boolean verdict)) {
+            throw new InvalidFieldException("helpful", "is required and must be true or false");
+        }
+        String comment = Rules.maxLength("comment", text(args, "comment"), FeedbackRules.MAX_COMMENT_CHARS);
+        String rawPath = text(args, "path");
+        String messageId = Rules.maxLength("messageId", blankToNull(text(args, "messageId")), FeedbackRules.MAX_ID_CHARS);
+        String threadId = Rules.maxLength("threadId", blankToNull(text(args, "threadId")), FeedbackRules.MAX_ID_CHARS);
+        if (blankToNull(rawPath) == null && messageId == null) {
+            throw new InvalidFieldException("path", "or messageId is required: name the page or the answer the feedback is about");
+        }
+        String page = null;
+        if (blankToNull(rawPath) != null) {
+            String path = SearchRules.pagePath(rawPath);
+            page = site.search().page(path, caller.groups())
+                    .orElseThrow(() -> new InvalidFieldException("path", "names no page of this site: " + path)).path();
+        }
+        if (messageId != null && !usage.feedback().onAnswer(site.domain(), threadId, messageId, verdict, comment, Channel.MCP)) {
+            throw new InvalidFieldException("messageId", "names no answer of this site" + (threadId == null ? "" : " in thread " + threadId));
+        }
+        if (page != null) {
+            usage.feedback().onPage(site.domain(), page, verdict, comment, Channel.MCP.stored());
+        }
+        Map<String, Object> structured = new LinkedHashMap<>();
+        structured.put("recorded", true);
+        structured.put("path", page);
+        structured.put("messageId", messageId);
+        return result("Thank you: the feedback was recorded for the documentation team.", structured);
+    }
+
+    private static String blankToNull(String s) {
+        return s == null || s.isBlank() ? null : s.strip();
     }
 
     private McpSchema.CallToolResult search(McpCaller caller, Map<String, Object> args) {
         List<SearchHit> hits = site.search().search(SearchRules.search(text(args, "query"), number(args, "pageSize"), null,
                 new SearchFilter(text(args, "version"), text(args, "language"), null, caller.groups())));
+        String searchId = usage.searches().searched(site.domain(), Channel.MCP, false, text(args, "query"),
+                hits.stream().map(SearchHit::path).toList());
+        usage.traffic().count(site.domain(), SEARCH_PAGE, Audience.MCP);
         StringBuilder out = new StringBuilder();
         if (hits.isEmpty()) {
             out.append("No page matches.");
@@ -85,13 +156,14 @@ final class DocsTools {
                     .append(", score ").append(String.format("%.2f", hit.score())).append(")\n\n")
                     .append(hit.content().strip()).append("\n\n");
         }
-        return result(out.toString().strip(), Map.of("results", hits.stream().map(SearchHit::asResult).toList()));
+        return result(out.toString().strip(), Map.of("results", hits.stream().map(SearchHit::asResult).toList(), "searchId", searchId));
     }
 
     private McpSchema.CallToolResult page(McpCaller caller, Map<String, Object> args) {
         String path = SearchRules.pagePath(text(args, "path"));
         PageContent page = site.search().page(path, caller.groups())
                 .orElseThrow(() -> new InvalidFieldException("path", "names no page of this site: " + path));
+        usage.traffic().count(site.domain(), page.path(), Audience.MCP);
         Map<String, Object> structured = new LinkedHashMap<>();
         structured.put("path", page.path());
         structured.put("title", page.title());
@@ -132,6 +204,7 @@ final class DocsTools {
         structured.put("answer", text);
         structured.put("sources", sources);
         structured.put("threadId", answer.threadId());
+        structured.put("messageId", answer.messageId()); // what the feedback tool takes
         return result(out.toString().strip(), structured);
     }
 

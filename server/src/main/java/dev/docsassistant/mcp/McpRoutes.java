@@ -65,7 +65,7 @@ public final class McpRoutes {
         // Each site's server starts once the site is indexed; until then its messages get 503.
         app.sites().onLoaded(site -> {
             if (settings.enabled(site.domain())) {
-                SiteMcpServer server = new SiteMcpServer(site, app.assistant(), app.assistantRules(), json, version);
+                SiteMcpServer server = new SiteMcpServer(site, app.assistant(), app.assistantRules(), app.usage(), json, version);
                 protocolVersions.addAll(server.transport().protocolVersions());
                 servers.put(site.domain(), server);
             }

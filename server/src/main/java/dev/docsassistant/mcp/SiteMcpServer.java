@@ -4,6 +4,7 @@ import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.request.AssistantRules;
 import dev.docsassistant.content.Page;
 import dev.docsassistant.sites.Site;
+import dev.docsassistant.insights.UsageRecorders;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpStatelessServerFeatures.SyncResourceSpecification;
@@ -25,17 +26,18 @@ final class SiteMcpServer {
     private final StatelessHttpTransport transport;
     private final McpStatelessSyncServer server;
 
-    SiteMcpServer(Site site, AssistantService assistant, AssistantRules rules, McpJsonMapper json, String version) {
+    SiteMcpServer(Site site, AssistantService assistant, AssistantRules rules, UsageRecorders usage, McpJsonMapper json, String version) {
         this.transport = new StatelessHttpTransport(json);
         String name = site.content().name();
         this.server = McpServer.sync(transport)
                 .serverInfo(site.domain() + "-docs", version)
                 .instructions("Documentation of " + name + ". Use search to find the pages that cover a topic, get_page to "
-                        + "read a page in full as Markdown, and ask for a short answer with links to its sources.")
+                        + "read a page in full as Markdown, ask for a short answer with links to its sources, and feedback to tell the "
+                        + "documentation team whether a page or an answer helped.")
                 .jsonMapper(json)
                 .immediateExecution(true) // tools run on the request's virtual thread, not a Reactor pool
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build())
-                .tools(new DocsTools(site, assistant, rules).all())
+                .tools(new DocsTools(site, assistant, rules, usage).all())
                 .resources(resources(site))
                 .build();
     }

@@ -91,9 +91,16 @@ public final class AgentFiles {
             String pagePath = path.endsWith(".md") ? path.substring(0, path.length() - 3) : path;
             return site.content().page(pagePath.equals("/index") || pagePath.isEmpty() ? "/" : pagePath)
                     .filter(Page::isPublic)
-                    .map(page -> new File(MARKDOWN, page.fullMarkdown()));
+                    .map(page -> new File(MARKDOWN, page.fullMarkdown().stripTrailing() + "\n\n" + feedbackLine("/" + page.path(), baseUrl)));
         }
         return Optional.empty();
+    }
+
+    /** The last line of every page's Markdown: how an agent tells the docs team whether the page helped. */
+    String feedbackLine(String pagePath, String baseUrl) {
+        String rest = "`POST /v1/feedback/" + site.domain() + "` with `{\"path\": \"" + pagePath + "\", \"helpful\": true}`";
+        return "> Agents: send feedback on this page " + (mcp ? "with the MCP tool `feedback` (" + baseUrl + "/mcp) or " : "with ")
+                + rest + ".\n";
     }
 
     /** The pages listed for agents and crawlers: public and indexable, in navigation order. */

@@ -33,7 +33,7 @@ final class ApiAccess implements Handler {
     static final HeaderName RATE_LIMIT_RESET = HeaderNames.create("RateLimit-Reset");
     static final HeaderName X_FORWARDED_FOR = HeaderNames.create("X-Forwarded-For");
     /** What a browser script may read of a response: the thread, the limits. */
-    static final String EXPOSED = "X-Thread-Id, X-Thread-Key, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After";
+    static final String EXPOSED = "X-Thread-Id, X-Thread-Key, X-Search-Id, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After";
     private static final Pattern HEADER_LIST = Pattern.compile("[A-Za-z0-9!#$%&'*+.^_`|~-]+(\\s*,\\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*");
 
     private final AccessCheck access;

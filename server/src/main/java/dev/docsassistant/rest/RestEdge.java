@@ -94,6 +94,7 @@ public final class RestEdge {
                 .register(new OpenApiRoutes())
                 // A wrong method is told so before any key is asked for.
                 .any("/v1/search/{domain}", POST_ONLY)
+                .any("/v1/search/{domain}/click", POST_ONLY)
                 .any("/v1/page/{domain}", POST_ONLY)
                 .any("/v1/assistant/{domain}/message", POST_ONLY)
                 .any("/v2/assistant/{domain}/message", POST_ONLY)
@@ -101,14 +102,16 @@ public final class RestEdge {
                 .any("/v1/assistant/{domain}/feedback", POST_ONLY)
                 // Keys, organisations, rate limits and CORS, before any work on every API route.
                 .any("/v1/search/{domain}", access)
+                .any("/v1/search/{domain}/click", access)
                 .any("/v1/page/{domain}", access)
                 .any("/v1/assistant/{domain}/message", access)
                 .any("/v2/assistant/{domain}/message", access)
                 .any("/v1/feedback/{domain}", access)
                 .any("/v1/assistant/{domain}/feedback", access)
-                .register("/v1", new SearchRoutes(app.sites(), app.insightsLog()))
+                .register("/v1", new SearchRoutes(app.sites(), app.usage().searches()))
+                .register(new SearchClickRoutes(app.sites(), app.usage().searches()))
                 .register(new AnswerFeedbackRoutes(app.sites(), app.insightsLog()))
-                .register("/v1", new FeedbackRoutes(app.sites()))
+                .register("/v1", new FeedbackRoutes(app.sites(), app.usage().feedback()))
                 .register(new AssistantRoutes(app.assistant(), app.assistantRules(),
                         app.settings().stream(), app.answerRecords(), app.settings().resume()))
                 // The AI SDK's resume GET; it runs the access rule itself (a refused site is a thread not found).

@@ -7,7 +7,7 @@ import dev.docsassistant.web.JsonBody;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.insights.Channel;
-import dev.docsassistant.insights.InsightsLog;
+import dev.docsassistant.insights.SearchLog;
 import dev.docsassistant.metrics.AppMetrics;
 import dev.docsassistant.request.SearchRules;
 import dev.docsassistant.search.PageContent;
@@ -32,13 +32,16 @@ import java.util.Map;
 public final class SearchRoutes implements HttpService {
     static final int MAX_BODY_BYTES = 64 * 1024;
 
-    private final Sites sites;
-    private final InsightsLog insights;
+    /** The response header naming the search (also each result's {@code searchId}), for reporting a click. */
+    static final String SEARCH_ID_HEADER = "X-Search-Id";
 
-    /** @param insights told of searches that found nothing */
-    public SearchRoutes(Sites sites, InsightsLog insights) {
+    private final Sites sites;
+    private final SearchLog searches;
+
+    /** @param searches records every search (a search that found nothing is also a search miss) */
+    public SearchRoutes(Sites sites, SearchLog searches) {
         this.sites = sites;
-        this.insights = insights;
+        this.searches = searches;
     }
 
     @Override
@@ -58,10 +61,27 @@ public final class SearchRoutes implements HttpService {
         long started = System.nanoTime();
         List<SearchHit> hits = site.search().search(request);
         AppMetrics.search("rest", System.nanoTime() - started);
-        if (hits.isEmpty()) {
-            insights.searchMissed(site.config().domain(), Channel.REST_V1, request.query());
+        String searchId = searches.searched(site.config().domain(), Channel.REST_V1, siteBox(body), request.query(),
+                hits.stream().map(SearchHit::path).toList());
+        // Still the bare array of Mintlify's API: the id rides on each result and in a header (which an empty answer has too).
+        res.header(SEARCH_ID_HEADER, searchId);
+        Json.send(res, 200, hits.stream().map(hit -> {
+            Map<String, Object> result = hit.asResult();
+            result.put("searchId", searchId);
+            return result;
+        }).toList());
+    }
+
+    /** {@code "channel": "site"} marks a search typed in a rendered site's search box; the default is {@code api}. */
+    private static boolean siteBox(JsonNode body) {
+        String channel = Fields.optString(body, "channel", "channel");
+        if (channel == null || channel.equals("api")) {
+            return false;
         }
-        Json.send(res, 200, hits.stream().map(SearchHit::asResult).toList());
+        if (channel.equals("site")) {
+            return true;
+        }
+        throw ApiException.badRequest("channel must be api or site");
     }
 
     private void page(ServerRequest req, ServerResponse res) {

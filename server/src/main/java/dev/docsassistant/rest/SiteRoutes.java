@@ -7,6 +7,8 @@ import dev.docsassistant.config.PreviewDomains;
 import dev.docsassistant.publish.AgentFiles;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.ServedHosts;
+import dev.docsassistant.insights.Audience;
+import dev.docsassistant.insights.PageTraffic;
 import dev.docsassistant.mcp.McpSettings;
 import dev.docsassistant.render.Injected;
 import dev.docsassistant.security.AccessCheck;
@@ -55,8 +57,10 @@ public final class SiteRoutes {
     private final Sites configured;
     private final ServedHosts hosts;
     private final AccessCheck access;
+    private final PageTraffic traffic;
 
     public SiteRoutes(App app, Function<Site, Injected> integrations) {
+        this.traffic = app.usage().traffic();
         this.assets = SiteAssets.fromClassPath();
         this.hosts = app.settings().hosts();
         this.access = app.access();
@@ -150,7 +154,8 @@ public final class SiteRoutes {
             return;
         }
         if (!agentFile(req, res, domain, path, prefix) && searchAllowed(req, res, domain, path)) {
-            send(req, res, renderer.render(path, prefix, req.query().first("q").orElse(null), linkBase(req, domain, true)));
+            send(req, res, counted(req, domain, path,
+                    renderer.render(path, prefix, req.query().first("q").orElse(null), linkBase(req, domain, true))));
         }
     }
 
@@ -179,8 +184,8 @@ public final class SiteRoutes {
         }
         markPreview(res, domain.get());
         if (!agentFile(req, res, domain.get(), req.path().path(), "") && searchAllowed(req, res, domain.get(), req.path().path())) {
-            send(req, res, renderer.get().render(req.path().path(), "", req.query().first("q").orElse(null),
-                    linkBase(req, domain.get(), false)));
+            send(req, res, counted(req, domain.get(), req.path().path(), renderer.get().render(req.path().path(), "",
+                    req.query().first("q").orElse(null), linkBase(req, domain.get(), false))));
         }
     }
 
@@ -216,12 +221,33 @@ public final class SiteRoutes {
         if (file.isEmpty()) {
             return false;
         }
+        if (path.endsWith("/llms.txt") || path.endsWith("/llms-full.txt")) {
+            countRead(req, domain, path, Audience.MARKDOWN);
+        } else if (path.endsWith(".md") || wantsMarkdown) {
+            String page = path.endsWith(".md") ? path.substring(0, path.length() - 3) : path;
+            countRead(req, domain, page.isEmpty() || page.equals("/index") ? "/" : page, Audience.MARKDOWN);
+        }
         res.header(HeaderNames.CONTENT_TYPE, file.get().contentType())
                 .header(HeaderNames.CACHE_CONTROL, PAGE_CACHE)
                 .header(HeaderNames.VARY, "Accept")
                 .header("X-Content-Type-Options", "nosniff");
         body(req, res, file.get().body().getBytes(java.nio.charset.StandardCharsets.UTF_8));
         return true;
+    }
+
+    /** A page read counts for the site's traffic (the dashboard's Agents page); the page itself is passed on. */
+    private SiteRenderer.Result counted(ServerRequest req, String domain, String path, SiteRenderer.Result result) {
+        if (result instanceof SiteRenderer.HtmlPage page && page.status() == 200) {
+            countRead(req, domain, path.isEmpty() ? "/" : path, Audience.BROWSER);
+        }
+        return result;
+    }
+
+    /** Counts a GET in memory (no store write on this path): by a known AI crawler's User-Agent first, else by route. */
+    private void countRead(ServerRequest req, String domain, String path, Audience byRoute) {
+        if (req.prologue().method() == Method.GET) {
+            traffic.count(domain, path, Audience.ofRequest(req.headers().first(HeaderNames.USER_AGENT).orElse(null), byRoute));
+        }
     }
 
     /** The site's address for links that leave it (llms.txt, the page menu's AI tools): never a Host merely claimed. */

@@ -86,7 +86,7 @@ class McpRoutesTest {
         JsonNode tools = json(post(MCP, request("tools/list", "{}"), "MCP-Protocol-Version", "2025-06-18").body()).at("/result/tools");
         List<String> names = new ArrayList<>();
         tools.forEach(t -> names.add(t.get("name").asText()));
-        assertEquals(List.of("search", "get_page", "ask"), names);
+        assertEquals(List.of("search", "get_page", "ask", "feedback"), names);
         assertEquals("query", tools.get(0).at("/inputSchema/required/0").asText());
         assertTrue(tools.get(0).at("/annotations/readOnlyHint").asBoolean());
     }
@@ -104,7 +104,10 @@ class McpRoutesTest {
         HttpResponse<String> rest = server.send(HttpRequest.newBuilder(server.uri("/v1/search/docs"))
                 .header("Authorization", server.authorization()).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"query\":\"how are failed deliveries retried\",\"pageSize\":3}")));
-        assertEquals(json(rest.body()), result.at("/structuredContent/results"), "the same results as /v1/search");
+        JsonNode restResults = json(rest.body());
+        restResults.forEach(r -> ((com.fasterxml.jackson.databind.node.ObjectNode) r).remove("searchId")); // each search has its own
+        assertEquals(restResults, result.at("/structuredContent/results"), "the same results as /v1/search");
+        assertTrue(result.at("/structuredContent/searchId").asText().matches("srch_[0-9a-f]{24}"), result.toString());
 
         String partners = "{\"query\":\"partner discounts\"}";
         assertFalse(call("search", partners).toString().contains("/partners/pricing"), "public only without a key");
@@ -133,6 +136,41 @@ class McpRoutesTest {
         assertTrue(text.contains("five times"), text);
         assertTrue(text.contains("Sources:\n- [Retries](" + server.uri("/sites/docs/retries")), text);
         assertEquals("/retries", answer.at("/structuredContent/sources/0/path").asText().replaceAll("#.*", ""));
+    }
+
+    @Test
+    void agentsSendFeedbackOnAPageOrAnAnswerKeptWithChannelMcp() {
+        JsonNode answer = call("ask", "{\"question\":\"How many times are failed deliveries retried?\"}");
+        String messageId = answer.at("/structuredContent/messageId").asText();
+        assertTrue(messageId.startsWith("msg_"), answer.toString());
+        JsonNode onAnswer = call("feedback", "{\"messageId\":\"" + messageId + "\",\"helpful\":false,\"comment\":\"misses the limit\"}");
+        assertFalse(onAnswer.path("isError").asBoolean(), onAnswer.toString());
+        JsonNode onPage = call("feedback", "{\"path\":\"/retries#schedule\",\"helpful\":true}");
+        assertFalse(onPage.path("isError").asBoolean(), onPage.toString());
+        assertEquals("/retries", onPage.at("/structuredContent/path").asText());
+        var db = server.app().database();
+        assertEquals("mcp|misses the limit|0", db.transaction(c -> {
+            try (var ps = c.prepareStatement("SELECT channel, comment, helpful FROM answer_feedback WHERE message_id = ?")) {
+                ps.setString(1, messageId);
+                try (var rs = ps.executeQuery()) {
+                    return rs.next() ? rs.getString(1) + "|" + rs.getString(2) + "|" + rs.getInt(3) : "none";
+                }
+            }
+        }));
+        assertEquals("docs|/retries|mcp|1", db.transaction(c -> {
+            try (var ps = c.prepareStatement("SELECT domain, path, channel, helpful FROM page_feedback"); var rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) + "|" + rs.getString(2) + "|" + rs.getString(3) + "|" + rs.getInt(4) : "none";
+            }
+        }));
+
+        assertEquals("path or messageId is required: name the page or the answer the feedback is about",
+                call("feedback", "{\"helpful\":true}").at("/content/0/text").asText());
+        assertEquals("path names no page of this site: /partners/pricing",
+                call("feedback", "{\"path\":\"/partners/pricing\",\"helpful\":true}").at("/content/0/text").asText(),
+                "a page the caller cannot read is no page");
+        assertEquals("messageId names no answer of this site",
+                call("feedback", "{\"messageId\":\"msg_nosuch\",\"helpful\":true}").at("/content/0/text").asText());
+        assertTrue(call("feedback", "{\"path\":\"/retries\"}").get("isError").asBoolean(), "helpful is required");
     }
 
     @Test

@@ -396,7 +396,7 @@ class ApiSecurityTest {
         assertNull(allowed.header("Access-Control-Allow-Credentials"), "never credentials");
         assertTrue(allowed.header("Vary").contains("Origin"));
         List<String> exposed = List.of(allowed.header("Access-Control-Expose-Headers").split(",\\s*"));
-        assertEquals(List.of("X-Thread-Id", "X-Thread-Key", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After"), exposed);
+        assertEquals(List.of("X-Thread-Id", "X-Thread-Key", "X-Search-Id", "RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset", "Retry-After"), exposed);
 
         Reply other = post("/v1/search/cors-docs", search("retries"), restricted, "Origin", "https://evil.example");
         assertEquals(403, other.status());

@@ -76,8 +76,14 @@ class OpenApiContractTest {
         exercised = true;
         String key = server.authorization();
         String[] ok = json(key);
-        assertEquals(200, exchange("POST", "/v1/search/docs", "{\"query\":\"retries\",\"pageSize\":5,\"scoreThreshold\":0.01,"
-                + "\"filter\":{\"version\":null,\"language\":null,\"tag\":null,\"groups\":[\"partners\"]}}", ok).statusCode());
+        HttpResponse<String> searched = exchange("POST", "/v1/search/docs", "{\"query\":\"retries\",\"pageSize\":5,\"scoreThreshold\":0.01,"
+                + "\"filter\":{\"version\":null,\"language\":null,\"tag\":null,\"groups\":[\"partners\"]},\"channel\":\"api\"}", ok);
+        assertEquals(200, searched.statusCode());
+        String searchId = searched.headers().firstValue("X-Search-Id").orElseThrow();
+        assertEquals(204, exchange("POST", "/v1/search/docs/click", "{\"searchId\":\"" + searchId + "\",\"path\":\"/retries\"}", ok)
+                .statusCode());
+        assertEquals(422, exchange("POST", "/v1/search/docs/click", "{\"searchId\":\"" + searchId + "\",\"path\":\"/nope\"}", ok)
+                .statusCode());
         exchange("POST", "/v1/search/docs", "{\"query\":\"\"}", ok);
         exchange("POST", "/v1/search/docs", "{\"query\":\"x\",\"pageSize\":0}", ok);
         exchange("POST", "/v1/search/docs", "{\"query\":\"x\"}", json("Bearer svc_dsc_" + "A".repeat(43)));
