@@ -12,8 +12,9 @@ import java.util.regex.Pattern;
  * (key, vector and bookkeeping), keyed by the model and the question as {@link #normalised} writes it:
  * search logs repeat their popular queries (a few per cent of distinct queries make a large share of
  * all searches), and the site's search box sends the same words again as readers retype them. What
- * is embedded on a miss is {@link #embeddable} of the question, so a hit returns the very vector a
- * miss would compute: whether a question was cached never changes its results.
+ * is embedded on a miss is the question with its whitespace tidied ({@link #embeddable}), which the
+ * tokenizers ignore: a hit returns the vector a miss computes, except across a trailing "?" or case
+ * (see {@link #normalised}).
  */
 final class QuestionVectorCache {
     /** Default bound: about 3,000 English questions of 384 floats. */
@@ -35,18 +36,24 @@ final class QuestionVectorCache {
         this.maxBytes = maxBytes;
     }
 
-    /** The question as embedded: whitespace runs as one space, no trailing punctuation (case kept: tokenizers decide). */
+    /**
+     * The question as embedded: whitespace runs as one space, trimmed. The models' tokenizers split on
+     * whitespace, so this changes no vector; it only makes the key below cheaper to build.
+     */
     static String embeddable(String question) {
-        String t = TRAILING.matcher(SPACE.matcher(question).replaceAll(" ").strip()).replaceAll("");
-        return t.isEmpty() ? question.strip() : t;
+        return SPACE.matcher(question).replaceAll(" ").strip();
     }
 
     /**
-     * The cache key's text: {@link #embeddable}, in lower case when the model's tokenizer lowercases
-     * anyway (the English models; BGE small zh keeps case).
+     * The cache key's text: {@link #embeddable} without trailing punctuation, in lower case when the
+     * model's tokenizer lowercases anyway (the English models; BGE small zh keeps case). Questions that
+     * differ only in a trailing "?" share the vector of whichever was asked first (cosine about 0.99
+     * to their own): dropping the "?" from what is embedded instead moved one dev question's rank.
      */
     static String normalised(String question, boolean uncased) {
-        String t = embeddable(question);
+        String spaced = embeddable(question);
+        String t = TRAILING.matcher(spaced).replaceAll("");
+        t = t.isEmpty() ? spaced : t;
         return uncased ? t.toLowerCase(Locale.ROOT) : t;
     }
 

@@ -42,10 +42,12 @@ public final class SentenceEmbedder {
     /** Questions embedded at once per model: concurrent questions queue and run as one batch (see QueryBatcher). */
     private static final Map<EmbeddingModel, QueryBatcher> QUESTION_BATCHES = new ConcurrentHashMap<>();
     /**
-     * Runs of the question model at the same time. One: on the two cores this is measured on, a
-     * second concurrent run costs more CPU per question than joining the next batch (bench/RESULTS.md).
+     * Runs of the question model at the same time: one per core, so a lone question and a second one
+     * each run at once as before; only questions beyond that queue and run as one batch. With one
+     * slot, 8 clients got half the searches per second on 2 cores (bench/RESULTS.md).
      */
-    private static volatile int questionSlots = 1;
+    private static final int DEFAULT_QUESTION_SLOTS = Math.max(1, Runtime.getRuntime().availableProcessors());
+    private static volatile int questionSlots = DEFAULT_QUESTION_SLOTS;
     /** Questions per batch at most: enough for 50 concurrent clients in two runs. */
     private static final int QUESTION_BATCH = 32;
     private static final QuestionVectorCache QUESTIONS = new QuestionVectorCache(QuestionVectorCache.DEFAULT_BYTES);
@@ -129,13 +131,14 @@ public final class SentenceEmbedder {
 
     /**
      * For benches and tests: how questions are embedded from now on ({@code slots} concurrent model
-     * runs, 1 by default; {@code cache} on by default). Clears the question cache.
+     * runs, one per core by default, or {@code 0} for that default; {@code cache} on by default).
+     * Clears the question cache.
      */
     public static void configureQuestions(int slots, boolean cache) {
-        if (slots < 1) {
-            throw new IllegalArgumentException("slots must be at least 1");
+        if (slots < 0) {
+            throw new IllegalArgumentException("slots must be 0 (the default) or more");
         }
-        questionSlots = slots;
+        questionSlots = slots == 0 ? DEFAULT_QUESTION_SLOTS : slots;
         cacheQuestions = cache;
         QUESTION_BATCHES.clear();
         QUESTIONS.clear();

@@ -28,8 +28,9 @@ class QuestionVectorCacheTest {
         cache.put(EmbeddingModel.BGE_SMALL_ZH, false, "OpenAPI 文件怎么写？", vector(2));
         assertNotNull(cache.get(EmbeddingModel.BGE_SMALL_ZH, false, "OpenAPI 文件怎么写"));
         assertNull(cache.get(EmbeddingModel.BGE_SMALL_ZH, false, "openapi 文件怎么写？"));
-        assertEquals("How do I add a custom domain", QuestionVectorCache.embeddable(" How do I add\na custom domain? "));
-        assertEquals("?", QuestionVectorCache.embeddable(" ? "), "punctuation alone is kept (the model needs some text)");
+        assertEquals("How do I add a custom domain?", QuestionVectorCache.embeddable(" How do I add\na  custom domain? "));
+        assertEquals("how do i add a custom domain", QuestionVectorCache.normalised(" How do I add\na custom domain ?! ", true));
+        assertEquals("?", QuestionVectorCache.normalised(" ? ", true), "punctuation alone is kept");
     }
 
     @Test
