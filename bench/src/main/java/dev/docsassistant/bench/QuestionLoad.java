@@ -21,8 +21,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * questions; never the aside part):
  * <ul>
  *   <li><b>batching</b>: 1, 8 and 50 clients searching back to back, each question distinct (the
- *   question cache off), with the question batcher's one slot against one model run per caller (the
- *   way before batching): searches/s, process CPU per search and p50/p99;</li>
+ *   question cache off), one model run per caller (the default) against the question batcher with
+ *   2 slots and with 1: searches/s, process CPU per search and p50/p99;</li>
  *   <li><b>cache</b>: one client, a stream where no question repeats (the cache's cost only) and a
  *   stream whose repeats follow a Zipf law over a larger population of distinct questions, as query
  *   logs do: hit rate and p50 with the cache on and off.</li>

@@ -42,11 +42,14 @@ public final class SentenceEmbedder {
     /** Questions embedded at once per model: concurrent questions queue and run as one batch (see QueryBatcher). */
     private static final Map<EmbeddingModel, QueryBatcher> QUESTION_BATCHES = new ConcurrentHashMap<>();
     /**
-     * Runs of the question model at the same time: one per core, so a lone question and a second one
-     * each run at once as before; only questions beyond that queue and run as one batch. With one
-     * slot, 8 clients got half the searches per second on 2 cores (bench/RESULTS.md).
+     * Runs of the question model at the same time, beyond which questions queue and run as one padded
+     * batch. Unbounded by default: on the 2-core AVX2 machine measured, a batch of questions of mixed
+     * length costs more CPU per question than separate runs (padding outweighs the shared per-run
+     * cost: 7.4 ms alone, 9.1 ms each in a batch of 32) and 50 clients got 40 searches/s batched
+     * against 74 unbatched (bench/RESULTS.md, "Question embedding"). Benches and machines where
+     * batching pays set a bound with {@link #configureQuestions}.
      */
-    private static final int DEFAULT_QUESTION_SLOTS = Math.max(1, Runtime.getRuntime().availableProcessors());
+    private static final int DEFAULT_QUESTION_SLOTS = Integer.MAX_VALUE;
     private static volatile int questionSlots = DEFAULT_QUESTION_SLOTS;
     /** Questions per batch at most: enough for 50 concurrent clients in two runs. */
     private static final int QUESTION_BATCH = 32;
@@ -131,7 +134,7 @@ public final class SentenceEmbedder {
 
     /**
      * For benches and tests: how questions are embedded from now on ({@code slots} concurrent model
-     * runs, one per core by default, or {@code 0} for that default; {@code cache} on by default).
+     * runs, unbounded by default, or {@code 0} for that default; {@code cache} on by default).
      * Clears the question cache.
      */
     public static void configureQuestions(int slots, boolean cache) {

@@ -7,17 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class QueryShapeTest {
     @Test
-    void identifiersAndOneOrTwoWordsAreAnsweredByBm25Alone() {
-        for (String q : new String[] {"mcp.json", "--port", "openapi", "search.mode", "custom domain", "  llms.txt  ?",
-                "ParamField", "GET /v1/search", "x-mint"}) {
+    void oneOrTwoIdentifiersAreAnsweredByBm25Alone() {
+        for (String q : new String[] {"mcp.json", "--port", "-p", "search.mode", "  llms.txt  ?", "`docs.json`", "openApiSpec",
+                "x-mint.href", "/v1/search", "--port --host", "@mintlify/cli", "$ref", "v2", "key=value"}) {
             assertTrue(QueryShape.keywordsSuffice(q), q);
         }
     }
 
     @Test
-    void sentencesAndTextInScriptsWithoutSpacesAreEmbedded() {
-        for (String q : new String[] {"add a domain", "How do I add a custom domain?", "自定义域名", "カスタムドメイン",
-                "OpenAPI 文件", "เพิ่มโดเมน"}) {
+    void plainWordsSentencesAndTextInScriptsWithoutSpacesAreEmbedded() {
+        for (String q : new String[] {"openapi", "custom domain", "set-up", "GET /v1/search", "mcp.json --port extra", "add a domain",
+                "How do I add a custom domain?", "自定义域名", "カスタムドメイン", "OpenAPI 文件", "เพิ่มโดเมน", "?", ""}) {
             assertFalse(QueryShape.keywordsSuffice(q), q);
         }
     }
