@@ -215,7 +215,8 @@ public final class LuceneSiteSearch implements SiteSearch {
         int depth = Math.max(40, request.pageSize() * 8);
         try {
             List<RankedPage> ranked;
-            if (model != null) {
+            // A query of one or two words (a key, a flag, a name) is answered by its exact terms: no embedding.
+            if (model != null && !QueryShape.keywordsSuffice(request.query())) {
                 // BM25 runs on a thread of its own while this one embeds the question (most of a hybrid
                 // query's time). BM25 is done long before the embedding, so this thread never parks to
                 // wait: the other way round, being woken again cost ~0.15 ms of every search over HTTP.

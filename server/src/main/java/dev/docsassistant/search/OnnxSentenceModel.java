@@ -33,6 +33,7 @@ final class OnnxSentenceModel {
     private final OrtSession session;
     private final HuggingFaceTokenizer tokenizer;
     private final boolean tokenTypes;
+    private final boolean uncased;
 
     OnnxSentenceModel(EmbeddingModel spec) {
         this.spec = spec;
@@ -53,6 +54,7 @@ final class OnnxSentenceModel {
                         + " dimensions, not " + spec.dimension());
             }
             tokenizer = HuggingFaceTokenizer.newInstance(tokens, Map.of("padding", "false"));
+            uncased = java.util.Arrays.equals(tokenizer.encode("Docs API").getIds(), tokenizer.encode("docs api").getIds());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the embedding model: " + e.getMessage(), e);
         } catch (OrtException e) {
@@ -70,6 +72,11 @@ final class OnnxSentenceModel {
 
     EmbeddingModel spec() {
         return spec;
+    }
+
+    /** Whether the tokenizer lowercases its input (then a question's case never changes its vector). */
+    boolean uncased() {
+        return uncased;
     }
 
     /** The texts' embeddings, pooled (not yet of unit length), in order; one model run for all. */

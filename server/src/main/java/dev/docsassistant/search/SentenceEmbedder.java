@@ -39,6 +39,23 @@ public final class SentenceEmbedder {
     /** Texts per model run when embedding a corpus: padding to the longest costs less than it saves here. */
     private static final int PASSAGE_BATCH = 8;
     private static volatile EmbeddingModel english = DEFAULT_ENGLISH;
+    /** Questions embedded at once per model: concurrent questions queue and run as one batch (see QueryBatcher). */
+    private static final Map<EmbeddingModel, QueryBatcher> QUESTION_BATCHES = new ConcurrentHashMap<>();
+    /**
+     * Runs of the question model at the same time, beyond which questions queue and run as one padded
+     * batch. Unbounded by default: on the 2-core AVX2 machine measured, a batch of questions of mixed
+     * length costs more CPU per question than separate runs (padding outweighs the shared per-run
+     * cost: 7.4 ms alone, 9.1 ms each in a batch of 32) and 50 clients got 40 searches/s batched
+     * against 74 unbatched (bench/RESULTS.md, "Question embedding"). Benches and machines where
+     * batching pays set a bound with {@link #configureQuestions}.
+     */
+    private static final int DEFAULT_QUESTION_SLOTS = Integer.MAX_VALUE;
+    private static volatile int questionSlots = DEFAULT_QUESTION_SLOTS;
+    /** Questions per batch at most: enough for 50 concurrent clients in two runs. */
+    private static final int QUESTION_BATCH = 32;
+    private static final QuestionVectorCache QUESTIONS = new QuestionVectorCache(QuestionVectorCache.DEFAULT_BYTES);
+    private static volatile boolean cacheQuestions = true;
+    private static final java.util.concurrent.atomic.LongAdder QUESTION_NANOS = new java.util.concurrent.atomic.LongAdder();
 
     private SentenceEmbedder() {
     }
@@ -91,9 +108,54 @@ public final class SentenceEmbedder {
         return MODELS.get(model).join();
     }
 
-    /** The unit-length vector of a question, as {@code model} expects questions. */
+    /**
+     * The unit-length vector of a question, as {@code model} expects questions: from the cache of
+     * recent questions, else embedded with whatever other questions wait for the same model.
+     */
     public static float[] embedQuery(EmbeddingModel model, String text) {
-        return normalise(model(model).embed(List.of(model.query(clip(text))))[0]);
+        long start = System.nanoTime();
+        try {
+            OnnxSentenceModel onnx = model(model);
+            String question = clip(text);
+            float[] cached = cacheQuestions ? QUESTIONS.get(model, onnx.uncased(), question) : null;
+            if (cached != null) {
+                return cached;
+            }
+            float[] v = normalise(QUESTION_BATCHES.computeIfAbsent(model, m -> new QueryBatcher(onnx::embed, questionSlots, QUESTION_BATCH))
+                    .embed(model.query(QuestionVectorCache.embeddable(question))));
+            if (cacheQuestions) {
+                QUESTIONS.put(model, onnx.uncased(), question, v);
+            }
+            return v;
+        } finally {
+            QUESTION_NANOS.add(System.nanoTime() - start);
+        }
+    }
+
+    /**
+     * For benches and tests: how questions are embedded from now on ({@code slots} concurrent model
+     * runs, unbounded by default, or {@code 0} for that default; {@code cache} on by default).
+     * Clears the question cache.
+     */
+    public static void configureQuestions(int slots, boolean cache) {
+        if (slots < 0) {
+            throw new IllegalArgumentException("slots must be 0 (the default) or more");
+        }
+        questionSlots = slots == 0 ? DEFAULT_QUESTION_SLOTS : slots;
+        cacheQuestions = cache;
+        QUESTION_BATCHES.clear();
+        QUESTIONS.clear();
+    }
+
+    /** For benches: question-cache hits, misses, entries and bytes since the last {@link #configureQuestions}. */
+    public static long[] questionCacheStats() {
+        long[] c = QUESTIONS.counts();
+        return new long[] {c[0], c[1], QUESTIONS.size(), QUESTIONS.bytes()};
+    }
+
+    /** For benches: nanoseconds spent in {@link #embedQuery} since the process started, over all threads. */
+    public static long questionEmbeddingNanos() {
+        return QUESTION_NANOS.sum();
     }
 
     /** The unit-length vector of a question with the English model (how insights compare questions). */

@@ -1,0 +1,160 @@
+package dev.docsassistant.search;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class QueryBatcherTest {
+    /** A "model" whose vector names its text, so a result that went to the wrong caller shows. */
+    private static float[][] echo(List<String> texts) {
+        float[][] out = new float[texts.size()][];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = new float[] {Integer.parseInt(texts.get(i)), texts.size()};
+        }
+        return out;
+    }
+
+    @Test
+    void aLoneQuestionRunsAtOnceOnItsCallersThread() {
+        List<Thread> ranOn = new CopyOnWriteArrayList<>();
+        QueryBatcher batcher = new QueryBatcher(texts -> {
+            ranOn.add(Thread.currentThread());
+            return echo(texts);
+        }, 1, 32);
+        float[] v = batcher.embed("7");
+        assertEquals(7f, v[0]);
+        assertEquals(1f, v[1], "a batch of one");
+        assertEquals(List.of(Thread.currentThread()), ranOn);
+    }
+
+    @Test
+    void questionsArrivingDuringARunAreEmbeddedTogetherAndEachGetsItsOwnVector() throws Exception {
+        CountDownLatch firstRunStarted = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        List<Integer> batchSizes = new CopyOnWriteArrayList<>();
+        AtomicInteger concurrent = new AtomicInteger();
+        AtomicInteger mostConcurrent = new AtomicInteger();
+        QueryBatcher batcher = new QueryBatcher(texts -> {
+            mostConcurrent.accumulateAndGet(concurrent.incrementAndGet(), Math::max);
+            try {
+                batchSizes.add(texts.size());
+                firstRunStarted.countDown();
+                release.await(10, TimeUnit.SECONDS);
+                return echo(texts);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            } finally {
+                concurrent.decrementAndGet();
+            }
+        }, 1, 16);
+        int callers = 41;
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<float[]> first = pool.submit(() -> batcher.embed("0"));
+            firstRunStarted.await(10, TimeUnit.SECONDS);
+            List<Future<float[]>> rest = new ArrayList<>();
+            for (int i = 1; i < callers; i++) {
+                int n = i;
+                rest.add(pool.submit(() -> batcher.embed(String.valueOf(n))));
+            }
+            Thread.sleep(200); // all 40 queue behind the blocked first run
+            release.countDown();
+            assertEquals(0f, first.get(10, TimeUnit.SECONDS)[0]);
+            for (int i = 1; i < callers; i++) {
+                assertEquals((float) i, rest.get(i - 1).get(10, TimeUnit.SECONDS)[0], "caller " + i + " got another's vector");
+            }
+        }
+        assertEquals(1, mostConcurrent.get(), "one slot: one run at a time");
+        assertEquals(callers, batchSizes.stream().mapToInt(Integer::intValue).sum(), "every question embedded once");
+        assertEquals(List.of(1, 16, 16, 8), batchSizes, "the queue runs in batches of at most 16");
+    }
+
+    @Test
+    void twoSlotsRunTwoBatchesAtOnceNeverMore() throws Exception {
+        AtomicInteger concurrent = new AtomicInteger();
+        AtomicInteger mostConcurrent = new AtomicInteger();
+        QueryBatcher batcher = new QueryBatcher(texts -> {
+            mostConcurrent.accumulateAndGet(concurrent.incrementAndGet(), Math::max);
+            try {
+                Thread.sleep(5);
+                return echo(texts);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            } finally {
+                concurrent.decrementAndGet();
+            }
+        }, 2, 8);
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<float[]>> all = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                int n = i;
+                all.add(pool.submit(() -> batcher.embed(String.valueOf(n))));
+            }
+            for (int i = 0; i < all.size(); i++) {
+                assertEquals((float) i, all.get(i).get(10, TimeUnit.SECONDS)[0]);
+            }
+        }
+        assertEquals(2, mostConcurrent.get());
+    }
+
+    @Test
+    void aFailedRunReachesEveryCallerInItsBatchAndTheNextRunWorks() throws Exception {
+        CountDownLatch firstRunStarted = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger runs = new AtomicInteger();
+        IllegalStateException broken = new IllegalStateException("the model failed");
+        QueryBatcher batcher = new QueryBatcher(texts -> {
+            int run = runs.incrementAndGet();
+            if (run == 1) {
+                firstRunStarted.countDown();
+                try {
+                    release.await(10, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    throw new IllegalStateException(e);
+                }
+                return echo(texts);
+            }
+            if (run == 2) {
+                throw broken;
+            }
+            return echo(texts);
+        }, 1, 32);
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<float[]> first = pool.submit(() -> batcher.embed("1"));
+            firstRunStarted.await(10, TimeUnit.SECONDS);
+            List<Future<float[]>> failing = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                failing.add(pool.submit(() -> batcher.embed("2")));
+            }
+            Thread.sleep(200);
+            release.countDown();
+            assertEquals(1f, first.get(10, TimeUnit.SECONDS)[0]);
+            for (Future<float[]> f : failing) {
+                java.util.concurrent.ExecutionException e = assertThrows(java.util.concurrent.ExecutionException.class,
+                        () -> f.get(10, TimeUnit.SECONDS));
+                assertSame(broken, e.getCause(), "each waiter gets the run's own failure");
+            }
+        }
+        assertEquals(3f, batcher.embed("3")[0], "the slot was freed after the failure");
+        assertEquals(3, runs.get());
+    }
+
+    @Test
+    void aModelReturningTheWrongNumberOfVectorsFailsItsCallers() {
+        QueryBatcher batcher = new QueryBatcher(texts -> new float[0][], 1, 4);
+        IllegalStateException e = assertThrows(IllegalStateException.class, () -> batcher.embed("1"));
+        assertTrue(e.getMessage().contains("0 vectors for 1 texts"), e.getMessage());
+    }
+}
