@@ -16,7 +16,8 @@ import java.util.logging.Logger;
 /**
  * Deletes conversations older than {@code docs-assistant.retention.conversations} (default 90 days):
  * threads and their messages not continued since, recorded answers, their feedback, the per-day
- * roll-ups, conversation summaries and searches that found nothing. Runs at start and then every hour.
+ * roll-ups, conversation summaries, searches that found nothing, grouped gaps (groups left empty too)
+ * and the work state of feedback that went. Runs at start and then every hour.
  */
 public final class Retention implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(Retention.class.getName());
@@ -65,6 +66,7 @@ public final class Retention implements AutoCloseable {
                 + delete(c, "DELETE FROM unanswered_days WHERE day < ?", cutoff / DAY_MILLIS)
                 + delete(c, "DELETE FROM conversation_threads WHERE last_at < ?", cutoff)
                 + delete(c, "DELETE FROM search_misses WHERE created_at < ?", cutoff)
+                + GapGrouping.expire(c, cutoff) + InsightsWork.expire(c)
                 + delete(c, "DELETE FROM thread_messages WHERE thread_id IN (SELECT id FROM threads WHERE updated_at < ?)", cutoff)
                 + delete(c, "DELETE FROM threads WHERE updated_at < ?", cutoff)
                 + delete(c, "DELETE FROM dashboard_sessions WHERE expires_at < ?", now)
