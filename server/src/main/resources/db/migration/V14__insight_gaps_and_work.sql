@@ -34,9 +34,11 @@ CREATE TABLE gap_members (
     sources TEXT NOT NULL,
     created_at BIGINT NOT NULL
 );
--- Covering for a period's counts per group.
-CREATE INDEX gap_members_domain_time ON gap_members (domain, created_at, group_id);
+-- Covering for a period's counts per group and kind.
+CREATE INDEX gap_members_domain_time ON gap_members (domain, created_at, group_id, kind);
 CREATE INDEX gap_members_group_time ON gap_members (group_id, created_at);
+-- The members whose answers cited pages (unhelpful ones): a group's pages without reading its unanswered questions.
+CREATE INDEX gap_members_cited ON gap_members (group_id, created_at) WHERE sources <> '[]';
 -- Gaps handed in through GapGrouping.add (sources without a table of their own), waiting for the job.
 CREATE TABLE gap_pending (
     id TEXT PRIMARY KEY,

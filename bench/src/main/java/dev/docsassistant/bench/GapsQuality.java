@@ -92,7 +92,7 @@ public final class GapsQuality {
                 return null;
             });
             GapGrouping grouping = new GapGrouping(db, writes, Clock.fixed(at.plusSeconds(86_400), ZoneOffset.UTC),
-                    texts -> texts.stream().map(vectors::get).toList(), threshold);
+                    texts -> texts.stream().map(t -> vectors.computeIfAbsent(t, SentenceEmbedder::embed)).toList(), threshold);
             grouping.runOnce();
             return db.transaction(c -> {
                 Map<String, String> out = new HashMap<>();

@@ -20,6 +20,7 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Executors;
@@ -216,12 +217,18 @@ public final class GapGrouping implements AutoCloseable {
     }
 
     private int group(Batch batch) {
-        // Embedding is the slow part: done outside any transaction, each distinct text once.
-        List<String> texts = new ArrayList<>(new LinkedHashSet<>(batch.candidates.stream().map(Candidate::text).toList()));
+        // Embedding is the slow part: done outside any transaction, each distinct wording once (the model is
+        // uncased, so case and spacing make no other vector).
+        long started = System.nanoTime();
+        List<String> texts = new ArrayList<>(new LinkedHashSet<>(batch.candidates.stream().map(c -> wording(c.text())).toList()));
         Map<String, float[]> vectors = new HashMap<>();
         List<float[]> embedded = texts.isEmpty() ? List.of() : embedder.embedAll(texts);
         for (int i = 0; i < texts.size(); i++) {
             vectors.put(texts.get(i), embedded.get(i));
+        }
+        if (!texts.isEmpty()) {
+            LOG.fine(() -> String.format(Locale.ROOT, "gaps: embedded %d wordings of %d questions in %.1f s", texts.size(),
+                    batch.candidates.size(), (System.nanoTime() - started) / 1e9));
         }
         long now = clock.millis();
         return db.transaction(c -> {
@@ -246,7 +253,7 @@ public final class GapGrouping implements AutoCloseable {
                         groups = load(c, cand.domain());
                         byDomain.put(cand.domain(), groups);
                     }
-                    float[] v = vectors.get(cand.text());
+                    float[] v = vectors.get(wording(cand.text()));
                     Group home = nearest(groups, v);
                     boolean fresh = home == null;
                     if (fresh) {
@@ -461,6 +468,12 @@ public final class GapGrouping implements AutoCloseable {
             }
         }
         return n;
+    }
+
+    /** What the model sees of a question: lower-cased, spaces collapsed, without trailing punctuation. */
+    static String wording(String text) {
+        String w = text.toLowerCase(Locale.ROOT).replaceAll("\\s+", " ").replaceAll("[\\s?.!]+$", "").strip();
+        return w.isEmpty() ? text : w;
     }
 
     static String clip(String text) {

@@ -1,5 +1,7 @@
 package dev.docsassistant.insights;
 
+import org.apache.lucene.util.VectorUtil;
+
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 
@@ -20,12 +22,9 @@ final class Vectors {
         return v;
     }
 
+    /** Lucene's, which uses the CPU's vector instructions when the JVM offers them: a batch compares each question with every centroid. */
     static double dot(float[] a, float[] b) {
-        double sum = 0;
-        for (int i = 0; i < a.length; i++) {
-            sum += a[i] * b[i];
-        }
-        return sum;
+        return VectorUtil.dotProduct(a, b);
     }
 
     static double norm(float[] v) {
