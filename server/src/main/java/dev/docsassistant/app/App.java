@@ -12,6 +12,9 @@ import dev.docsassistant.search.SearchConfig;
 import dev.docsassistant.search.SearchSettings;
 import dev.docsassistant.search.SharedVectors;
 import dev.docsassistant.insights.Conversations;
+import dev.docsassistant.insights.GapGrouping;
+import dev.docsassistant.insights.GapQuery;
+import dev.docsassistant.insights.InsightsWork;
 import dev.docsassistant.insights.InsightsLog;
 import dev.docsassistant.insights.InsightsQuery;
 import dev.docsassistant.insights.Retention;
@@ -22,6 +25,7 @@ import dev.docsassistant.insights.UsageRecorders;
 import dev.docsassistant.integrations.Integrations;
 import dev.docsassistant.request.AssistantRules;
 import dev.docsassistant.security.AccessCheck;
+import dev.docsassistant.security.AnalyticsKeys;
 import dev.docsassistant.security.ApiKeys;
 import dev.docsassistant.security.DashboardAccounts;
 import dev.docsassistant.security.PageKeys;
@@ -70,6 +74,7 @@ public final class App implements AutoCloseable {
     private final InsightsLog insightsLog;
     private final Retention retention;
     private final UsageRecorders usage;
+    private final GapGrouping gapGrouping;
     private final DashboardAccounts accounts;
     private final Optional<Redis> redis;
     private final ThreadStore threads;
@@ -127,6 +132,7 @@ public final class App implements AutoCloseable {
         this.assistant = new AssistantService(sites, threads, GeneratorConfig.read(config, System::getenv),
                 insightsLog::answered, settings.stream().maxOpen());
         this.retention = new Retention(database, settings.retention().conversations(), Clock.systemUTC());
+        this.gapGrouping = new GapGrouping(database, backgroundWrites, Clock.systemUTC());
         this.accounts = new DashboardAccounts(database, Clock.systemUTC(), settings.dashboard().sessionTtl(),
                 settings.security().adminToken());
         this.assistantRules = new AssistantRules(settings.limits(), settings.threads().requireKey());
@@ -155,6 +161,26 @@ public final class App implements AutoCloseable {
     /** The conversations retention job; {@code serve} starts it. */
     public Retention retention() {
         return retention;
+    }
+
+    /** Groups gaps by meaning in the background; {@code serve} starts it, {@link GapGrouping#add} hands it more. */
+    public GapGrouping gapGrouping() {
+        return gapGrouping;
+    }
+
+    /** A site's gap groups per week, month or quarter. */
+    public GapQuery gaps() {
+        return new GapQuery(database);
+    }
+
+    /** The read-only keys of the insights export API. */
+    public AnalyticsKeys analyticsKeys() {
+        return new AnalyticsKeys(database, Clock.systemUTC());
+    }
+
+    /** The status and note of feedback items and gap groups. */
+    public InsightsWork insightsWork() {
+        return new InsightsWork(database, Clock.systemUTC());
     }
 
     /** Dashboard users, sign-in links and sessions. */
@@ -271,6 +297,7 @@ public final class App implements AutoCloseable {
     public void close() {
         retention.close();
         usage.traffic().close();
+        gapGrouping.close();
         backgroundWrites.close();
         state.close();
         try {

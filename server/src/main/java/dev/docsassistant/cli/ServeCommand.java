@@ -48,6 +48,7 @@ public final class ServeCommand implements Callable<Integer> {
         app.pageKeys().all().forEach(c -> System.out.println("site " + c.domain() + ": pages use " + c.description()));
         WebServer server = builder.build().start();
         app.retention().start(); // only a serving server deletes old conversations
+        app.gapGrouping().start(); // and groups gaps by meaning, in the background
         ServerSettings settings = ServerSettings.from(appConfig.config().get("server"));
         GracefulStop stop = new GracefulStop(app, server, beforeStop, settings.drainTimeout());
         stop.onSignals();

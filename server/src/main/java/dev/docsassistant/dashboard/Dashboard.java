@@ -69,6 +69,7 @@ public final class Dashboard implements HttpService {
 
     @Override
     public void routing(HttpRules rules) {
+        WorkPages.routing(rules, this, app); // gaps, feedback as work, exports, analytics keys; first: /{org}/{domain} would take them
         rules.get("/_assets/{file}", DashboardAssets::serve)
                 .get("/sign-in", this::signInPage)
                 .post("/sign-in", this::signIn)

@@ -101,7 +101,8 @@ final class KeysPage {
         dashboard.domainsOf(org).forEach(d -> page.raw("<li><a href=\"").text(base + "/" + d + (dashboard.served(d) ? "" : "/deployments"))
                 .raw("\">").text(d)
                 .raw("</a></li>"));
-        page.raw("</ul>\n<h2>API keys</h2>\n");
+        page.raw("</ul>\n<h2>API keys</h2>\n<p><a href=\"").text(base + "/analytics-keys").raw("\">Analytics keys</a> "
+                + "(read-only, for exporting insights) are listed apart.</p>\n");
         if (created != null) {
             page.raw("<div class=\"notice\" role=\"status\"><p>Key ").text(created.key().prefix())
                     .raw("… created. Copy it now: it is shown only this once.</p><p><code id=\"new-key\">").text(created.secret())

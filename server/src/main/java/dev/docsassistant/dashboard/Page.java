@@ -68,6 +68,8 @@ final class Page {
         String base = "/dashboard/" + Dashboard.segment(org) + "/" + domain;
         html.append("<nav class=\"tabs\">");
         tab(base, "Insights", current);
+        tab(base + "/gaps", "Gaps", current);
+        tab(base + "/feedback", "Feedback", current);
         tab(base + "/conversations", "Conversations", current);
         tab(base + "/search", "Search", current);
         tab(base + "/pages", "Pages", current);

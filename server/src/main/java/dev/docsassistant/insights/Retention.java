@@ -16,7 +16,9 @@ import java.util.logging.Logger;
 /**
  * Deletes conversations older than {@code docs-assistant.retention.conversations} (default 90 days):
  * threads and their messages not continued since, recorded answers, their feedback, the per-day
- * roll-ups, conversation summaries, searches (with their clicks), page feedback and page traffic. Runs at start and then every hour.
+ * roll-ups, conversation summaries, searches (with their clicks), page feedback and page traffic,
+ * searches that found nothing, grouped gaps (groups left empty too) and the work state of feedback
+ * that went. Runs at start and then every hour.
  */
 public final class Retention implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(Retention.class.getName());
@@ -69,6 +71,7 @@ public final class Retention implements AutoCloseable {
                 + delete(c, "DELETE FROM searches WHERE created_at < ?", cutoff)
                 + delete(c, "DELETE FROM page_feedback WHERE created_at < ?", cutoff)
                 + delete(c, "DELETE FROM page_traffic WHERE day < ?", cutoff / DAY_MILLIS)
+                + GapGrouping.expire(c, cutoff) + InsightsWork.expire(c)
                 + delete(c, "DELETE FROM thread_messages WHERE thread_id IN (SELECT id FROM threads WHERE updated_at < ?)", cutoff)
                 + delete(c, "DELETE FROM threads WHERE updated_at < ?", cutoff)
                 + delete(c, "DELETE FROM dashboard_sessions WHERE expires_at < ?", now)

@@ -42,15 +42,17 @@ final class AdminRoutes implements HttpService {
     private final String token;
     private final Supplier<Set<String>> organizations;
     private final DeploymentRoutes deployments;
+    private final AnalyticsKeyRoutes analyticsKeys;
 
     /** @param organizations the organisations keys may be made for, now (sites are created at run time) */
     AdminRoutes(ApiKeys keys, AccessCheck access, String token, Supplier<Set<String>> organizations,
-                DeploymentRoutes deployments) {
+                DeploymentRoutes deployments, AnalyticsKeyRoutes analyticsKeys) {
         this.keys = keys;
         this.access = access;
         this.token = token;
         this.organizations = organizations;
         this.deployments = deployments;
+        this.analyticsKeys = analyticsKeys;
     }
 
     @Override
@@ -61,6 +63,7 @@ final class AdminRoutes implements HttpService {
                 .get("/keys/{id}", this::get)
                 .post("/keys/{id}/revoke", this::revoke);
         deployments.routing(rules);
+        analyticsKeys.routing(rules);
     }
 
     private void authorize(ServerRequest req, ServerResponse res) {

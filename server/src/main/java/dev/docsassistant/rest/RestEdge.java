@@ -118,9 +118,12 @@ public final class RestEdge {
                 .register(new ResumeRoutes(access, app.threads(), app.answerRecords(), app.settings().threads().requireKey(),
                         app.settings().stream().keepAlive()))
                 // OpenAI-compatible: the site is the body's model, so these routes run the access rule themselves.
-                .register(new OpenAiRoutes(access, app.assistant(), app.assistantRules(), app.settings().stream()));
+                .register(new OpenAiRoutes(access, app.assistant(), app.assistantRules(), app.settings().stream()))
+                // Insights exports: analytics keys only, checked by the routes (assistant keys never open them).
+                .register("/v1/insights", new InsightsExportRoutes(app));
         app.security().adminToken().ifPresent(token -> routing.register("/admin/v1",
-                new AdminRoutes(app.keys(), app.access(), token, () -> organizations(app), new DeploymentRoutes(app.deployments(), app.git(), app.settings().hosts()))));
+                new AdminRoutes(app.keys(), app.access(), token, () -> organizations(app), new DeploymentRoutes(app.deployments(), app.git(), app.settings().hosts()),
+                new AnalyticsKeyRoutes(app.analyticsKeys(), () -> organizations(app)))));
         git.ifPresent(source -> routing.register("/hooks/git", new GitHookRoutes(source)));
         sites.routing(routing);
         // Host-based pages ({domain}.{site-host}) take whatever path no API route claimed.

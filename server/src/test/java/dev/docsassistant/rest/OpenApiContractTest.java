@@ -138,6 +138,23 @@ class OpenApiContractTest {
         exchange("POST", "/admin/v1/keys", "{\"organization\":\"nobody\"}", admin);
         exchange("GET", "/admin/v1/keys", null, "Authorization", "Bearer wrong-token-wrong-token-wrong-token");
 
+        // Analytics keys and the insights export they alone open.
+        HttpResponse<String> analytics = exchange("POST", "/admin/v1/analytics-keys", "{\"organization\":\"acme\",\"expires\":\"30d\"}", admin);
+        assertEquals(201, analytics.statusCode());
+        String analyticsKey = "Bearer " + analytics.body().replaceAll("(?s).*\"key\"\\s*:\\s*\"([^\"]+)\".*", "$1");
+        String analyticsId = analytics.body().replaceAll("(?s).*\"id\"\\s*:\\s*\"([^\"]+)\".*", "$1");
+        assertEquals(200, exchange("GET", "/admin/v1/analytics-keys?organization=acme", null, "Authorization", "Bearer " + ADMIN).statusCode());
+        assertEquals(400, exchange("POST", "/admin/v1/analytics-keys", "{\"organization\":\"nobody\"}", admin).statusCode());
+        assertEquals(200, exchange("GET", "/v1/insights/docs/questions?format=jsonl", null, "Authorization", analyticsKey).statusCode());
+        assertEquals(200, exchange("GET", "/v1/insights/docs/gaps?format=csv&from=2026-01-01&to=2026-01-31", null,
+                "Authorization", analyticsKey).statusCode());
+        assertEquals(400, exchange("GET", "/v1/insights/docs/gaps?format=xml", null, "Authorization", analyticsKey).statusCode());
+        assertEquals(404, exchange("GET", "/v1/insights/docs/unknown", null, "Authorization", analyticsKey).statusCode());
+        assertEquals(401, exchange("GET", "/v1/insights/docs/gaps", null, "Authorization", key).statusCode());
+        assertEquals(200, exchange("POST", "/admin/v1/analytics-keys/" + analyticsId + "/revoke", null,
+                "Authorization", "Bearer " + ADMIN).statusCode());
+        assertEquals(404, exchange("POST", "/admin/v1/analytics-keys/akey_nope/revoke", null, "Authorization", "Bearer " + ADMIN).statusCode());
+
         // A repository that is not there (no network in tests): created, its first deployment failed with the reason.
         assertEquals(201, exchange("POST", "/admin/v1/sites", "{\"domain\":\"contract\",\"organization\":\"acme\","
                 + "\"git\":{\"url\":\"file:///nonexistent/acme/docs\",\"branch\":\"main\",\"path\":\"docs\","
@@ -179,6 +196,8 @@ class OpenApiContractTest {
         TreeSet<String> exercised = new TreeSet<>();
         for (String c : covered) {
             exercised.add(c.replaceAll("/(docs|contract|nope)(/|$)", "/{domain}$2").replaceAll("/keys/key_[^/]+", "/keys/{id}")
+                    .replaceAll("/analytics-keys/akey_[^/]+", "/analytics-keys/{id}")
+                    .replaceAll("^(GET /v1/insights/\\{domain\\}/)[a-z-]+$", "$1{dataset}")
                     .replaceAll("/message/thr_[^/]+/stream", "/message/{threadId}/stream")
                     .replaceAll("/deployments/dep_[^/]+", "/deployments/{id}"));
         }
