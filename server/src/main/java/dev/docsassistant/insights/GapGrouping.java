@@ -52,6 +52,11 @@ public final class GapGrouping implements AutoCloseable {
     public static final double THRESHOLD = 0.5;
     static final Duration LAG = Duration.ofMinutes(2);
     static final Duration EVERY = Duration.ofMinutes(1);
+    /**
+     * A search from the site's search box whose results nobody opened within this time is a gap of
+     * kind {@link GapKind#SEARCH_NO_CLICK}: readers open a result within seconds when one fits.
+     */
+    static final Duration NO_CLICK_AFTER = Duration.ofMinutes(10);
     static final int BATCH = 2000;
     static final int MAX_TEXT_CHARS = 500;
 
@@ -154,8 +159,9 @@ public final class GapGrouping implements AutoCloseable {
         List<Candidate> out = new ArrayList<>();
         Map<String, Long> read = new LinkedHashMap<>();
         Map<String, Long> moved = new LinkedHashMap<>();
-        for (String source : List.of("answers", "feedback", "search-misses")) {
+        for (String source : List.of("answers", "feedback", "search-misses", "searches-no-click")) {
             long from = cursor(c, source);
+            long upTo = source.equals("searches-no-click") ? until - NO_CLICK_AFTER.toMillis() : until;
             read.put(source, from);
             String sql = switch (source) {
                 case "answers" -> "SELECT 'a:' || message_id, domain, question, sources, created_at, created_at FROM answers "
@@ -163,20 +169,24 @@ public final class GapGrouping implements AutoCloseable {
                 case "feedback" -> "SELECT 'f:' || f.message_id, f.domain, a.question, a.sources, f.created_at, a.created_at "
                         + "FROM answer_feedback f JOIN answers a ON a.message_id = f.message_id WHERE f.created_at > ? "
                         + "AND f.created_at <= ? AND f.helpful = 0 AND a.answered = 1 ORDER BY f.created_at LIMIT " + BATCH;
-                default -> "SELECT channel, domain, query, '[]', created_at, created_at FROM search_misses "
+                case "search-misses" -> "SELECT channel, domain, query, '[]', created_at, created_at FROM search_misses "
                         + "WHERE created_at > ? AND created_at <= ? ORDER BY created_at LIMIT " + BATCH;
+                default -> "SELECT 'n:' || search_id, domain, query, '[]', created_at, created_at FROM searches "
+                        + "WHERE created_at > ? AND created_at <= ? AND results > 0 AND clicks = 0 AND channel = '"
+                        + SearchLog.SITE_BOX + "' ORDER BY created_at LIMIT " + BATCH;
             };
             GapKind kind = switch (source) {
                 case "answers" -> GapKind.UNANSWERED;
                 case "feedback" -> GapKind.UNHELPFUL;
-                default -> GapKind.SEARCH_MISS;
+                case "search-misses" -> GapKind.SEARCH_MISS;
+                default -> GapKind.SEARCH_NO_CLICK;
             };
             int rows = 0;
             long first = Long.MAX_VALUE;
             long last = from;
             try (PreparedStatement ps = c.prepareStatement(sql)) {
                 ps.setLong(1, from);
-                ps.setLong(2, until);
+                ps.setLong(2, upTo);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         rows++;
@@ -193,7 +203,7 @@ public final class GapGrouping implements AutoCloseable {
                 }
             }
             // A full batch stops at its last time, read again next (ids keep a row from counting twice).
-            moved.put(source, rows < BATCH ? Math.max(from, until) : last > first ? last - 1 : last);
+            moved.put(source, rows < BATCH ? Math.max(from, upTo) : last > first ? last - 1 : last);
         }
         List<String> pendingIds = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("SELECT id, domain, kind, text, sources, created_at FROM gap_pending "

@@ -29,9 +29,19 @@ public final class InsightsDatasets {
         void read(Connection c, String domain, Period period, Consumer<List<Object>> row) throws SQLException;
     }
 
-    public record Dataset(String name, String description, List<String> columns, Rows rows) {
+    /** Reads the rows of one site and period through the store's readers (which open their own transactions). */
+    public interface StoreRows {
+        void read(Database db, String domain, Period period, Consumer<List<Object>> row);
+    }
+
+    /** @param rows SQL in the export's transaction, or null when {@code storeRows} reads them */
+    public record Dataset(String name, String description, List<String> columns, Rows rows, StoreRows storeRows) {
         public Dataset {
             columns = List.copyOf(columns);
+        }
+
+        public Dataset(String name, String description, List<String> columns, Rows rows) {
+            this(name, description, columns, rows, null);
         }
     }
 
@@ -68,6 +78,20 @@ public final class InsightsDatasets {
                         + "AND created_at < ? ORDER BY created_at, id", domain, p,
                         rs -> row.accept(values(rs.getString(1), rs.getString(2), rs.getString(3), time(rs, 4),
                                 paths(rs.getString(5)))))));
+        // What the dashboard's Search, Pages and Agents views show, row for row.
+        register(new Dataset("searches", "queries of the period with how often they found something and a result was opened",
+                List.of("query", "searches", "with_results", "opened", "average_results", "click_through"), null, (StoreRows) (db, domain, p, row) ->
+                new SearchAnalytics(db).queryRows(domain, p).forEach(r -> row.accept(values(r.query(), r.searches(),
+                        r.withResults(), r.opened(), r.averageResults(), r.clickThrough())))));
+        register(new Dataset("page-share", "each page cited or rated: answers citing it, their ratings, its answer share",
+                List.of("path", "title", "cited", "helpful", "not_helpful", "unrated", "answer_share", "page_helpful",
+                        "page_not_helpful"), null, (StoreRows) (db, domain, p, row) ->
+                new PageShare(db).rows(domain, p).forEach(r -> row.accept(values(r.path(), r.title(), r.cited(), r.helpful(),
+                        r.notHelpful(), r.unrated(), r.answerShare(), r.pageHelpful(), r.pageNotHelpful())))));
+        register(new Dataset("page-traffic", "page reads per day by audience (browser readers, MCP, .md and llms.txt, AI crawlers)",
+                List.of("day", "path", "audience", "hits"), null, (StoreRows) (db, domain, p, row) ->
+                new TrafficReport(db).rows(domain, p).forEach(r -> row.accept(values(r.day().toString(), r.path(),
+                        r.audience().stored(), r.hits())))));
     }
 
     private InsightsDatasets() {
@@ -90,6 +114,17 @@ public final class InsightsDatasets {
     public static void write(Database db, Dataset dataset, String domain, Period period, ExportFormat format, Writer out) {
         try {
             out.write(format.header(dataset.columns()));
+            if (dataset.storeRows() != null) {
+                dataset.storeRows().read(db, domain, period, values -> {
+                    try {
+                        out.write(format.row(dataset.columns(), values));
+                    } catch (IOException e) {
+                        throw new UncheckedIOException(e);
+                    }
+                });
+                out.flush();
+                return;
+            }
             db.transaction(c -> {
                 dataset.rows().read(c, domain, period, values -> {
                     try {

@@ -156,6 +156,10 @@ class InsightsWorkTest {
         assertEquals(3, jsonl.body().lines().count(), jsonl.body());
         assertFalse(jsonl.body().contains("Secret topic"));
         assertTrue(insights("/v1/insights/acme-docs/gaps?format=csv", analytics).body().startsWith("group_id,label"));
+        // The Search, Pages and Agents views export through the same API.
+        assertTrue(insights("/v1/insights/acme-docs/searches?format=csv", analytics).body().startsWith("query,searches,with_results"));
+        assertTrue(insights("/v1/insights/acme-docs/page-share?format=csv", analytics).body().startsWith("path,title,cited"));
+        assertTrue(insights("/v1/insights/acme-docs/page-traffic?format=csv", analytics).body().startsWith("day,path,audience,hits"));
         assertEquals(403, insights("/v1/insights/other-docs/questions", analytics).statusCode(), "another organisation's site");
         assertEquals(403, insights("/v1/insights/no-such-site/questions", analytics).statusCode(), "existing or not");
         assertEquals(401, insights("/v1/insights/acme-docs/questions", assistant).statusCode(), "an assistant key reads no insights");

@@ -150,6 +150,51 @@ class GapGroupingTest {
         }
     }
 
+    @Test
+    void siteSearchesWhoseResultsNobodyOpenedBecomeGapsOnceReadersHadTimeToClick() {
+        for (Database db : TestDatabases.fresh(tmp)) {
+            try (db; BackgroundWrites writes = new BackgroundWrites(db)) {
+                search(db, "n1", SearchLog.SITE_BOX, "kubernetes helm chart", 3, 0, NOW.minus(Duration.ofMinutes(30)));
+                search(db, "n2", SearchLog.SITE_BOX, "retry schedule", 3, 1, NOW.minus(Duration.ofMinutes(30)));
+                search(db, "n3", "api", "api search nobody clicks", 3, 0, NOW.minus(Duration.ofMinutes(30)));
+                search(db, "n4", SearchLog.SITE_BOX, "just typed", 3, 0, NOW.minus(Duration.ofMinutes(5)));
+                GapGrouping grouping = new GapGrouping(db, writes, Clock.fixed(NOW, ZoneOffset.UTC));
+                assertEquals(1, grouping.runOnce(), "only the site's search nobody opened, old enough to judge");
+                assertEquals(Map.of("kubernetes helm chart", "search-no-click"), kinds(db));
+                GapGrouping later = new GapGrouping(db, writes, Clock.fixed(NOW.plus(Duration.ofMinutes(10)), ZoneOffset.UTC));
+                assertEquals(1, later.runOnce(), "the recent one, once its readers had time to click");
+                assertEquals("search-no-click", kinds(db).get("just typed"));
+            }
+        }
+    }
+
+    private static void search(Database db, String id, String channel, String query, int results, int clicks, Instant at) {
+        db.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO searches (search_id, domain, channel, query, results, paths, "
+                    + "clicks, created_at) VALUES (?, 'acme', ?, ?, ?, '[]', ?, ?)")) {
+                ps.setString(1, id);
+                ps.setString(2, channel);
+                ps.setString(3, query);
+                ps.setInt(4, results);
+                ps.setInt(5, clicks);
+                ps.setLong(6, at.toEpochMilli());
+                return ps.executeUpdate();
+            }
+        });
+    }
+
+    private static Map<String, String> kinds(Database db) {
+        return db.transaction(c -> {
+            Map<String, String> out = new HashMap<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT text, kind FROM gap_members"); ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getString(1), rs.getString(2));
+                }
+            }
+            return out;
+        });
+    }
+
     static void unanswered(Database db, String domain, String id, String question, Instant at) {
         db.transaction(c -> {
             InsightsLog.write(c, new AnswerRecord(id, "t-" + id, domain, Channel.REST_V2, question, "The docs do not cover this.",

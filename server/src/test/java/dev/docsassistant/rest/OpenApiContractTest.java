@@ -106,7 +106,7 @@ class OpenApiContractTest {
         String answer = "{\"threadId\":\"" + v1.headers().firstValue("X-Thread-Id").orElseThrow() + "\",\"messageId\":\""
                 + start.replaceAll(".*\"messageId\":\"([^\"]+)\".*", "$1") + "\",\"helpful\":false,\"comment\":\"Too short\"}";
         assertEquals(204, exchange("POST", "/v1/assistant/docs/feedback", answer, ok).statusCode());
-        assertEquals(404, exchange("POST", "/v1/assistant/docs/feedback", answer.replaceAll("msg_[A-Za-z0-9]+", "msg_nope"), ok).statusCode());
+        assertEquals(404, exchange("POST", "/v1/assistant/docs/feedback", answer.replaceAll("msg_[A-Za-z0-9_-]+", "msg_nope"), ok).statusCode());
         assertEquals(400, exchange("POST", "/v1/assistant/docs/feedback", "{\"threadId\":\"t\",\"messageId\":\"m\"}", ok).statusCode());
         assertEquals(204, exchange("POST", "/v1/feedback/docs", "{\"path\":\"/retries\",\"helpful\":true}", ok).statusCode());
         exchange("POST", "/v1/feedback/docs", "{\"path\":\"/retries\"}", ok);
