@@ -10,7 +10,7 @@ import java.util.Locale;
 
 /**
  * The question embedding alone, per model, in process and warm: p50/p99 of one question on one
- * thread over every dev question of both corpora (each distinct: nothing is cached). Run:
+ * thread over every dev question of both corpora (the question cache off: each is run through the model). Run:
  * {@code bench/run EmbeddingLatency [rounds] [model ...]}.
  */
 public final class EmbeddingLatency {
@@ -26,6 +26,7 @@ public final class EmbeddingLatency {
             DevSet.all(corpus).forEach(q -> questions.add(q.q()));
         }
         Machine.header("question embedding per model");
+        SentenceEmbedder.configureQuestions(0, false); // every question through the model: no question cache
         for (EmbeddingModel model : models) {
             for (String q : questions) {
                 SentenceEmbedder.embedQuery(model, q); // load and warm up

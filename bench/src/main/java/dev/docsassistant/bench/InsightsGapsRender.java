@@ -41,9 +41,12 @@ import java.util.Random;
  * and grouping a new day's 5,000 gap questions in ≤ 30 s. The questions are the dev questions
  * (/work/wt/shared/eval/*-dev.jsonl, or the folder given) paraphrased and mixed with noise (greetings,
  * typos, dropped words, half of one question with half of another, product names), spread over 90
- * days, a quarter of them unanswered, 2 % with feedback, one search without results per ten questions.
+ * days, a quarter of them unanswered, 2 % with feedback, one search without results per ten questions,
+ * one recorded search per question (an eighth finding nothing, a third of the rest opened) and 90 days
+ * of page reads for 200 pages by every audience, so the Search, Pages and Agents views have their data.
  * The recorded backlog is grouped first (timed too), then a new day of 5,000 gaps.
- * Run: {@code bench/run InsightsGapsRender [questions] [eval-folder]}.
+ * Run: {@code bench/run InsightsGapsRender [questions] [eval-folder] [pages]} ({@code pages}: time the views
+ * alone, without grouping).
  */
 public final class InsightsGapsRender {
     private static final int DAYS = 90;
@@ -81,7 +84,10 @@ public final class InsightsGapsRender {
             seed(app, dev, random, questions, now - Duration.ofDays(DAYS).toMillis(), now - Duration.ofHours(1).toMillis(), 4);
             System.out.printf(Locale.ROOT, "seeded %,d questions from %d dev questions in %.1f s (%s, %d cores)%n", questions, dev.size(),
                     (System.nanoTime() - seeded) / 1e9, app.database().dialect(), Runtime.getRuntime().availableProcessors());
+            seedTraffic(app, random, now);
+            boolean pagesOnly = args.length > 2 && args[2].equals("pages"); // the views alone, gaps left ungrouped
             GapGrouping grouping = new GapGrouping(app.database(), null, Clock.systemUTC());
+            if (!pagesOnly) {
             long backlog = System.nanoTime();
             long backlogCpu = processCpuNanos();
             int grouped = grouping.runOnce();
@@ -95,6 +101,7 @@ public final class InsightsGapsRender {
             int dayGrouped = nextDay.runOnce();
             System.out.printf(Locale.ROOT, "grouped a new day: %,d gap questions in %.1f s (target 30 s), %.1f s of CPU; %,d groups now%n",
                     dayGrouped, (System.nanoTime() - day) / 1e9, (processCpuNanos() - cpu) / 1e9, count(app, "SELECT COUNT(*) FROM gap_groups"));
+            }
 
             WebServerConfig.Builder builder = WebServer.builder().port(0).host("127.0.0.1");
             ServerSetup.configure(builder, app);
@@ -115,6 +122,10 @@ public final class InsightsGapsRender {
                 time(client, cookie, base + "/gaps?span=quarter&status=open", "gaps, quarter, open only");
                 time(client, cookie, base + "/feedback?" + all, "feedback, 90 days");
                 time(client, cookie, base + "/conversations?" + all, "conversations, 90 days");
+                time(client, cookie, base + "/search", "search analytics, 30 days");
+                time(client, cookie, base + "/search?" + all, "search analytics, 90 days");
+                time(client, cookie, base + "/pages?" + all, "page answer share, 90 days");
+                time(client, cookie, base + "/agents?" + all, "agents beside humans, 90 days");
             } finally {
                 server.stop();
             }
@@ -171,7 +182,9 @@ public final class InsightsGapsRender {
             int end = Math.min(questions, start + 5_000);
             app.database().transaction(c -> {
                 try (PreparedStatement miss = c.prepareStatement("INSERT INTO search_misses (domain, channel, query, created_at) "
-                        + "VALUES ('docs', 'rest-v1', ?, ?)")) {
+                        + "VALUES ('docs', 'rest-v1', ?, ?)");
+                     PreparedStatement search = c.prepareStatement("INSERT INTO searches (search_id, domain, channel, query, results, "
+                             + "paths, clicks, created_at) VALUES (?, 'docs', ?, ?, ?, '[]', ?, ?)")) {
                     for (int i = s; i < end; i++) {
                         long at = from + (long) (random.nextDouble() * (to - from));
                         boolean answered = random.nextInt(unansweredOneIn) != 0;
@@ -195,11 +208,46 @@ public final class InsightsGapsRender {
                             miss.setLong(2, at);
                             miss.executeUpdate();
                         }
+                        if (unansweredOneIn > 1) { // one search box search per question, a third of them opened
+                            int results = random.nextInt(8) == 0 ? 0 : 1 + random.nextInt(5);
+                            search.setString(1, "srch_" + id);
+                            search.setString(2, random.nextBoolean() ? "site" : "api");
+                            search.setString(3, paraphrase(dev, random).toLowerCase(Locale.ROOT));
+                            search.setInt(4, results);
+                            search.setInt(5, results > 0 && random.nextInt(3) == 0 ? 1 : 0);
+                            search.setLong(6, at);
+                            search.executeUpdate();
+                        }
                     }
                 }
                 return null;
             });
         }
+    }
+
+    /** Page reads for 90 days: 200 pages, each audience, most of them every day. */
+    private static void seedTraffic(App app, Random random, long now) {
+        long today = now / 86_400_000L;
+        app.database().transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO page_traffic (domain, day, path, audience, hits) "
+                    + "VALUES ('docs', ?, ?, ?, ?)")) {
+                for (int d = 0; d < DAYS; d++) {
+                    for (int page = 0; page < 200; page++) {
+                        for (String audience : List.of("browser", "mcp", "markdown", "ai-crawler", "other-bot")) {
+                            if (random.nextInt(4) != 0) {
+                                ps.setLong(1, today - d);
+                                ps.setString(2, "/guides/page" + page);
+                                ps.setString(3, audience);
+                                ps.setLong(4, 1 + random.nextInt(200));
+                                ps.addBatch();
+                            }
+                        }
+                    }
+                    ps.executeBatch();
+                }
+            }
+            return null;
+        });
     }
 
     private static void time(HttpClient client, String cookie, String url, String label) throws Exception {

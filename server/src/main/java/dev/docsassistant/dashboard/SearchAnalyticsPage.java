@@ -38,7 +38,8 @@ final class SearchAnalyticsPage {
         Dashboard.SiteScope s = scope.get();
         Period period = InsightsPage.period(req);
         int min = minSearches(req);
-        SearchAnalytics.Summary sum = searches.summary(s.domain(), period);
+        SearchAnalytics.Report report = searches.report(s.domain(), period, min, LISTED);
+        SearchAnalytics.Summary sum = report.summary();
         Page page = new Page(s.domain() + " search", s.session(), "/dashboard/" + Dashboard.segment(s.org()), s.org());
         page.siteTabs(s.org(), s.domain(), "Search");
         InsightsPage.periodForm(page, s.base() + "/search", period, "<label>Results opened, for queries searched at least "
@@ -52,12 +53,12 @@ final class SearchAnalyticsPage {
         page.raw("<p class=\"exports\">Every query of this period: <a href=\"")
                 .text(s.base() + "/search.csv?from=" + period.from() + "&to=" + period.to()).raw("\" download>CSV</a></p>\n");
         page.raw("<h2>Top queries</h2>\n");
-        table(page, searches.topQueries(s.domain(), period, LISTED), "No searches in this period.");
+        table(page, report.top(), "No searches in this period.");
         page.raw("<h2>Queries with no results</h2>\n");
-        table(page, searches.noResults(s.domain(), period, LISTED), "Every search found something.");
+        table(page, report.noResults(), "Every search found something.");
         page.raw("<h2>Queries whose results nobody opens</h2>\n<p class=\"meta\">Searched with results at least ").text(Integer.toString(min))
                 .raw(" times, lowest click-through first: the pages found may not answer what was searched.</p>\n");
-        table(page, searches.unopened(s.domain(), period, min, LISTED), "No query was searched that often.");
+        table(page, report.unopened(), "No query was searched that often.");
         page.send(res, 200);
     }
 

@@ -43,36 +43,73 @@ public final class SearchAnalytics {
     public record Summary(long searches, long noResults, long opened) {
     }
 
-    public Summary summary(String domain, Period period) {
-        return db.transaction(c -> {
-            try (PreparedStatement ps = ranged(c, "SELECT COUNT(*), SUM(CASE WHEN results = 0 THEN 1 ELSE 0 END), "
-                    + "SUM(CASE WHEN clicks > 0 THEN 1 ELSE 0 END) FROM searches WHERE domain = ? AND created_at >= ? AND created_at < ?",
-                    domain, period); ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return new Summary(rs.getLong(1), rs.getLong(2), rs.getLong(3));
-            }
-        });
-    }
-
-    /** The most searched queries, most first. */
-    public List<QueryRow> topQueries(String domain, Period period, int limit) {
-        return rows(domain, period, "ORDER BY COUNT(*) DESC, query LIMIT " + limit, -1);
-    }
-
-    /** Queries that found nothing at least once, most often first. */
-    public List<QueryRow> noResults(String domain, Period period, int limit) {
-        return rows(domain, period, "HAVING SUM(CASE WHEN results = 0 THEN 1 ELSE 0 END) > 0 "
-                + "ORDER BY SUM(CASE WHEN results = 0 THEN 1 ELSE 0 END) DESC, query LIMIT " + limit, -1);
-    }
-
     /**
-     * Queries that found something at least {@code minSearches} times, lowest click-through first:
-     * results nobody opens point at a page that does not answer what was searched.
+     * What the dashboard's Search view shows, from one pass over the period's searches grouped by query
+     * (the index {@code searches_domain_query} yields the groups in order): the totals, the most searched
+     * queries, those that found nothing at least once, and those found at least {@code minSearches}
+     * times with the lowest click-through. Four queries cost four scans of a large period.
      */
-    public List<QueryRow> unopened(String domain, Period period, int minSearches, int limit) {
-        return rows(domain, period, "HAVING SUM(CASE WHEN results > 0 THEN 1 ELSE 0 END) >= ? "
-                + "ORDER BY SUM(CASE WHEN clicks > 0 THEN 1.0 ELSE 0 END) / SUM(CASE WHEN results > 0 THEN 1 ELSE 0 END), "
-                + "COUNT(*) DESC, query LIMIT " + limit, Math.max(1, minSearches));
+    public record Report(Summary summary, List<QueryRow> top, List<QueryRow> noResults, List<QueryRow> unopened) {
+    }
+
+    public Report report(String domain, Period period, int minSearches, int limit) {
+        java.util.Comparator<QueryRow> byQuery = java.util.Comparator.comparing(QueryRow::query);
+        java.util.Comparator<QueryRow> top = java.util.Comparator.comparingLong(QueryRow::searches).reversed().thenComparing(byQuery);
+        java.util.Comparator<QueryRow> misses = java.util.Comparator.comparingLong((QueryRow q) -> q.searches() - q.withResults())
+                .reversed().thenComparing(byQuery);
+        java.util.Comparator<QueryRow> unopened = java.util.Comparator.comparingDouble(QueryRow::clickThrough)
+                .thenComparing(java.util.Comparator.comparingLong(QueryRow::searches).reversed()).thenComparing(byQuery);
+        Best topQueries = new Best(top, limit);
+        Best noResults = new Best(misses, limit);
+        Best lowest = new Best(unopened, limit);
+        long[] totals = new long[3];
+        db.transaction(c -> {
+            try (PreparedStatement ps = ranged(c, GROUPED, domain, period); ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    QueryRow q = new QueryRow(rs.getString(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getDouble(5));
+                    totals[0] += q.searches();
+                    totals[1] += q.searches() - q.withResults();
+                    totals[2] += q.opened();
+                    topQueries.offer(q);
+                    if (q.searches() > q.withResults()) {
+                        noResults.offer(q);
+                    }
+                    if (q.withResults() >= Math.max(1, minSearches)) {
+                        lowest.offer(q);
+                    }
+                }
+            }
+            return null;
+        });
+        return new Report(new Summary(totals[0], totals[1], totals[2]), topQueries.sorted(), noResults.sorted(), lowest.sorted());
+    }
+
+    /** The {@code limit} first rows by an order, kept while rows stream past (a bounded heap, worst on top). */
+    private static final class Best {
+        private final java.util.Comparator<QueryRow> order;
+        private final int limit;
+        private final java.util.PriorityQueue<QueryRow> heap;
+
+        Best(java.util.Comparator<QueryRow> order, int limit) {
+            this.order = order;
+            this.limit = limit;
+            this.heap = new java.util.PriorityQueue<>(order.reversed());
+        }
+
+        void offer(QueryRow q) {
+            if (heap.size() < limit) {
+                heap.add(q);
+            } else if (limit > 0 && order.compare(q, heap.peek()) < 0) {
+                heap.poll();
+                heap.add(q);
+            }
+        }
+
+        List<QueryRow> sorted() {
+            List<QueryRow> out = new ArrayList<>(heap);
+            out.sort(order);
+            return out;
+        }
     }
 
     /** Every query of the period (at most {@link #EXPORT_ROWS}), most searched first: the export's rows. */

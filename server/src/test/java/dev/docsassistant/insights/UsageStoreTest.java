@@ -63,17 +63,17 @@ class UsageStoreTest {
 
                 SearchAnalytics analytics = new SearchAnalytics(db);
                 Period week = Period.lastDays(7, TODAY);
-                assertEquals(new SearchAnalytics.Summary(8, 2, 1), analytics.summary("acme", week));
-                List<SearchAnalytics.QueryRow> top = analytics.topQueries("acme", week, 10);
+                assertEquals(new SearchAnalytics.Summary(8, 2, 1), analytics.report("acme", week, 2, 10).summary());
+                List<SearchAnalytics.QueryRow> top = analytics.report("acme", week, 2, 10).top();
                 assertEquals(List.of("webhooks", "kafka", "retry schedule"), top.stream().map(SearchAnalytics.QueryRow::query).toList(),
                         "normalised: case and spaces do not split a query");
                 assertEquals(new SearchAnalytics.QueryRow("retry schedule", 2, 2, 1, 2.0), top.get(2));
                 assertEquals(0.5, top.get(2).clickThrough());
-                assertEquals(List.of("kafka"), analytics.noResults("acme", week, 10).stream().map(SearchAnalytics.QueryRow::query).toList());
-                List<SearchAnalytics.QueryRow> unopened = analytics.unopened("acme", week, 2, 10);
+                assertEquals(List.of("kafka"), analytics.report("acme", week, 2, 10).noResults().stream().map(SearchAnalytics.QueryRow::query).toList());
+                List<SearchAnalytics.QueryRow> unopened = analytics.report("acme", week, 2, 10).unopened();
                 assertEquals(List.of("webhooks", "retry schedule"), unopened.stream().map(SearchAnalytics.QueryRow::query).toList(),
                         "lowest click-through first; kafka never found anything");
-                assertEquals(List.of("webhooks"), analytics.unopened("acme", week, 3, 10).stream().map(SearchAnalytics.QueryRow::query).toList());
+                assertEquals(List.of("webhooks"), analytics.report("acme", week, 3, 10).unopened().stream().map(SearchAnalytics.QueryRow::query).toList());
                 assertEquals(3, analytics.queryRows("acme", week).size());
                 assertEquals(1, analytics.queryRows("other", week).size(), "each site sees its own searches only");
                 assertTrue(analytics.queryRows("acme", Period.lastDays(7, TODAY.minusDays(8))).isEmpty(), "a period before them");
