@@ -75,6 +75,18 @@ class UsageStoreTest {
                         "lowest click-through first; kafka never found anything");
                 assertEquals(List.of("webhooks"), analytics.report("acme", week, 3, 10).unopened().stream().map(SearchAnalytics.QueryRow::query).toList());
                 assertEquals(3, analytics.queryRows("acme", week).size());
+                // Searches made once that found something stay in the database unless a list needs them:
+                // a quiet site's top list is filled with them, by name, after the repeated ones.
+                log.searched("acme", Channel.REST_V1, false, "zebra", List.of("/guides/webhooks"));
+                log.searched("acme", Channel.REST_V1, false, "alpha", List.of("/guides/webhooks"));
+                writes.flush(java.time.Duration.ofSeconds(10));
+                assertEquals(List.of("webhooks", "kafka", "retry schedule", "alpha", "zebra"), analytics.report("acme", week, 3, 10).top()
+                        .stream().map(SearchAnalytics.QueryRow::query).toList());
+                assertEquals(List.of("webhooks", "kafka", "retry schedule", "alpha"), analytics.report("acme", week, 3, 4).top()
+                        .stream().map(SearchAnalytics.QueryRow::query).toList());
+                assertEquals(List.of("webhooks", "kafka", "retry schedule", "alpha", "zebra"), analytics.report("acme", week, 1, 10).top()
+                        .stream().map(SearchAnalytics.QueryRow::query).toList(), "min 1: every query can rank, no fill needed");
+                assertEquals(new SearchAnalytics.Summary(10, 2, 1), analytics.report("acme", week, 2, 10).summary());
                 assertEquals(1, analytics.queryRows("other", week).size(), "each site sees its own searches only");
                 assertTrue(analytics.queryRows("acme", Period.lastDays(7, TODAY.minusDays(8))).isEmpty(), "a period before them");
 
