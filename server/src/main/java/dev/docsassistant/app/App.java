@@ -132,7 +132,11 @@ public final class App implements AutoCloseable {
         this.assistant = new AssistantService(sites, threads, GeneratorConfig.read(config, System::getenv),
                 insightsLog::answered, settings.stream().maxOpen());
         this.retention = new Retention(database, settings.retention().conversations(), Clock.systemUTC());
-        this.gapGrouping = new GapGrouping(database, backgroundWrites, Clock.systemUTC());
+        // A new gap group shows the public pages the site's search comes closest with for its first question.
+        this.gapGrouping = new GapGrouping(database, backgroundWrites, Clock.systemUTC(), (domain, question) -> sites.get(domain)
+                .map(site -> site.search().search(dev.docsassistant.search.SearchRequest.of(question, 3)).stream()
+                        .map(h -> new dev.docsassistant.insights.CitedPage(h.path(), h.title())).toList())
+                .orElse(List.of()));
         this.accounts = new DashboardAccounts(database, Clock.systemUTC(), settings.dashboard().sessionTtl(),
                 settings.security().adminToken());
         this.assistantRules = new AssistantRules(settings.limits(), settings.threads().requireKey());

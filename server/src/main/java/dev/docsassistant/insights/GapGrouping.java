@@ -74,18 +74,41 @@ public final class GapGrouping implements AutoCloseable {
     private final Clock clock;
     private final Embedder embedder;
     private final double threshold;
+    private final ClosestPages closest;
+
+    /**
+     * The pages the site's search comes closest with for a question: shown beside a group whose first
+     * question had none recorded (an unanswered question cites nothing; a search that found nothing
+     * has no results). Asked once per new group, so it costs nothing per question.
+     */
+    @FunctionalInterface
+    public interface ClosestPages {
+        ClosestPages NONE = (domain, question) -> List.of();
+
+        List<CitedPage> find(String domain, String question);
+    }
     private ScheduledExecutorService scheduler;
 
     public GapGrouping(Database db, BackgroundWrites writes, Clock clock) {
-        this(db, writes, clock, SentenceEmbedder::embedAll, THRESHOLD);
+        this(db, writes, clock, SentenceEmbedder::embedAll, THRESHOLD, ClosestPages.NONE);
+    }
+
+    public GapGrouping(Database db, BackgroundWrites writes, Clock clock, ClosestPages closest) {
+        this(db, writes, clock, SentenceEmbedder::embedAll, THRESHOLD, closest);
     }
 
     public GapGrouping(Database db, BackgroundWrites writes, Clock clock, Embedder embedder, double threshold) {
+        this(db, writes, clock, embedder, threshold, ClosestPages.NONE);
+    }
+
+    public GapGrouping(Database db, BackgroundWrites writes, Clock clock, Embedder embedder, double threshold,
+                       ClosestPages closest) {
         this.db = db;
         this.writes = writes;
         this.clock = clock;
         this.embedder = embedder;
         this.threshold = threshold;
+        this.closest = closest;
     }
 
     /**
@@ -274,7 +297,11 @@ public final class GapGrouping implements AutoCloseable {
                     member.setString(3, cand.domain());
                     member.setString(4, cand.kind().stored());
                     member.setString(5, cand.text());
-                    member.setString(6, cand.sources() == null ? "[]" : cand.sources());
+                    String sources = cand.sources() == null ? "[]" : cand.sources();
+                    if (fresh && sources.equals("[]")) {
+                        sources = closestPages(cand.domain(), cand.text());
+                    }
+                    member.setString(6, sources);
                     member.setLong(7, cand.at());
                     if (member.executeUpdate() == 0) {
                         continue; // grouped before
@@ -295,6 +322,16 @@ public final class GapGrouping implements AutoCloseable {
             }
             return joined;
         });
+    }
+
+    /** The closest pages as stored sources; none when the search fails (the group still starts). */
+    private String closestPages(String domain, String question) {
+        try {
+            return InsightsLog.sourcesJson(closest.find(domain, question));
+        } catch (RuntimeException e) {
+            LOG.log(java.util.logging.Level.FINE, "gaps: no closest pages for a new group of " + domain, e);
+            return "[]";
+        }
     }
 
     private Group nearest(List<Group> groups, float[] v) {

@@ -168,6 +168,31 @@ class GapGroupingTest {
         }
     }
 
+    @Test
+    void aNewGroupOfUnansweredQuestionsShowsThePagesSearchCameClosestWith() {
+        for (Database db : TestDatabases.fresh(tmp)) {
+            try (db; BackgroundWrites writes = new BackgroundWrites(db)) {
+                unanswered(db, "acme", "m1", "Can I deploy the docs to Kubernetes?", NOW.minus(Duration.ofDays(1)));
+                unanswered(db, "acme", "m2", "How do I run the documentation platform in a Kubernetes pod?", NOW.minus(Duration.ofDays(1)));
+                List<String> asked = new java.util.ArrayList<>();
+                GapGrouping grouping = new GapGrouping(db, writes, Clock.fixed(NOW, ZoneOffset.UTC), (domain, question) -> {
+                    asked.add(domain + ": " + question);
+                    return List.of(new CitedPage("/deploy/self-hosting", "Self-hosting"));
+                });
+                assertEquals(2, grouping.runOnce());
+                assertEquals(List.of("acme: Can I deploy the docs to Kubernetes?"), asked, "asked once, for the new group only");
+                String sources = db.transaction(c -> {
+                    try (PreparedStatement ps = c.prepareStatement("SELECT sources FROM gap_members WHERE id = 'a:m1'");
+                         ResultSet rs = ps.executeQuery()) {
+                        rs.next();
+                        return rs.getString(1);
+                    }
+                });
+                assertTrue(sources.contains("/deploy/self-hosting"), sources);
+            }
+        }
+    }
+
     private static void search(Database db, String id, String channel, String query, int results, int clicks, Instant at) {
         db.transaction(c -> {
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO searches (search_id, domain, channel, query, results, paths, "
