@@ -167,10 +167,23 @@ public final class GapGrouping implements AutoCloseable {
             if (batch.candidates.isEmpty() && batch.cursors.equals(batch.read)) {
                 return grouped;
             }
-            grouped += group(batch);
+            try {
+                grouped += group(batch);
+            } catch (GroupedElsewhere e) {
+                // Servers of a fleet share the cursors: the one that moved them first grouped this batch.
+                LOG.fine("gaps: another server grouped this batch; this one stops until the next run");
+                return grouped;
+            }
             if (batch.candidates.isEmpty()) {
                 return grouped;
             }
+        }
+    }
+
+    /** Another server of the fleet moved a cursor between this run's read and its write: an expected race, not a fault. */
+    private static final class GroupedElsewhere extends RuntimeException {
+        GroupedElsewhere() {
+            super("another server grouped these gaps meanwhile", null, false, false);
         }
     }
 
@@ -359,7 +372,7 @@ public final class GapGrouping implements AutoCloseable {
             ps.setString(2, source);
             ps.setLong(3, from);
             if (ps.executeUpdate() != 1) {
-                throw new IllegalStateException("another server grouped these gaps meanwhile"); // rolls this batch back
+                throw new GroupedElsewhere(); // rolls this batch back
             }
         }
     }

@@ -1,5 +1,6 @@
 package dev.docsassistant.insights;
 
+import dev.docsassistant.search.SentenceEmbedder;
 import dev.docsassistant.store.BackgroundWrites;
 import dev.docsassistant.store.Database;
 import dev.docsassistant.store.TestDatabases;
@@ -73,6 +74,33 @@ class GapGroupingTest {
                 for (List<String> pair : TRAPS) {
                     assertNotEquals(groupOf.get(pair.get(0)), groupOf.get(pair.get(1)), "shared words, other topics: " + pair);
                 }
+            }
+        }
+    }
+
+    @Test
+    void twoServersRacingForTheSameGapsGroupEachQuestionOnceAndTheLoserStopsQuietly() {
+        for (Database db : TestDatabases.fresh(tmp)) {
+            try (db; BackgroundWrites writes = new BackgroundWrites(db)) {
+                Clock clock = Clock.fixed(NOW, ZoneOffset.UTC);
+                GapGrouping winner = new GapGrouping(db, writes, clock);
+                List<Integer> wonWith = new ArrayList<>();
+                // The loser reads the same batch, then the winner groups it while the loser is embedding.
+                GapGrouping loser = new GapGrouping(db, writes, clock, texts -> {
+                    if (wonWith.isEmpty()) {
+                        wonWith.add(winner.runOnce());
+                    }
+                    return SentenceEmbedder.embedAll(texts);
+                }, GapGrouping.THRESHOLD);
+                List<String> all = new ArrayList<>();
+                PARAPHRASES.forEach(all::addAll);
+                for (int i = 0; i < all.size(); i++) {
+                    unanswered(db, "acme", "r" + i, all.get(i), NOW.minus(Duration.ofHours(1)));
+                }
+                assertEquals(0, loser.runOnce(), "the batch was grouped elsewhere: nothing joined twice, no failure");
+                assertEquals(List.of(all.size()), wonWith);
+                assertEquals(all.size(), count(db, "SELECT COUNT(*) FROM gap_members"));
+                assertEquals(0, loser.runOnce(), "the next run finds nothing new");
             }
         }
     }
