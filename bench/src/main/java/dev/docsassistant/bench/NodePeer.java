@@ -32,7 +32,8 @@ import java.util.stream.Stream;
  * ({@link UiStreamCheck}); one that is not stops the bench. Ratios: ours ÷ peer for throughput,
  * peer ÷ ours for times. Run: {@code bench/run NodePeer [answers-per-client [search-rounds [search-mode]]]}: the
  * server's {@code search.mode}, {@code hybrid} (the default; it embeds every question) or {@code keyword}
- * (BM25 alone, as the peer).
+ * (BM25 alone, as the peer). The server's question cache is off: the searches repeat the dev questions,
+ * and a cache hit would time no embedding at all.
  */
 public final class NodePeer {
     private static final Path PEER = Path.of("bench", "node-peer").toAbsolutePath();
@@ -72,7 +73,7 @@ public final class NodePeer {
         Path dir = Files.createTempDirectory("docs-assistant-peer-");
         try {
             Path config = dir.resolve("application.yaml");
-            Files.writeString(config, BenchApps.corporaYaml(BenchApps.UNLIMITED).replace("search: {", "search: {mode: " + mode + ", "));
+            Files.writeString(config, BenchApps.corporaYaml(BenchApps.UNLIMITED).replace("search: {", "search: {mode: " + mode + ", question-cache: false, "));
             String key = Launcher.createKey(config);
             System.out.printf(Locale.ROOT, "load average at start %s; 50 clients × %d answers, %d search rounds of %d questions; our search mode %s%n",
                     loadAverage(), perClient, searchRounds, asks.size(), mode);

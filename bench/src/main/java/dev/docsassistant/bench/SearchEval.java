@@ -40,6 +40,9 @@ public final class SearchEval {
         if (!models.isEmpty()) {
             dev.docsassistant.search.SentenceEmbedder.useEnglishModel(dev.docsassistant.search.EmbeddingModel.parse(models.get(0)));
         }
+        if (List.of(args).contains("--other-languages=english")) {
+            dev.docsassistant.search.SentenceEmbedder.embedOtherLanguagesInEnglish(true);
+        }
         System.out.println("English model: " + dev.docsassistant.search.SentenceEmbedder.englishModel().id());
         for (String corpus : DevSet.CORPORA) {
             Map<String, Map<SearchMode, Scores>> groups = new TreeMap<>();

@@ -27,6 +27,9 @@ public final class SearchConfig {
             new SettingDoc("docs-assistant.search.embedding-model", "model id", SentenceEmbedder.DEFAULT_ENGLISH.id(),
                     "the model that embeds English pages and questions: all-minilm-l6-v2-q, bge-small-en-v15-q or e5-small-v2-q "
                             + "(Chinese pages use bge-small-zh-v15-q); one per process"),
+            new SettingDoc("docs-assistant.search.question-cache", "true or false", "true",
+                    "keeps the vectors of recently asked questions (LRU, 6 MiB, about 3,000 questions) so a repeated question "
+                            + "is not embedded again; false embeds every question (benchmarks that repeat their questions)"),
             new SettingDoc("docs-assistant.sites[].search.mode", "hybrid or keyword", "search.mode",
                     "the search mode of one site")));
     private SearchConfig() {
@@ -48,6 +51,7 @@ public final class SearchConfig {
     public static Map<String, SearchSettings> read(AppConfig config) {
         Config root = config.section();
         SentenceEmbedder.useEnglishModel(englishModel(root.get("search.embedding-model")));
+        SentenceEmbedder.cacheQuestions(flag(root.get("search.question-cache"), true));
         Path cache = root.get("search.embedding-cache").asString()
                 .map(p -> config.baseDir().resolve(p).normalize())
                 .orElse(config.dataDir().resolve("embeddings"));
@@ -72,6 +76,18 @@ public final class SearchConfig {
                     + "' (all-minilm-l6-v2-q, bge-small-en-v15-q or e5-small-v2-q)");
         }
         return model;
+    }
+
+    private static boolean flag(Config node, boolean fallback) {
+        if (!node.exists()) {
+            return fallback;
+        }
+        String value = node.asString().orElse("");
+        return switch (value.toLowerCase(Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new ConfigException(node.key() + ": '" + value + "' is not true or false");
+        };
     }
 
     private static SearchMode mode(Config node, SearchMode fallback) {

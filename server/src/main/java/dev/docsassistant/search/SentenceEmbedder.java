@@ -39,6 +39,7 @@ public final class SentenceEmbedder {
     /** Texts per model run when embedding a corpus: padding to the longest costs less than it saves here. */
     private static final int PASSAGE_BATCH = 8;
     private static volatile EmbeddingModel english = DEFAULT_ENGLISH;
+    private static volatile boolean otherLanguagesInEnglish = false;
     /** Questions embedded at once per model: concurrent questions queue and run as one batch (see QueryBatcher). */
     private static final Map<EmbeddingModel, QueryBatcher> QUESTION_BATCHES = new ConcurrentHashMap<>();
     /**
@@ -71,6 +72,14 @@ public final class SentenceEmbedder {
         english = model;
     }
 
+    /**
+     * Whether languages without a model of their own (es, fr, de…) are embedded with the English
+     * model too, beside BM25; off: BM25 alone for them.
+     */
+    public static void embedOtherLanguagesInEnglish(boolean on) {
+        otherLanguagesInEnglish = on;
+    }
+
     public static EmbeddingModel englishModel() {
         return english;
     }
@@ -84,7 +93,7 @@ public final class SentenceEmbedder {
         return switch (base) {
             case "en" -> Optional.of(english);
             case "zh", "cn" -> Optional.of(EmbeddingModel.BGE_SMALL_ZH);
-            default -> Optional.empty();
+            default -> otherLanguagesInEnglish ? Optional.of(english) : Optional.empty();
         };
     }
 
@@ -145,6 +154,18 @@ public final class SentenceEmbedder {
         cacheQuestions = cache;
         QUESTION_BATCHES.clear();
         QUESTIONS.clear();
+    }
+
+    /** Whether recently asked questions keep their vectors ({@code search.question-cache}); off empties the cache. */
+    public static void cacheQuestions(boolean on) {
+        cacheQuestions = on;
+        if (!on) {
+            QUESTIONS.clear();
+        }
+    }
+
+    public static boolean questionsCached() {
+        return cacheQuestions;
     }
 
     /** For benches: question-cache hits, misses, entries and bytes since the last {@link #configureQuestions}. */

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -50,5 +51,20 @@ class SearchConfigTest {
                 """)));
         assertTrue(e.getMessage().contains("sites.0.search.mode"), e.getMessage());
         assertTrue(e.getMessage().contains("hybrid or keyword"), e.getMessage());
+    }
+
+    @Test
+    void theQuestionCacheIsOnUnlessTurnedOffAndABadValueNamesItsKey(@TempDir Path dir) throws Exception {
+        try {
+            SearchConfig.read(config(dir, "docs-assistant: {search: {question-cache: false}}\n"));
+            assertFalse(SentenceEmbedder.questionsCached());
+            SearchConfig.read(config(dir, "docs-assistant: {search: {mode: keyword}}\n"));
+            assertTrue(SentenceEmbedder.questionsCached());
+            ConfigException e = assertThrows(ConfigException.class,
+                    () -> SearchConfig.read(config(dir, "docs-assistant: {search: {question-cache: sometimes}}\n")));
+            assertTrue(e.getMessage().contains("search.question-cache"), e.getMessage());
+        } finally {
+            SentenceEmbedder.cacheQuestions(true);
+        }
     }
 }
