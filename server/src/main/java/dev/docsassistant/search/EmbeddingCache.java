@@ -12,8 +12,12 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -22,31 +26,28 @@ import java.util.concurrent.ConcurrentHashMap;
  * the embedded text. Re-indexing a site, a restart, or a changed page embed only texts never seen.
  *
  * <p>Each record is the 32-byte key then the vector's floats; a record cut short by a crash is
- * ignored on load. Appends take a file lock, so processes sharing the folder (a test run, two
- * servers on one data dir) add to it safely; one process opens each file once.
+ * ignored. Appends take a file lock, so processes sharing the folder (a test run, two servers on
+ * one data dir) add to it safely. Nothing is held in memory between uses: an index build reads the
+ * records it asks for in one pass over the file (tens of milliseconds for a large site), where
+ * keeping every vector ever embedded would cost a serving process megabytes of heap for good.
  */
 final class EmbeddingCache {
-    private static final java.util.concurrent.ConcurrentHashMap<Path, Object> IN_PROCESS = new java.util.concurrent.ConcurrentHashMap<>();
+    private static final ConcurrentHashMap<Path, Object> IN_PROCESS = new ConcurrentHashMap<>();
     private static final int KEY_BYTES = 32;
-    private static final Map<Path, EmbeddingCache> OPEN = new ConcurrentHashMap<>();
+    /** Records read per file read. */
+    private static final int READ_RECORDS = 256;
 
     private final Path file;
     private final int dimension;
-    private final Map<String, float[]> vectors = new ConcurrentHashMap<>();
 
     private EmbeddingCache(Path file, int dimension) {
         this.file = file;
         this.dimension = dimension;
     }
 
-    /** The cache of {@code modelId} in {@code dir}, loaded once per process. */
+    /** The cache of {@code modelId} in {@code dir}. */
     static EmbeddingCache open(Path dir, String modelId, int dimension) {
-        Path file = dir.toAbsolutePath().normalize().resolve(modelId + ".vectors");
-        return OPEN.computeIfAbsent(file, f -> {
-            EmbeddingCache cache = new EmbeddingCache(f, dimension);
-            cache.load();
-            return cache;
-        });
+        return new EmbeddingCache(dir.toAbsolutePath().normalize().resolve(modelId + ".vectors"), dimension);
     }
 
     static String key(EmbeddingModel model, String text) {
@@ -61,15 +62,41 @@ final class EmbeddingCache {
         }
     }
 
-    float[] get(String key) {
-        return vectors.get(key);
+    /** The vectors the file holds of {@code keys}, by key; keys it lacks are absent. */
+    Map<String, float[]> find(Collection<String> keys) {
+        Map<String, float[]> found = new HashMap<>();
+        if (keys.isEmpty() || !Files.isRegularFile(file)) {
+            return found;
+        }
+        Set<String> wanted = new HashSet<>(keys);
+        int record = recordBytes();
+        ByteBuffer buf = ByteBuffer.allocate(record * READ_RECORDS).order(ByteOrder.LITTLE_ENDIAN);
+        byte[] key = new byte[KEY_BYTES];
+        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
+            while (true) {
+                int read = ch.read(buf);
+                buf.flip();
+                while (buf.remaining() >= record) {
+                    buf.get(key);
+                    String hex = HexFormat.of().formatHex(key);
+                    if (wanted.contains(hex)) {
+                        float[] v = new float[dimension];
+                        buf.asFloatBuffer().get(v);
+                        found.put(hex, v);
+                    }
+                    buf.position(buf.position() + dimension * Float.BYTES);
+                }
+                buf.compact(); // keeps a part record for the next read; at the end it is a crash's cut record
+                if (read < 0) {
+                    return found;
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the embedding cache " + file + ": " + e.getMessage(), e);
+        }
     }
 
-    int size() {
-        return vectors.size();
-    }
-
-    /** Adds vectors and appends them to the file. */
+    /** Appends vectors to the file. */
     void putAll(Map<String, float[]> added) {
         if (added.isEmpty()) {
             return;
@@ -84,7 +111,7 @@ final class EmbeddingCache {
         buf.flip();
         // The file lock keeps other processes out; within this JVM (sites embedding side by side) a file
         // lock taken twice throws, so threads take turns on a monitor per file first.
-        synchronized (IN_PROCESS.computeIfAbsent(file.toAbsolutePath().normalize(), f -> new Object())) {
+        synchronized (IN_PROCESS.computeIfAbsent(file, f -> new Object())) {
             try {
                 Files.createDirectories(file.getParent());
                 try (FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
@@ -97,30 +124,6 @@ final class EmbeddingCache {
             } catch (IOException e) {
                 throw new UncheckedIOException("cannot write the embedding cache " + file + ": " + e.getMessage(), e);
             }
-        }
-        vectors.putAll(added);
-    }
-
-    private void load() {
-        if (!Files.isRegularFile(file)) {
-            return;
-        }
-        try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            ByteBuffer all = ByteBuffer.allocate((int) ch.size()).order(ByteOrder.LITTLE_ENDIAN);
-            while (all.hasRemaining() && ch.read(all) >= 0) {
-                // read fully
-            }
-            all.flip();
-            byte[] key = new byte[KEY_BYTES];
-            while (all.remaining() >= recordBytes()) {
-                all.get(key);
-                float[] v = new float[dimension];
-                all.asFloatBuffer().get(v);
-                all.position(all.position() + dimension * Float.BYTES);
-                vectors.put(HexFormat.of().formatHex(key), v);
-            }
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read the embedding cache " + file + ": " + e.getMessage(), e);
         }
     }
 

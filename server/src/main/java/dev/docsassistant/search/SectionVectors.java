@@ -58,15 +58,22 @@ record SectionVectors(float[][] vectors, int shared, int computed, double second
         EmbeddingCache cache = EmbeddingCache.open(cacheDir, model.id(), model.dimension());
         Map<String, List<Integer>> missing = new LinkedHashMap<>();
         Map<String, String> texts = new HashMap<>();
+        Map<String, List<Integer>> byKey = new LinkedHashMap<>();
         for (int i : positions) {
             String text = SentenceEmbedder.clip(sections.get(i).embeddingText());
             String key = EmbeddingCache.key(model, text);
-            vectors[i] = cache.get(key);
-            if (vectors[i] == null) {
-                missing.computeIfAbsent(key, k -> new ArrayList<>()).add(i);
-                texts.put(key, text);
-            }
+            byKey.computeIfAbsent(key, k -> new ArrayList<>()).add(i);
+            texts.put(key, text);
         }
+        Map<String, float[]> cached = cache.find(byKey.keySet());
+        byKey.forEach((key, at) -> {
+            float[] v = cached.get(key);
+            if (v == null) {
+                missing.put(key, at);
+            } else {
+                at.forEach(i -> vectors[i] = v);
+            }
+        });
         int fromFleet = missing.isEmpty() ? 0 : takeShared(model, missing, vectors, cache, fleet);
         if (missing.isEmpty()) {
             return new SectionVectors(vectors, fromFleet, 0, 0);

@@ -8,16 +8,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-/**
- * The cache file as another process (or a restart) reads it. One process opens each file once, so
- * the file is copied to a new folder to be read back.
- */
+/** The cache file as another process (or a restart) reads it: each build asks for the keys it needs. */
 class EmbeddingCacheTest {
     private static final String MODEL = "test-model";
 
@@ -35,19 +34,47 @@ class EmbeddingCacheTest {
         Path file = dir.resolve("a").resolve(MODEL + ".vectors");
         assertEquals(3 * (32 + 3 * Float.BYTES), Files.size(file), "three records of key and floats");
 
-        EmbeddingCache whole = EmbeddingCache.open(copy(file, "b"), MODEL, 3);
+        List<String> keys = Stream.of("retries", "billing", "themes", "never embedded")
+                .map(t -> EmbeddingCache.key(EmbeddingModel.MINILM, t)).toList();
+        Map<String, float[]> whole = EmbeddingCache.open(copy(file, "b"), MODEL, 3).find(keys);
         assertEquals(3, whole.size());
-        assertArrayEquals(new float[]{0.5f, -1.25f, 3f}, whole.get(EmbeddingCache.key(EmbeddingModel.MINILM, "retries")));
-        assertArrayEquals(new float[]{1f, 2f, -0.75f}, whole.get(EmbeddingCache.key(EmbeddingModel.MINILM, "billing")));
-        assertArrayEquals(new float[]{-2f, 0f, 0.125f}, whole.get(EmbeddingCache.key(EmbeddingModel.MINILM, "themes")));
-        assertNull(whole.get(EmbeddingCache.key(EmbeddingModel.MINILM, "never embedded")));
+        assertArrayEquals(new float[]{0.5f, -1.25f, 3f}, whole.get(keys.get(0)));
+        assertArrayEquals(new float[]{1f, 2f, -0.75f}, whole.get(keys.get(1)));
+        assertArrayEquals(new float[]{-2f, 0f, 0.125f}, whole.get(keys.get(2)));
+        assertNull(whole.get(keys.get(3)));
+        assertEquals(Map.of(keys.get(1), List.of(1f, 2f, -0.75f)), asLists(writer.find(List.of(keys.get(1)))), "only what is asked for");
 
         // A crash in the middle of an append leaves part of a record: the whole ones before it still count.
         Path cut = copy(file, "c");
         Files.write(cut.resolve(MODEL + ".vectors"), new byte[40], StandardOpenOption.APPEND);
-        EmbeddingCache afterCrash = EmbeddingCache.open(cut, MODEL, 3);
+        Map<String, float[]> afterCrash = EmbeddingCache.open(cut, MODEL, 3).find(keys);
         assertEquals(3, afterCrash.size());
-        assertArrayEquals(new float[]{-2f, 0f, 0.125f}, afterCrash.get(EmbeddingCache.key(EmbeddingModel.MINILM, "themes")));
+        assertArrayEquals(new float[]{-2f, 0f, 0.125f}, afterCrash.get(keys.get(2)));
+    }
+
+    @Test
+    void aFileLongerThanOneReadIsReadWhole() {
+        EmbeddingCache cache = EmbeddingCache.open(dir, MODEL, 3);
+        Map<String, float[]> many = new LinkedHashMap<>();
+        for (int i = 0; i < 1000; i++) {
+            many.put(EmbeddingCache.key(EmbeddingModel.MINILM, "text " + i), new float[]{i, -i, 0.5f});
+        }
+        cache.putAll(many);
+        Map<String, float[]> back = cache.find(many.keySet());
+        assertEquals(1000, back.size());
+        many.forEach((key, v) -> assertArrayEquals(v, back.get(key)));
+    }
+
+    private static Map<String, List<Float>> asLists(Map<String, float[]> vectors) {
+        Map<String, List<Float>> out = new LinkedHashMap<>();
+        vectors.forEach((k, v) -> {
+            List<Float> list = new java.util.ArrayList<>();
+            for (float x : v) {
+                list.add(x);
+            }
+            out.put(k, list);
+        });
+        return out;
     }
 
     private Path copy(Path file, String folder) throws IOException {
