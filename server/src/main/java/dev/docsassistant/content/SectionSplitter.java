@@ -29,9 +29,12 @@ public final class SectionSplitter {
         String anchor = null;
         String heading = null;
         String headingPath = null;
-        StringBuilder body = new StringBuilder();
+        int bodyStart = 0;
         String fence = null;
-        for (String line : markdown.split("\n", -1)) {
+        for (int pos = 0; pos <= markdown.length(); ) {
+            int newline = markdown.indexOf('\n', pos);
+            int lineEnd = newline < 0 ? markdown.length() : newline;
+            String line = markdown.substring(pos, lineEnd);
             Matcher f = FENCE.matcher(line);
             if (f.find()) {
                 if (fence == null) {
@@ -42,7 +45,7 @@ public final class SectionSplitter {
             } else if (fence == null) {
                 Matcher h = HEADING.matcher(line);
                 if (h.matches() && h.group(1).length() <= 4) {
-                    add(sections, anchor, heading, headingPath, body);
+                    add(sections, markdown, anchor, heading, headingPath, bodyStart, pos);
                     int level = h.group(1).length();
                     heading = headingText(h.group(2));
                     headings[level] = heading;
@@ -51,47 +54,71 @@ public final class SectionSplitter {
                     }
                     anchor = uniqueAnchor(slug(heading), seenAnchors);
                     headingPath = pathOf(headings, level);
-                    body.setLength(0);
+                    bodyStart = pos;
                 }
             }
-            body.append(line).append('\n');
+            pos = lineEnd + 1;
         }
-        add(sections, anchor, heading, headingPath, body);
+        add(sections, markdown, anchor, heading, headingPath, bodyStart, markdown.length());
         return sections;
     }
 
-    private static void add(List<Section> sections, String anchor, String heading, String path, StringBuilder body) {
-        String text = body.toString().strip();
-        if (text.isEmpty()) {
+    /** Adds the text in {@code [from, to)} of the page, without its surrounding white space, cut into chunks when long. */
+    private static void add(List<Section> sections, String page, String anchor, String heading, String path, int from, int to) {
+        int start = skipSpace(page, from, to);
+        int end = trimSpace(page, start, to);
+        if (start == end) {
             return;
         }
-        if (text.length() <= MAX_CHUNK_CHARS) {
-            sections.add(new Section(anchor, heading, path, text));
+        if (end - start <= MAX_CHUNK_CHARS) {
+            sections.add(new Section(anchor, heading, path, page, start, end));
             return;
         }
-        for (String chunk : chunks(text)) {
-            sections.add(new Section(anchor, heading, path, chunk));
+        for (int[] chunk : chunks(page, start, end)) {
+            sections.add(new Section(anchor, heading, path, page, chunk[0], chunk[1]));
         }
     }
 
     /** Cuts at blank lines outside code where possible; a single huge paragraph is cut hard. */
-    private static List<String> chunks(String text) {
-        List<String> out = new ArrayList<>();
-        int start = 0;
-        while (text.length() - start > MAX_CHUNK_CHARS) {
+    private static List<int[]> chunks(String page, int from, int to) {
+        List<int[]> out = new ArrayList<>();
+        int start = from;
+        while (to - start > MAX_CHUNK_CHARS) {
             int limit = start + MAX_CHUNK_CHARS;
-            int cut = text.lastIndexOf("\n\n", limit);
+            int cut = page.lastIndexOf("\n\n", limit);
             if (cut <= start + MAX_CHUNK_CHARS / 4) {
                 cut = limit;
             }
-            out.add(text.substring(start, cut).strip());
+            int s = skipSpace(page, start, cut);
+            int e = trimSpace(page, s, cut);
+            if (s < e) {
+                out.add(new int[] {s, e});
+            }
             start = cut;
         }
-        String rest = text.substring(start).strip();
-        if (!rest.isEmpty()) {
-            out.add(rest);
+        int s = skipSpace(page, start, to);
+        if (s < to) {
+            out.add(new int[] {s, trimSpace(page, s, to)});
         }
         return out;
+    }
+
+    /** The first index in {@code [from, to)} that is not white space ({@link String#strip}'s rule), else {@code to}. */
+    private static int skipSpace(String text, int from, int to) {
+        int i = from;
+        while (i < to && Character.isWhitespace(text.charAt(i))) {
+            i++;
+        }
+        return i;
+    }
+
+    /** The end of {@code [from, to)} without trailing white space. */
+    private static int trimSpace(String text, int from, int to) {
+        int i = to;
+        while (i > from && Character.isWhitespace(text.charAt(i - 1))) {
+            i--;
+        }
+        return i;
     }
 
     /** Heading text without Markdown: links keep their text, code keeps its content. */
