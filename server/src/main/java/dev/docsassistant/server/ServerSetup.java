@@ -60,7 +60,7 @@ public final class ServerSetup {
         server.errorHandling(errors -> errors.includeEntity(true));
         ServerSettings settings = ServerSettings.from(app.config().config().get("server"));
         // Health details and metrics on a listener of their own, never on the public port.
-        server.putSocket(ServerSettings.MANAGEMENT, socket -> socket.host(settings.managementHost()).port(settings.managementPort()));
+        ManagementListener.configure(server, settings, connections);
         server.addFeature(Observe.feature(app.state()));
         McpRoutes mcp = new McpRoutes(app, McpSettings.from(app.config().section()));
         server.routing(routing -> {

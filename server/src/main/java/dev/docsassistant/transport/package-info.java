@@ -30,7 +30,8 @@
  * <tr><td>{@link dev.docsassistant.transport.ConnectionGuard}</td>
  *     <td>A {@code Connection: close} answer is sent but the socket stays open; there is no deadline
  *     for a request's headers or its body, so a slow HTTP/1 client holds its connection, and no limit
- *     of connections per address.</td>
+ *     of connections per address. Both listeners have one: the public port and the management
+ *     listener (health details, metrics), the latter without the per-address limit.</td>
  *     <td>helidon-io/helidon#12324 (the open socket; closed upstream, after 4.4.0); no issue found
  *     for the deadlines</td><td>{@code aConnectionCloseRequestLeavesTheSocketOpen}</td></tr>
  * <tr><td>{@link dev.docsassistant.transport.GuardedSocketOptions}</td>

@@ -1,6 +1,7 @@
 package dev.docsassistant.transport;
 
 import dev.docsassistant.server.ServerSetup;
+import dev.docsassistant.server.ServerSettings;
 
 import dev.docsassistant.testing.CapturedLogs;
 import dev.docsassistant.testing.RawHttp;
@@ -31,9 +32,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HttpFramingTest {
     private static final Duration WAIT = Duration.ofSeconds(5);
     private final int port;
+    private final int management;
 
     HttpFramingTest(WebServer server) {
         this.port = server.port();
+        this.management = server.port(ServerSettings.MANAGEMENT);
     }
 
     @SetUpServer
@@ -161,6 +164,15 @@ class HttpFramingTest {
         Exchange exchange = RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", WAIT);
         assertEquals(200, exchange.response().status());
         assertTrue(exchange.closed() && exchange.millis() < 1000, "EOF after the answer: " + exchange.millis() + " ms");
+    }
+
+    @Test
+    void connectionCloseEndsTheConnectionOnTheManagementListenerToo() {
+        for (String path : List.of("/observe/health/ready", "/observe/metrics")) {
+            Exchange exchange = RawHttp.exchange(management, "GET " + path + " HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", WAIT);
+            assertEquals(200, exchange.response().status(), exchange.text());
+            assertTrue(exchange.closed() && exchange.millis() < 1000, path + ": EOF after the answer: " + exchange.millis() + " ms");
+        }
     }
 
     @Test
