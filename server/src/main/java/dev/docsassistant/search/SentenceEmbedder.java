@@ -74,7 +74,8 @@ public final class SentenceEmbedder {
 
     /**
      * Whether languages without a model of their own (es, fr, de…) are embedded with the English
-     * model too, beside BM25; off: BM25 alone for them.
+     * model too, beside BM25; off (the server's way): BM25 alone for them. For {@code SearchEval
+     * --other-languages=english}: measured and not adopted (bench/RESULTS.md, "Tried after the choice").
      */
     public static void embedOtherLanguagesInEnglish(boolean on) {
         otherLanguagesInEnglish = on;
