@@ -8,7 +8,6 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import java.util.List;
-import java.util.Optional;
 
 /**
  * {@code /dashboard/{org}/{domain}/agents?from=&to=}: page reads per day and per page by audience —
@@ -19,31 +18,22 @@ final class AgentsPage {
     static final int LISTED_PAGES = 50;
     static final List<String> CSV_HEADER = List.of("day", "path", "audience", "hits");
 
-    private final Dashboard dashboard;
     private final TrafficReport traffic;
 
-    AgentsPage(Dashboard dashboard, App app) {
-        this.dashboard = dashboard;
+    AgentsPage(App app) {
         this.traffic = new TrafficReport(app.database());
     }
 
-    void show(ServerRequest req, ServerResponse res) {
-        Optional<Dashboard.SiteScope> scope = dashboard.siteScope(req, res);
-        if (scope.isEmpty()) {
-            return;
-        }
-        Dashboard.SiteScope s = scope.get();
+    void show(ServerRequest req, ServerResponse res, Dashboard.SiteScope s) {
         Period period = InsightsPage.period(req);
         List<TrafficReport.TrafficRow> rows = traffic.rows(s.domain(), period);
-        Page page = new Page(s.domain() + " agents and readers", s.session(), "/dashboard/" + Dashboard.segment(s.org()), s.org());
-        page.siteTabs(s.org(), s.domain(), "Agents");
+        Page page = s.page("agents and readers", "Agents");
         InsightsPage.periodForm(page, s.base() + "/agents", period, "");
         long agents = rows.stream().filter(r -> r.audience().agent()).mapToLong(TrafficReport.TrafficRow::hits).sum();
         long browsers = rows.stream().filter(r -> r.audience() == Audience.BROWSER).mapToLong(TrafficReport.TrafficRow::hits).sum();
         page.raw("<section class=\"numbers\">").raw(SearchAnalyticsPage.number("Reads by agents", Long.toString(agents)))
                 .raw(SearchAnalyticsPage.number("Reads in browsers", Long.toString(browsers))).raw("</section>\n");
-        page.raw("<p class=\"exports\">Reads per day, page and audience: <a href=\"")
-                .text(s.base() + "/agents.csv?from=" + period.from() + "&to=" + period.to()).raw("\" download>CSV</a></p>\n");
+        InsightsPage.csvExport(page, "Reads per day, page and audience", s.base() + "/agents.csv", period);
         page.raw("<h2>Per day</h2>\n");
         table(page, "Day", TrafficReport.perDay(rows, period));
         page.raw("<h2>Per page</h2>\n");
@@ -56,13 +46,9 @@ final class AgentsPage {
         page.send(res, 200);
     }
 
-    void csv(ServerRequest req, ServerResponse res) {
-        Optional<Dashboard.SiteScope> scope = dashboard.siteScope(req, res);
-        if (scope.isEmpty()) {
-            return;
-        }
+    void csv(ServerRequest req, ServerResponse res, Dashboard.SiteScope scope) {
         Period period = InsightsPage.period(req);
-        String domain = scope.get().domain();
+        String domain = scope.domain();
         Export.table(res, domain + "-agents-" + period.from() + "-" + period.to() + ".csv", CSV_HEADER,
                 traffic.rows(domain, period).stream().map(r -> List.of(r.day().toString(), r.path(), r.audience().stored(),
                         Long.toString(r.hits()))).toList());

@@ -9,7 +9,6 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import java.util.List;
-import java.util.Optional;
 
 /**
  * A site's conversations: the list ({@code /conversations}, filtered by period, answered or not and
@@ -18,25 +17,17 @@ import java.util.Optional;
 final class ConversationsPage {
     static final int PAGE_SIZE = 50;
 
-    private final Dashboard dashboard;
     private final Conversations conversations;
 
-    ConversationsPage(Dashboard dashboard, App app) {
-        this.dashboard = dashboard;
+    ConversationsPage(App app) {
         this.conversations = app.conversations();
     }
 
-    void list(ServerRequest req, ServerResponse res) {
-        Optional<Dashboard.SiteScope> scope = dashboard.siteScope(req, res);
-        if (scope.isEmpty()) {
-            return;
-        }
-        Dashboard.SiteScope s = scope.get();
+    void list(ServerRequest req, ServerResponse res, Dashboard.SiteScope s) {
         ConversationFilter filter = filter(req);
         int pageNumber = pageNumber(req);
         Conversations.ThreadPage threads = conversations.list(s.domain(), filter, (pageNumber - 1) * PAGE_SIZE, PAGE_SIZE);
-        Page page = new Page(s.domain() + " conversations", s.session(), "/dashboard/" + Dashboard.segment(s.org()), s.org());
-        page.siteTabs(s.org(), s.domain(), "Conversations");
+        Page page = s.page("conversations", "Conversations");
         InsightsPage.periodForm(page, s.base() + "/conversations", filter.period(), select("answered", filter.answered(),
                 ConversationFilter.Answered.values()) + select("feedback", filter.feedback(), ConversationFilter.Feedback.values()));
         String query = query(filter);
@@ -64,12 +55,7 @@ final class ConversationsPage {
         page.raw("</nav>\n").send(res, 200);
     }
 
-    void open(ServerRequest req, ServerResponse res) {
-        Optional<Dashboard.SiteScope> scope = dashboard.siteScope(req, res);
-        if (scope.isEmpty()) {
-            return;
-        }
-        Dashboard.SiteScope s = scope.get();
+    void open(ServerRequest req, ServerResponse res, Dashboard.SiteScope s) {
         String threadId = req.path().pathParameters().get("thread");
         List<Turn> turns = conversations.thread(s.domain(), threadId);
         if (turns.isEmpty()) {
@@ -103,12 +89,12 @@ final class ConversationsPage {
         page.send(res, 200);
     }
 
-    void exportJsonLines(ServerRequest req, ServerResponse res) {
-        dashboard.siteScope(req, res).ifPresent(s -> Export.jsonLines(res, s.domain(), filter(req), conversations));
+    void exportJsonLines(ServerRequest req, ServerResponse res, Dashboard.SiteScope s) {
+        Export.jsonLines(res, s.domain(), filter(req), conversations);
     }
 
-    void exportCsv(ServerRequest req, ServerResponse res) {
-        dashboard.siteScope(req, res).ifPresent(s -> Export.csv(res, s.domain(), filter(req), conversations));
+    void exportCsv(ServerRequest req, ServerResponse res, Dashboard.SiteScope s) {
+        Export.csv(res, s.domain(), filter(req), conversations);
     }
 
     private static ConversationFilter filter(ServerRequest req) {

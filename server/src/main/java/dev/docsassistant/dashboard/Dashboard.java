@@ -12,6 +12,7 @@ import dev.docsassistant.security.Quota;
 import dev.docsassistant.security.RateLimits;
 import dev.docsassistant.sites.Site;
 import io.helidon.http.HeaderNames;
+import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
@@ -59,12 +60,12 @@ public final class Dashboard implements HttpService {
         this.accounts = app.accounts();
         this.httpsUrl = app.settings().dashboard().https();
         this.keys = new KeysPage(this, app);
-        this.insights = new InsightsPage(this, app);
-        this.conversations = new ConversationsPage(this, app);
+        this.insights = new InsightsPage(app);
+        this.conversations = new ConversationsPage(app);
         this.deploymentsPage = new DeploymentsPage(this, app);
-        this.searchPage = new SearchAnalyticsPage(this, app);
-        this.pagesPage = new PageSharePage(this, app);
-        this.agentsPage = new AgentsPage(this, app);
+        this.searchPage = new SearchAnalyticsPage(app);
+        this.pagesPage = new PageSharePage(app);
+        this.agentsPage = new AgentsPage(app);
     }
 
     @Override
@@ -79,18 +80,18 @@ public final class Dashboard implements HttpService {
                 .post("/{org}/keys", keys::create)
                 .get("/{org}/keys/{id}/revoke", keys::confirmRevoke)
                 .post("/{org}/keys/{id}/revoke", keys::revoke)
-                .get("/{org}/{domain}", insights::show)
-                .get("/{org}/{domain}/conversations", conversations::list)
-                .get("/{org}/{domain}/conversations.jsonl", conversations::exportJsonLines)
-                .get("/{org}/{domain}/conversations.csv", conversations::exportCsv)
-                .get("/{org}/{domain}/conversations/{thread}", conversations::open)
-                .get("/{org}/{domain}/integrations", new IntegrationsPage(this, app)::show)
-                .get("/{org}/{domain}/search", searchPage::show)
-                .get("/{org}/{domain}/search.csv", searchPage::csv)
-                .get("/{org}/{domain}/pages", pagesPage::show)
-                .get("/{org}/{domain}/pages.csv", pagesPage::csv)
-                .get("/{org}/{domain}/agents", agentsPage::show)
-                .get("/{org}/{domain}/agents.csv", agentsPage::csv)
+                .get("/{org}/{domain}", site(insights::show))
+                .get("/{org}/{domain}/conversations", site(conversations::list))
+                .get("/{org}/{domain}/conversations.jsonl", site(conversations::exportJsonLines))
+                .get("/{org}/{domain}/conversations.csv", site(conversations::exportCsv))
+                .get("/{org}/{domain}/conversations/{thread}", site(conversations::open))
+                .get("/{org}/{domain}/integrations", site(new IntegrationsPage(app)::show))
+                .get("/{org}/{domain}/search", site(searchPage::show))
+                .get("/{org}/{domain}/search.csv", site(searchPage::csv))
+                .get("/{org}/{domain}/pages", site(pagesPage::show))
+                .get("/{org}/{domain}/pages.csv", site(pagesPage::csv))
+                .get("/{org}/{domain}/agents", site(agentsPage::show))
+                .get("/{org}/{domain}/agents.csv", site(agentsPage::csv))
                 .get("/{org}/{domain}/deployments", deploymentsPage::list)
                 .post("/{org}/{domain}/deployments/{id}/activate", deploymentsPage::activate);
     }
@@ -193,6 +194,11 @@ public final class Dashboard implements HttpService {
         String domain() {
             return site.config().domain();
         }
+
+        /** A page of this site titled "{domain} {what}", under the organisation, with the site's tabs ({@code tab} current). */
+        Page page(String what, String tab) {
+            return new Page(domain() + " " + what, session, "/dashboard/" + segment(org), org).siteTabs(org, domain(), tab);
+        }
     }
 
     /** The organisation scope of the request; empty when the visitor was sent to sign in. Outside the session's: 403. */
@@ -209,6 +215,22 @@ public final class Dashboard implements HttpService {
             Site site = site(req, o.org());
             return new SiteScope(o.session(), o.org(), site, o.base() + "/" + site.config().domain());
         });
+    }
+
+    /** A handler of one site's pages, given the request's site scope. */
+    @FunctionalInterface
+    interface SiteHandler {
+        void handle(ServerRequest req, ServerResponse res, SiteScope scope);
+    }
+
+    /** {@code handler} behind {@link #siteScope}: it runs only for a visitor who may see the site. */
+    Handler site(SiteHandler handler) {
+        return (req, res) -> {
+            Optional<SiteScope> scope = siteScope(req, res);
+            if (scope.isPresent()) {
+                handler.handle(req, res, scope.get());
+            }
+        };
     }
 
     /** The session of the request; without one, GETs are sent to sign in and the rest get 401 (then empty). */

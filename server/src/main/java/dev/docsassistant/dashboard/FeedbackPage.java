@@ -26,20 +26,15 @@ final class FeedbackPage {
         this.app = app;
     }
 
-    void show(ServerRequest req, ServerResponse res) {
-        Optional<Dashboard.SiteScope> scope = dashboard.siteScope(req, res);
-        if (scope.isEmpty()) {
-            return;
-        }
+    void show(ServerRequest req, ServerResponse res, Dashboard.SiteScope scope) {
         Period period = InsightsPage.period(req);
         Optional<WorkStatus> status = WorkPages.statusFilter(req.query().first("status").orElse(null));
         Optional<Boolean> helpful = rating(req.query().first("rating").orElse(null));
-        String org = scope.get().org();
-        String domain = scope.get().domain();
-        String base = scope.get().base();
+        String org = scope.org();
+        String domain = scope.domain();
+        String base = scope.base();
         List<InsightsWork.FeedbackItem> items = app.insightsWork().feedback(domain, period, status, helpful, LISTED);
-        Page page = new Page(domain + " feedback", scope.get().session(), "/dashboard/" + Dashboard.segment(org), org);
-        page.siteTabs(org, domain, "Feedback");
+        Page page = scope.page("feedback", "Feedback");
         String range = "from=" + period.from() + "&to=" + period.to();
         InsightsPage.periodForm(page, base + "/feedback", period, status.map(s -> "<input type=\"hidden\" name=\"status\" value=\""
                 + s.stored() + "\">").orElse(""));
@@ -64,26 +59,18 @@ final class FeedbackPage {
                 page.raw("<br><q>").text(f.comment()).raw("</q>");
             }
             page.raw(" <small><a href=\"").text(base + "/conversations/" + f.threadId()).raw("\">conversation</a></small></td><td>");
-            WorkPages.statusForm(page, scope.get(), base + "/feedback/" + f.messageId() + "/status", f.status(), f.note(), hidden);
+            WorkPages.statusForm(page, scope, base + "/feedback/" + f.messageId() + "/status", f.status(), f.note(), hidden);
             page.raw("</td></tr>\n");
         }
         page.raw("</tbody></table>\n").send(res, 200);
     }
 
-    void setStatus(ServerRequest req, ServerResponse res) {
-        Optional<Dashboard.SiteScope> scope = dashboard.siteScope(req, res);
-        if (scope.isEmpty()) {
-            return;
-        }
-        FormBody form = FormBody.read(req);
-        dashboard.checkCsrf(req, scope.get().session(), form);
-        String id = req.path().pathParameters().get("id");
-        if (!app.insightsWork().setFeedback(scope.get().domain(), id, WorkPages.status(form), WorkPages.note(form))) {
-            throw ApiException.notFound("site " + scope.get().domain() + " has no feedback on message " + id);
-        }
-        // Back to the list as it was filtered; only a query of known fields, so nothing else can be injected.
-        String back = form.get("back") == null ? "" : form.get("back");
-        Dashboard.redirect(res, scope.get().base() + "/feedback" + (back.matches("[A-Za-z0-9=&-]*") && !back.isEmpty() ? "?" + back : ""));
+    void setStatus(ServerRequest req, ServerResponse res, Dashboard.SiteScope scope) {
+        WorkPages.setStatus(dashboard, req, res, scope, app.insightsWork()::setFeedback, "feedback on message", form -> {
+            // Back to the list as it was filtered; only a query of known fields, so nothing else can be injected.
+            String back = form.get("back") == null ? "" : form.get("back");
+            return scope.base() + "/feedback" + (back.matches("[A-Za-z0-9=&-]*") && !back.isEmpty() ? "?" + back : "");
+        });
     }
 
     private static Optional<Boolean> rating(String value) {

@@ -26,19 +26,14 @@ final class GapsPage {
         this.app = app;
     }
 
-    void show(ServerRequest req, ServerResponse res) {
-        Optional<Dashboard.SiteScope> scope = dashboard.siteScope(req, res);
-        if (scope.isEmpty()) {
-            return;
-        }
+    void show(ServerRequest req, ServerResponse res, Dashboard.SiteScope scope) {
         GapSpan span = span(req.query().first("span").orElse(null));
         Optional<WorkStatus> status = WorkPages.statusFilter(req.query().first("status").orElse(null));
-        String org = scope.get().org();
-        String domain = scope.get().domain();
-        String base = scope.get().base();
+        String org = scope.org();
+        String domain = scope.domain();
+        String base = scope.base();
         GapReport report = app.gaps().report(domain, span, LocalDate.now(ZoneOffset.UTC), status);
-        Page page = new Page(domain + " gaps", scope.get().session(), "/dashboard/" + Dashboard.segment(org), org);
-        page.siteTabs(org, domain, "Gaps");
+        Page page = scope.page("gaps", "Gaps");
         page.raw("<p class=\"filters\">Last ");
         for (GapSpan s : GapSpan.values()) {
             page.raw(s == span ? "<b>" + s.label() + "</b>" : "<a href=\"" + Dashboard.attr(base + "/gaps?span=" + s.label()
@@ -78,26 +73,17 @@ final class GapsPage {
             page.raw("</small></td><td>");
             g.pages().forEach(p -> page.text(p.title()).raw(" <small>").text(p.path()).raw("</small><br>"));
             page.raw("</td><td>");
-            WorkPages.statusForm(page, scope.get(), base + "/gaps/" + g.id() + "/status", g.status(), g.note(), hidden);
+            WorkPages.statusForm(page, scope, base + "/gaps/" + g.id() + "/status", g.status(), g.note(), hidden);
             page.raw("</td></tr>\n");
         }
         page.raw("</tbody></table>\n").send(res, 200);
     }
 
-    void setStatus(ServerRequest req, ServerResponse res) {
-        Optional<Dashboard.SiteScope> scope = dashboard.siteScope(req, res);
-        if (scope.isEmpty()) {
-            return;
-        }
-        FormBody form = FormBody.read(req);
-        dashboard.checkCsrf(req, scope.get().session(), form);
-        String id = req.path().pathParameters().get("id");
-        if (!app.insightsWork().setGap(scope.get().domain(), id, WorkPages.status(form), WorkPages.note(form))) {
-            throw ApiException.notFound("site " + scope.get().domain() + " has no gap group " + id);
-        }
-        GapSpan span = span(form.get("span"));
-        Optional<WorkStatus> filter = WorkPages.statusFilter(form.get("filter"));
-        Dashboard.redirect(res, scope.get().base() + "/gaps?span=" + span.label() + filter.map(s -> "&status=" + s.stored()).orElse(""));
+    void setStatus(ServerRequest req, ServerResponse res, Dashboard.SiteScope scope) {
+        WorkPages.setStatus(dashboard, req, res, scope, app.insightsWork()::setGap, "gap group", form -> {
+            Optional<WorkStatus> filter = WorkPages.statusFilter(form.get("filter"));
+            return scope.base() + "/gaps?span=" + span(form.get("span")).label() + filter.map(s -> "&status=" + s.stored()).orElse("");
+        });
     }
 
     private static GapSpan span(String value) {

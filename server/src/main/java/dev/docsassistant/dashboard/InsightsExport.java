@@ -15,26 +15,19 @@ import java.io.OutputStreamWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
-import java.util.Optional;
 
 /**
  * {@code /dashboard/{org}/{domain}/export/{dataset}?format=csv|jsonl&from=&to=}: one of the
  * {@link InsightsDatasets} of the site, downloaded (the analytics API serves the same).
  */
 final class InsightsExport {
-    private final Dashboard dashboard;
     private final App app;
 
-    InsightsExport(Dashboard dashboard, App app) {
-        this.dashboard = dashboard;
+    InsightsExport(App app) {
         this.app = app;
     }
 
-    void download(ServerRequest req, ServerResponse res) {
-        Optional<Dashboard.SiteScope> scope = dashboard.siteScope(req, res);
-        if (scope.isEmpty()) {
-            return;
-        }
+    void download(ServerRequest req, ServerResponse res, Dashboard.SiteScope scope) {
         String name = req.path().pathParameters().get("dataset");
         InsightsDatasets.Dataset dataset = InsightsDatasets.get(name).orElseThrow(() -> ApiException.notFound("no dataset " + name
                 + "; there are " + String.join(", ", InsightsDatasets.all().stream().map(InsightsDatasets.Dataset::name).toList())));
@@ -45,7 +38,7 @@ final class InsightsExport {
             throw ApiException.badRequest(e.getMessage());
         }
         Period period = InsightsPage.period(req);
-        String domain = scope.get().domain();
+        String domain = scope.domain();
         Page.headers(res);
         res.header(HeaderNames.CONTENT_TYPE, format.contentType());
         res.header(HeaderNames.CONTENT_DISPOSITION, "attachment; filename=\"" + domain + "-" + dataset.name() + "-" + period.from()

@@ -11,7 +11,6 @@ import io.helidon.webserver.http.ServerResponse;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * {@code /dashboard/{org}/{domain}?from=&to=}: a site's insights over a period (the last 30 days by
@@ -19,26 +18,19 @@ import java.util.Optional;
  * pages, searches that found nothing, and readers' feedback, REST and gRPC traffic together.
  */
 final class InsightsPage {
-    private final Dashboard dashboard;
     private final App app;
 
-    InsightsPage(Dashboard dashboard, App app) {
-        this.dashboard = dashboard;
+    InsightsPage(App app) {
         this.app = app;
     }
 
-    void show(ServerRequest req, ServerResponse res) {
-        Optional<Dashboard.SiteScope> scope = dashboard.siteScope(req, res);
-        if (scope.isEmpty()) {
-            return;
-        }
-        String org = scope.get().org();
-        String domain = scope.get().domain();
+    void show(ServerRequest req, ServerResponse res, Dashboard.SiteScope scope) {
+        String org = scope.org();
+        String domain = scope.domain();
         Period period = period(req);
         InsightsReport r = app.insights().report(domain, period);
-        Page page = new Page(domain + " insights", scope.get().session(), "/dashboard/" + Dashboard.segment(org), org);
-        page.siteTabs(org, domain, "Insights");
-        periodForm(page, scope.get().base(), period, "");
+        Page page = scope.page("insights", "Insights");
+        periodForm(page, scope.base(), period, "");
         long unanswered = r.questions() - r.answered();
         page.raw("<section class=\"numbers\">")
                 .raw(number("Questions", Long.toString(r.questions()), "questions"))
@@ -85,7 +77,7 @@ final class InsightsPage {
             r.comments().forEach(c -> page.raw("<li><span class=\"").text(c.helpful() ? "helpful" : "not-helpful").raw("\">")
                     .text(c.helpful() ? "Helpful" : "Not helpful").raw("</span> “").text(c.comment()).raw("”<br><small>on “")
                     .text(c.question() == null ? "" : c.question()).raw("” · ").text(Dates.minute(c.at())).raw(" · <a href=\"")
-                    .text(scope.get().base() + "/conversations/" + c.threadId())
+                    .text(scope.base() + "/conversations/" + c.threadId())
                     .raw("\">conversation</a></small></li>"));
             page.raw("</ul>\n");
         }
@@ -103,6 +95,12 @@ final class InsightsPage {
     }
 
     /** The period picker: two dates, and the last 7, 30 and 90 days at a click. {@code extra} adds form fields. */
+    /** The line offering a period's rows as CSV: {@code path} is the export's, the period goes in its query. */
+    static void csvExport(Page page, String label, String path, Period period) {
+        page.raw("<p class=\"exports\">").text(label).raw(": <a href=\"").text(path + "?from=" + period.from() + "&to=" + period.to())
+                .raw("\" download>CSV</a></p>\n");
+    }
+
     static void periodForm(Page page, String action, Period period, String extra) {
         LocalDate today = LocalDate.now(ZoneOffset.UTC);
         page.raw("<form method=\"get\" action=\"").text(action).raw("\" class=\"period\"><label>From <input type=\"date\" name=\"from\" value=\"")

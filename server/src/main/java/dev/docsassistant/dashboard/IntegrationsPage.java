@@ -8,33 +8,25 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import java.util.List;
-import java.util.Optional;
 
 /**
  * {@code /dashboard/{org}/{domain}/integrations}: what {@code validate} reports for the site as it is
  * served: its docs.json {@code integrations} errors and warnings, then the problems loading found.
  */
 final class IntegrationsPage {
-    private final Dashboard dashboard;
     private final App app;
 
-    IntegrationsPage(Dashboard dashboard, App app) {
-        this.dashboard = dashboard;
+    IntegrationsPage(App app) {
         this.app = app;
     }
 
-    void show(ServerRequest req, ServerResponse res) {
-        Optional<Dashboard.SiteScope> scope = dashboard.siteScope(req, res);
-        if (scope.isEmpty()) {
-            return;
-        }
-        String org = scope.get().org();
-        Site site = scope.get().site();
-        String domain = scope.get().domain();
+    void show(ServerRequest req, ServerResponse res, Dashboard.SiteScope scope) {
+        String org = scope.org();
+        Site site = scope.site();
+        String domain = scope.domain();
         List<Problem> problems = app.integrations().validate(site.content().docsJson().get("integrations"));
         List<SiteProblem> loading = site.stats().problems();
-        Page page = new Page(domain + " integrations", scope.get().session(), "/dashboard/" + Dashboard.segment(org), org);
-        page.siteTabs(org, domain, "Integrations");
+        Page page = scope.page("integrations", "Integrations");
         long errors = problems.stream().filter(Problem::isError).count();
         page.raw("<p class=\"").raw(errors > 0 ? "error" : "ok").raw("\">").text(errors + " error" + (errors == 1 ? "" : "s") + ", "
                 + (problems.size() - errors + loading.size()) + " warning" + (problems.size() - errors + loading.size() == 1 ? "" : "s")

@@ -9,7 +9,6 @@ import io.helidon.webserver.http.ServerResponse;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 
 /**
  * {@code /dashboard/{org}/{domain}/pages?from=&to=}: each page's share of the period's answers and how
@@ -22,27 +21,18 @@ final class PageSharePage {
     static final List<String> CSV_HEADER = List.of("path", "title", "cited", "answer_share", "helpful", "not_helpful", "unrated",
             "page_helpful", "page_not_helpful");
 
-    private final Dashboard dashboard;
     private final PageShare share;
 
-    PageSharePage(Dashboard dashboard, App app) {
-        this.dashboard = dashboard;
+    PageSharePage(App app) {
         this.share = new PageShare(app.database());
     }
 
-    void show(ServerRequest req, ServerResponse res) {
-        Optional<Dashboard.SiteScope> scope = dashboard.siteScope(req, res);
-        if (scope.isEmpty()) {
-            return;
-        }
-        Dashboard.SiteScope s = scope.get();
+    void show(ServerRequest req, ServerResponse res, Dashboard.SiteScope s) {
         Period period = InsightsPage.period(req);
         List<PageShare.PageRow> rows = share.rows(s.domain(), period);
-        Page page = new Page(s.domain() + " pages in answers", s.session(), "/dashboard/" + Dashboard.segment(s.org()), s.org());
-        page.siteTabs(s.org(), s.domain(), "Pages");
+        Page page = s.page("pages in answers", "Pages");
         InsightsPage.periodForm(page, s.base() + "/pages", period, "");
-        page.raw("<p class=\"exports\">Every page of this period: <a href=\"")
-                .text(s.base() + "/pages.csv?from=" + period.from() + "&to=" + period.to()).raw("\" download>CSV</a></p>\n");
+        InsightsPage.csvExport(page, "Every page of this period", s.base() + "/pages.csv", period);
         page.raw("<h2>Pages that carry the assistant</h2>\n<p class=\"meta\">Most cited in answers first; the share is of the "
                 + "period's answered questions.</p>\n");
         table(page, rows.stream().filter(r -> r.cited() > 0).limit(LISTED).toList(), "No answer cited a page in this period.");
@@ -55,13 +45,9 @@ final class PageSharePage {
         page.send(res, 200);
     }
 
-    void csv(ServerRequest req, ServerResponse res) {
-        Optional<Dashboard.SiteScope> scope = dashboard.siteScope(req, res);
-        if (scope.isEmpty()) {
-            return;
-        }
+    void csv(ServerRequest req, ServerResponse res, Dashboard.SiteScope scope) {
         Period period = InsightsPage.period(req);
-        String domain = scope.get().domain();
+        String domain = scope.domain();
         Export.table(res, domain + "-pages-" + period.from() + "-" + period.to() + ".csv", CSV_HEADER,
                 share.rows(domain, period).stream().map(r -> List.of(r.path(), r.title(), Long.toString(r.cited()),
                         String.format(Locale.ROOT, "%.4f", r.answerShare()), Long.toString(r.helpful()), Long.toString(r.notHelpful()),

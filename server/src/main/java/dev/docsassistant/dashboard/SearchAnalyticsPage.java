@@ -22,26 +22,18 @@ final class SearchAnalyticsPage {
     static final List<String> CSV_HEADER = List.of("query", "searches", "with_results", "no_results", "opened", "click_through",
             "average_results");
 
-    private final Dashboard dashboard;
     private final SearchAnalytics searches;
 
-    SearchAnalyticsPage(Dashboard dashboard, App app) {
-        this.dashboard = dashboard;
+    SearchAnalyticsPage(App app) {
         this.searches = new SearchAnalytics(app.database());
     }
 
-    void show(ServerRequest req, ServerResponse res) {
-        Optional<Dashboard.SiteScope> scope = dashboard.siteScope(req, res);
-        if (scope.isEmpty()) {
-            return;
-        }
-        Dashboard.SiteScope s = scope.get();
+    void show(ServerRequest req, ServerResponse res, Dashboard.SiteScope s) {
         Period period = InsightsPage.period(req);
         int min = minSearches(req);
         SearchAnalytics.Report report = searches.report(s.domain(), period, min, LISTED);
         SearchAnalytics.Summary sum = report.summary();
-        Page page = new Page(s.domain() + " search", s.session(), "/dashboard/" + Dashboard.segment(s.org()), s.org());
-        page.siteTabs(s.org(), s.domain(), "Search");
+        Page page = s.page("search", "Search");
         InsightsPage.periodForm(page, s.base() + "/search", period, "<label>Results opened, for queries searched at least "
                 + "<input type=\"number\" name=\"min\" min=\"1\" max=\"1000\" value=\"" + min + "\"> times</label>");
         long withResults = sum.searches() - sum.noResults();
@@ -50,8 +42,7 @@ final class SearchAnalyticsPage {
                 .raw(number("No results", Long.toString(sum.noResults())))
                 .raw(number("A result opened", sum.opened() + (withResults == 0 ? "" : " (" + percent(sum.opened(), withResults) + ")")))
                 .raw("</section>\n");
-        page.raw("<p class=\"exports\">Every query of this period: <a href=\"")
-                .text(s.base() + "/search.csv?from=" + period.from() + "&to=" + period.to()).raw("\" download>CSV</a></p>\n");
+        InsightsPage.csvExport(page, "Every query of this period", s.base() + "/search.csv", period);
         page.raw("<h2>Top queries</h2>\n");
         table(page, report.top(), "No searches in this period.");
         page.raw("<h2>Queries with no results</h2>\n");
@@ -62,13 +53,9 @@ final class SearchAnalyticsPage {
         page.send(res, 200);
     }
 
-    void csv(ServerRequest req, ServerResponse res) {
-        Optional<Dashboard.SiteScope> scope = dashboard.siteScope(req, res);
-        if (scope.isEmpty()) {
-            return;
-        }
+    void csv(ServerRequest req, ServerResponse res, Dashboard.SiteScope scope) {
         Period period = InsightsPage.period(req);
-        String domain = scope.get().domain();
+        String domain = scope.domain();
         Export.table(res, domain + "-search-" + period.from() + "-" + period.to() + ".csv", CSV_HEADER,
                 searches.queryRows(domain, period).stream().map(q -> List.of(q.query(), Long.toString(q.searches()),
                         Long.toString(q.withResults()), Long.toString(q.searches() - q.withResults()), Long.toString(q.opened()),

@@ -4,8 +4,11 @@ import dev.docsassistant.app.App;
 import dev.docsassistant.insights.WorkStatus;
 import dev.docsassistant.web.ApiException;
 import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
 
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The dashboard's pages of issue 34 that make insights work: gaps grouped by meaning, feedback with
@@ -18,16 +21,16 @@ final class WorkPages {
     static void routing(HttpRules rules, Dashboard dashboard, App app) {
         GapsPage gaps = new GapsPage(dashboard, app);
         FeedbackPage feedback = new FeedbackPage(dashboard, app);
-        InsightsExport export = new InsightsExport(dashboard, app);
+        InsightsExport export = new InsightsExport(app);
         AnalyticsKeysPage analyticsKeys = new AnalyticsKeysPage(dashboard, app);
         rules.get("/{org}/analytics-keys", analyticsKeys::list)
                 .post("/{org}/analytics-keys", analyticsKeys::create)
                 .post("/{org}/analytics-keys/{id}/revoke", analyticsKeys::revoke)
-                .get("/{org}/{domain}/gaps", gaps::show)
-                .post("/{org}/{domain}/gaps/{id}/status", gaps::setStatus)
-                .get("/{org}/{domain}/feedback", feedback::show)
-                .post("/{org}/{domain}/feedback/{id}/status", feedback::setStatus)
-                .get("/{org}/{domain}/export/{dataset}", export::download);
+                .get("/{org}/{domain}/gaps", dashboard.site(gaps::show))
+                .post("/{org}/{domain}/gaps/{id}/status", dashboard.site(gaps::setStatus))
+                .get("/{org}/{domain}/feedback", dashboard.site(feedback::show))
+                .post("/{org}/{domain}/feedback/{id}/status", dashboard.site(feedback::setStatus))
+                .get("/{org}/{domain}/export/{dataset}", dashboard.site(export::download));
     }
 
     /** A status filter of the query: empty for none ("" or absent); a bad value is a 400 naming it. */
@@ -40,6 +43,27 @@ final class WorkPages {
         } catch (IllegalArgumentException e) {
             throw ApiException.badRequest(e.getMessage());
         }
+    }
+
+    /** Sets a work item's status and note; false when the site has no item of that id. */
+    @FunctionalInterface
+    interface StatusSetter {
+        boolean set(String domain, String id, WorkStatus status, String note);
+    }
+
+    /**
+     * A status form's POST to {@code …/{id}/status}: the CSRF check, {@code setter} on the item (404 naming
+     * {@code what} when the site has none), then a redirect to where {@code back} says.
+     */
+    static void setStatus(Dashboard dashboard, ServerRequest req, ServerResponse res, Dashboard.SiteScope scope, StatusSetter setter,
+                          String what, Function<FormBody, String> back) {
+        FormBody form = FormBody.read(req);
+        dashboard.checkCsrf(req, scope.session(), form);
+        String id = req.path().pathParameters().get("id");
+        if (!setter.set(scope.domain(), id, status(form), note(form))) {
+            throw ApiException.notFound("site " + scope.domain() + " has no " + what + " " + id);
+        }
+        Dashboard.redirect(res, back.apply(form));
     }
 
     /** The status and note a status form sent; bad values are a 400 naming the field. */
