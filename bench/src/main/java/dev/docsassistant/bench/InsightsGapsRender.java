@@ -16,10 +16,7 @@ import io.helidon.webserver.WebServerConfig;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.net.URI;
 import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.PreparedStatement;
@@ -114,18 +111,18 @@ public final class InsightsGapsRender {
                 LocalDate today = LocalDate.now(ZoneOffset.UTC);
                 String all = "from=" + today.minusDays(DAYS - 1) + "&to=" + today;
                 HttpClient client = HttpClient.newHttpClient();
-                time(client, cookie, base, "insights, 30 days");
-                time(client, cookie, base + "?" + all, "insights, 90 days");
-                time(client, cookie, base + "/gaps?span=week", "gaps, week");
-                time(client, cookie, base + "/gaps?span=month", "gaps, month");
-                time(client, cookie, base + "/gaps?span=quarter", "gaps, quarter");
-                time(client, cookie, base + "/gaps?span=quarter&status=open", "gaps, quarter, open only");
-                time(client, cookie, base + "/feedback?" + all, "feedback, 90 days");
-                time(client, cookie, base + "/conversations?" + all, "conversations, 90 days");
-                time(client, cookie, base + "/search", "search analytics, 30 days");
-                time(client, cookie, base + "/search?" + all, "search analytics, 90 days");
-                time(client, cookie, base + "/pages?" + all, "page answer share, 90 days");
-                time(client, cookie, base + "/agents?" + all, "agents beside humans, 90 days");
+                InsightsRender.time(client, cookie, base, "insights, 30 days", 40);
+                InsightsRender.time(client, cookie, base + "?" + all, "insights, 90 days", 40);
+                InsightsRender.time(client, cookie, base + "/gaps?span=week", "gaps, week", 40);
+                InsightsRender.time(client, cookie, base + "/gaps?span=month", "gaps, month", 40);
+                InsightsRender.time(client, cookie, base + "/gaps?span=quarter", "gaps, quarter", 40);
+                InsightsRender.time(client, cookie, base + "/gaps?span=quarter&status=open", "gaps, quarter, open only", 40);
+                InsightsRender.time(client, cookie, base + "/feedback?" + all, "feedback, 90 days", 40);
+                InsightsRender.time(client, cookie, base + "/conversations?" + all, "conversations, 90 days", 40);
+                InsightsRender.time(client, cookie, base + "/search", "search analytics, 30 days", 40);
+                InsightsRender.time(client, cookie, base + "/search?" + all, "search analytics, 90 days", 40);
+                InsightsRender.time(client, cookie, base + "/pages?" + all, "page answer share, 90 days", 40);
+                InsightsRender.time(client, cookie, base + "/agents?" + all, "agents beside humans, 90 days", 40);
             } finally {
                 server.stop();
             }
@@ -248,28 +245,5 @@ public final class InsightsGapsRender {
             }
             return null;
         });
-    }
-
-    private static void time(HttpClient client, String cookie, String url, String label) throws Exception {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(url)).header("cookie", cookie)
-                .header("Host", "dashboard.localhost:" + URI.create(url).getPort()).version(HttpClient.Version.HTTP_1_1).GET().build();
-        int bytes = 0;
-        for (int i = 0; i < 5; i++) {
-            HttpResponse<String> res = client.send(request, HttpResponse.BodyHandlers.ofString());
-            if (res.statusCode() != 200) {
-                throw new IllegalStateException(url + " answered " + res.statusCode() + ": " + res.body());
-            }
-            bytes = res.body().length();
-        }
-        int runs = 40;
-        double[] ms = new double[runs];
-        for (int i = 0; i < runs; i++) {
-            long start = System.nanoTime();
-            client.send(request, HttpResponse.BodyHandlers.ofString());
-            ms[i] = (System.nanoTime() - start) / 1e6;
-        }
-        Arrays.sort(ms);
-        System.out.printf(Locale.ROOT, "%-28s p50 %6.1f ms  p95 %6.1f ms  max %6.1f ms  (%,d chars, %d runs)%n", label,
-                ms[runs / 2], ms[(int) Math.ceil(runs * 0.95) - 1], ms[runs - 1], bytes, runs);
     }
 }
