@@ -14,10 +14,8 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Collection;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.HexFormat;
 import java.util.Map;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -27,27 +25,33 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Each record is the 32-byte key then the vector's floats; a record cut short by a crash is
  * ignored. Appends take a file lock, so processes sharing the folder (a test run, two servers on
- * one data dir) add to it safely. Nothing is held in memory between uses: an index build reads the
- * records it asks for in one pass over the file (tens of milliseconds for a large site), where
- * keeping every vector ever embedded would cost a serving process megabytes of heap for good.
+ * one data dir) add to it safely. The process keeps where each key's record starts (about 150 bytes a
+ * key), not the vectors: an index build reads the records it asks for, and keeping every vector ever
+ * embedded would cost a serving process megabytes of heap for good. Records appended since the last
+ * look (by this process or another) are indexed on the next {@link #find}.
  */
 final class EmbeddingCache {
     private static final ConcurrentHashMap<Path, Object> IN_PROCESS = new ConcurrentHashMap<>();
+    private static final Map<Path, EmbeddingCache> OPEN = new ConcurrentHashMap<>();
     private static final int KEY_BYTES = 32;
-    /** Records read per file read. */
+    /** Records scanned per file read while indexing. */
     private static final int READ_RECORDS = 256;
 
     private final Path file;
     private final int dimension;
+    /** Where each key's record starts in the file. */
+    private final Map<String, Long> offsets = new HashMap<>();
+    /** How much of the file {@link #offsets} covers: whole records only. */
+    private long indexed;
 
     private EmbeddingCache(Path file, int dimension) {
         this.file = file;
         this.dimension = dimension;
     }
 
-    /** The cache of {@code modelId} in {@code dir}. */
+    /** The cache of {@code modelId} in {@code dir}, one per file and process. */
     static EmbeddingCache open(Path dir, String modelId, int dimension) {
-        return new EmbeddingCache(dir.toAbsolutePath().normalize().resolve(modelId + ".vectors"), dimension);
+        return OPEN.computeIfAbsent(dir.toAbsolutePath().normalize().resolve(modelId + ".vectors"), f -> new EmbeddingCache(f, dimension));
     }
 
     static String key(EmbeddingModel model, String text) {
@@ -63,36 +67,53 @@ final class EmbeddingCache {
     }
 
     /** The vectors the file holds of {@code keys}, by key; keys it lacks are absent. */
-    Map<String, float[]> find(Collection<String> keys) {
+    synchronized Map<String, float[]> find(Collection<String> keys) {
         Map<String, float[]> found = new HashMap<>();
         if (keys.isEmpty() || !Files.isRegularFile(file)) {
             return found;
         }
-        Set<String> wanted = new HashSet<>(keys);
-        int record = recordBytes();
-        ByteBuffer buf = ByteBuffer.allocate(record * READ_RECORDS).order(ByteOrder.LITTLE_ENDIAN);
-        byte[] key = new byte[KEY_BYTES];
         try (FileChannel ch = FileChannel.open(file, StandardOpenOption.READ)) {
-            while (true) {
-                int read = ch.read(buf);
-                buf.flip();
-                while (buf.remaining() >= record) {
-                    buf.get(key);
-                    String hex = HexFormat.of().formatHex(key);
-                    if (wanted.contains(hex)) {
-                        float[] v = new float[dimension];
-                        buf.asFloatBuffer().get(v);
-                        found.put(hex, v);
-                    }
-                    buf.position(buf.position() + dimension * Float.BYTES);
+            indexNewRecords(ch);
+            ByteBuffer vector = ByteBuffer.allocate(dimension * Float.BYTES).order(ByteOrder.LITTLE_ENDIAN);
+            for (String key : keys) {
+                Long at = offsets.get(key);
+                if (at == null || found.containsKey(key)) {
+                    continue;
                 }
-                buf.compact(); // keeps a part record for the next read; at the end it is a crash's cut record
-                if (read < 0) {
-                    return found;
+                vector.clear();
+                while (vector.hasRemaining() && ch.read(vector, at + KEY_BYTES + vector.position()) >= 0) {
+                    // read fully
                 }
+                float[] v = new float[dimension];
+                vector.flip();
+                vector.asFloatBuffer().get(v);
+                found.put(key, v);
             }
+            return found;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the embedding cache " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Adds the keys of the whole records past {@link #indexed}; a part record at the end (a crash's, or an append under way) waits. */
+    private void indexNewRecords(FileChannel ch) throws IOException {
+        int record = recordBytes();
+        ByteBuffer buf = ByteBuffer.allocate(record * READ_RECORDS);
+        byte[] key = new byte[KEY_BYTES];
+        long size = ch.size();
+        while (size - indexed >= record) {
+            buf.clear();
+            buf.limit((int) Math.min(buf.capacity(), (size - indexed) / record * record));
+            while (buf.hasRemaining() && ch.read(buf, indexed + buf.position()) >= 0) {
+                // read fully
+            }
+            buf.flip();
+            while (buf.remaining() >= record) {
+                buf.get(key);
+                offsets.put(HexFormat.of().formatHex(key), indexed);
+                buf.position(buf.position() + dimension * Float.BYTES);
+                indexed += record;
+            }
         }
     }
 

@@ -53,7 +53,7 @@ class EmbeddingCacheTest {
     }
 
     @Test
-    void aFileLongerThanOneReadIsReadWhole() {
+    void aFileLongerThanOneReadIsReadWholeAndLaterAppendsAreFound() {
         EmbeddingCache cache = EmbeddingCache.open(dir, MODEL, 3);
         Map<String, float[]> many = new LinkedHashMap<>();
         for (int i = 0; i < 1000; i++) {
@@ -63,6 +63,10 @@ class EmbeddingCacheTest {
         Map<String, float[]> back = cache.find(many.keySet());
         assertEquals(1000, back.size());
         many.forEach((key, v) -> assertArrayEquals(v, back.get(key)));
+        // Appended after a look (here, or by another process sharing the folder): found by the next one.
+        String later = EmbeddingCache.key(EmbeddingModel.MINILM, "later");
+        cache.putAll(Map.of(later, new float[]{7f, 8f, 9f}));
+        assertArrayEquals(new float[]{7f, 8f, 9f}, cache.find(List.of(later)).get(later));
     }
 
     private static Map<String, List<Float>> asLists(Map<String, float[]> vectors) {
