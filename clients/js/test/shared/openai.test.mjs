@@ -5,8 +5,8 @@ import assert from 'node:assert/strict';
 import OpenAI from 'openai';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { startServer } from '../lib/server.mjs';
-import { tempDir } from '../lib/tmp.mjs';
+import { startServer } from '../../lib/server.mjs';
+import { tempDir } from '../../lib/tmp.mjs';
 
 const QUESTION = 'Which exit code does the Inspector CLI use when the server needs authentication?';
 const FOLLOW_UP = 'and which one when the server cannot be reached?';
