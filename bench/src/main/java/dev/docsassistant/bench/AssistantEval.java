@@ -20,7 +20,8 @@ import java.util.TreeMap;
  * REST and gRPC edges call (retrievalPageSize 5, the question's version/language as the filter), and
  * the sources the answer streams are scored as its ranked pages. The assistant abstains when it
  * streams no source (that is how clients recognise a non-answer).
- * Run: {@code bench/run AssistantEval [-v]}.
+ * Run: {@code bench/run AssistantEval [-v] [--parts=dev,tune,aside]} (the shared set and the project's own, by part, as
+ * in {@link SearchEval}; {@code -v} never prints the aside part).
  */
 public final class AssistantEval {
     private AssistantEval() {
@@ -28,6 +29,8 @@ public final class AssistantEval {
 
     public static void main(String[] args) throws Exception {
         boolean verbose = List.of(args).contains("-v");
+        List<String> parts = List.of(args).stream().filter(a -> a.startsWith("--parts=")).map(a -> a.substring(8)).findFirst()
+                .map(p -> List.of(p.split(","))).orElse(List.of("dev", "tune", "aside"));
         Map<String, Map<String, Map<SearchMode, Scores>>> byCorpus = new TreeMap<>();
         for (SearchMode mode : SearchMode.values()) {
             String label = mode.name().toLowerCase(Locale.ROOT);
@@ -35,16 +38,16 @@ public final class AssistantEval {
                 AssistantService assistant = app.assistant();
                 for (String corpus : DevSet.CORPORA) {
                     Map<String, Map<SearchMode, Scores>> groups = byCorpus.computeIfAbsent(corpus, c -> new TreeMap<>());
-                    for (DevSet.Question q : DevSet.questions(corpus)) {
+                    for (DevSet.Question q : DevSet.all(corpus).stream().filter(q -> parts.contains(q.part())).toList()) {
                         CollectedAnswer answer = ask(assistant, corpus, q);
                         List<String> ranked = answer.sources().stream().map(AnswerSource::path).toList();
                         boolean abstain = ranked.isEmpty();
-                        for (String group : List.of("all", "kind " + q.kind(),
+                        for (String group : List.of("all", "part " + q.part(), "kind " + q.kind(),
                                 "language " + (q.language() == null ? "en" : q.language()))) {
                             groups.computeIfAbsent(group, k -> new TreeMap<>()).computeIfAbsent(mode, m -> new Scores())
                                     .add(q, ranked, abstain);
                         }
-                        if (verbose) {
+                        if (verbose && !q.part().equals("aside")) { // the aside part is scored, never looked at
                             System.out.printf(Locale.ROOT, "%s %s [%s] expect=%s%n    sources=%s%n    %s%n", label, q.q(), q.kind(),
                                     q.expect(), ranked.stream().map(DevSet::norm).toList(),
                                     answer.text().replace("\n", " ").substring(0, Math.min(160, answer.text().length())));

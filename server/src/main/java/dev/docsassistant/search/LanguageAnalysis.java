@@ -75,6 +75,18 @@ enum LanguageAnalysis {
         };
     }
 
+    /**
+     * Whether terms are overlapping pairs of characters (CJK) rather than words. A question's pairs
+     * that straddle two of its words ("把几", "个链") are artefacts of that analysis, not words asked
+     * about: when no page holds one, it does not count toward the best conceivable match, else a
+     * page matching every word of a Chinese question still scored a small share of it (the offline
+     * assistant then abstained on half the Chinese dev questions whose page search ranked first).
+     * Word analyses keep counting absent words: a word no page has is a sign the site lacks the answer.
+     */
+    boolean pairsCharacters() {
+        return this == CJK;
+    }
+
     Analyzer analyzer() {
         return analyzer;
     }

@@ -200,7 +200,9 @@ public final class LuceneSiteSearch implements SiteSearch {
                 clauses++;
                 query.add(new BoostQuery(new TermQuery(new Term(a.field("head"), term)), HEAD), Occur.SHOULD);
                 query.add(new TermQuery(new Term(a.field("body"), term)), Occur.SHOULD);
-                max += idf(a.field("body"), term) * (1 + HEAD);
+                if (!a.pairsCharacters() || occurs(a, term)) {
+                    max += idf(a.field("body"), term) * (1 + HEAD);
+                }
             }
             maxScore.put(a, max);
         }
@@ -283,6 +285,16 @@ public final class LuceneSiteSearch implements SiteSearch {
 
     private static Query anyOf(String field, List<String> values) {
         return new TermInSetQuery(field, values.stream().map(BytesRef::new).toList());
+    }
+
+    /** Whether any section holds the term, in its head or its body. */
+    private boolean occurs(LanguageAnalysis a, String term) {
+        try {
+            return index.reader.docFreq(new Term(a.field("body"), term)) > 0
+                    || index.reader.docFreq(new Term(a.field("head"), term)) > 0;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** BM25's idf of a term: what one fully matching field of weight 1 adds to a score. */
