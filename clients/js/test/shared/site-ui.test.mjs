@@ -172,9 +172,17 @@ test('⌘K opens search; arrows, Enter and Escape work; matches are highlighted 
   // The opened result is reported to the site's search analytics (same origin, the page key, keepalive):
   // 204 means the server found the search and the path among its results.
   const isClick = (r) => r.url().endsWith('/v1/search/mcp/click');
+  // The opened page's document waits until the report is answered: a keepalive request answered after
+  // the next document commits is not reported to this page's listeners (it flaked when the server was slow).
+  const holdNavigationUntil = (answered) => page.route('**/*', async (route) => {
+    if (route.request().isNavigationRequest()) await answered.catch(() => {});
+    await route.continue();
+  });
   const reported = page.waitForResponse(isClick);
+  await holdNavigationUntil(reported);
   await page.keyboard.press('Enter');
   const click = await reported;
+  await page.unroute('**/*');
   assert.equal(click.status(), 204, 'the click was recorded');
   const sent = click.request().postDataJSON();
   assert.match(sent.searchId, /^srch_[0-9a-f]{24}$/);
@@ -186,8 +194,10 @@ test('⌘K opens search; arrows, Enter and Escape work; matches are highlighted 
   const first = page.locator('dialog.search-dialog [role=option] a').first();
   const firstHref = await first.getAttribute('href');
   const byMouse = page.waitForResponse(isClick);
+  await holdNavigationUntil(byMouse);
   await first.click();
   assert.equal((await byMouse).status(), 204, 'a result opened with the mouse is reported too');
+  await page.unroute('**/*');
   await page.waitForURL((u) => u.pathname + u.hash === firstHref || u.href.endsWith(firstHref));
   await page.keyboard.press('Control+k');
   assert.ok(await dialog.isVisible());
