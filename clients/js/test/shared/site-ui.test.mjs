@@ -182,7 +182,7 @@ test('⌘K opens search; arrows, Enter and Escape work; matches are highlighted 
   await holdNavigationUntil(reported);
   await page.keyboard.press('Enter');
   const click = await reported;
-  await page.unroute('**/*');
+  await page.unrouteAll({ behavior: 'wait' }); // the held navigation's handler finishes first
   assert.equal(click.status(), 204, 'the click was recorded');
   const sent = click.request().postDataJSON();
   assert.match(sent.searchId, /^srch_[0-9a-f]{24}$/);
@@ -197,7 +197,7 @@ test('⌘K opens search; arrows, Enter and Escape work; matches are highlighted 
   await holdNavigationUntil(byMouse);
   await first.click();
   assert.equal((await byMouse).status(), 204, 'a result opened with the mouse is reported too');
-  await page.unroute('**/*');
+  await page.unrouteAll({ behavior: 'wait' }); // the held navigation's handler finishes first
   await page.waitForURL((u) => u.pathname + u.hash === firstHref || u.href.endsWith(firstHref));
   await page.keyboard.press('Control+k');
   assert.ok(await dialog.isVisible());
