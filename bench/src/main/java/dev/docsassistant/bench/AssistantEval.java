@@ -29,8 +29,7 @@ public final class AssistantEval {
 
     public static void main(String[] args) throws Exception {
         boolean verbose = List.of(args).contains("-v");
-        List<String> parts = List.of(args).stream().filter(a -> a.startsWith("--parts=")).map(a -> a.substring(8)).findFirst()
-                .map(p -> List.of(p.split(","))).orElse(List.of("dev", "tune", "aside"));
+        List<String> parts = DevSet.parts(args);
         Map<String, Map<String, Map<SearchMode, Scores>>> byCorpus = new TreeMap<>();
         for (SearchMode mode : SearchMode.values()) {
             String label = mode.name().toLowerCase(Locale.ROOT);

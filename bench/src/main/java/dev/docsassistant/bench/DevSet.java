@@ -51,6 +51,12 @@ final class DevSet {
         return read(shared().resolve("eval").resolve(corpus + "-dev.jsonl"), "dev");
     }
 
+    /** The parts a runner's {@code --parts=dev,tune} names; every part without it. */
+    static List<String> parts(String[] args) {
+        return List.of(args).stream().filter(a -> a.startsWith("--parts=")).map(a -> a.substring(8)).findFirst()
+                .map(p -> List.of(p.split(","))).orElse(List.of("dev", "tune", "aside"));
+    }
+
     /** The shared set's questions, then the project's own (when it has a set for the corpus). */
     static List<Question> all(String corpus) throws IOException {
         List<Question> out = new ArrayList<>(questions(corpus));

@@ -34,8 +34,7 @@ public final class SearchEval {
 
     public static void main(String[] args) throws Exception {
         boolean verbose = List.of(args).contains("-v");
-        List<String> parts = List.of(args).stream().filter(a -> a.startsWith("--parts=")).map(a -> a.substring(8)).findFirst()
-                .map(p -> List.of(p.split(","))).orElse(List.of("dev", "tune", "aside"));
+        List<String> parts = DevSet.parts(args);
         List<String> models = List.of(args).stream().filter(a -> a.startsWith("--model=")).map(a -> a.substring(8)).toList();
         if (!models.isEmpty()) {
             dev.docsassistant.search.SentenceEmbedder.useEnglishModel(dev.docsassistant.search.EmbeddingModel.parse(models.get(0)));

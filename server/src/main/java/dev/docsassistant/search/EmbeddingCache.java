@@ -81,9 +81,7 @@ final class EmbeddingCache {
                     continue;
                 }
                 vector.clear();
-                while (vector.hasRemaining() && ch.read(vector, at + KEY_BYTES + vector.position()) >= 0) {
-                    // read fully
-                }
+                readFully(ch, vector, at + KEY_BYTES);
                 float[] v = new float[dimension];
                 vector.flip();
                 vector.asFloatBuffer().get(v);
@@ -104,9 +102,7 @@ final class EmbeddingCache {
         while (size - indexed >= record) {
             buf.clear();
             buf.limit((int) Math.min(buf.capacity(), (size - indexed) / record * record));
-            while (buf.hasRemaining() && ch.read(buf, indexed + buf.position()) >= 0) {
-                // read fully
-            }
+            readFully(ch, buf, indexed);
             buf.flip();
             while (buf.remaining() >= record) {
                 buf.get(key);
@@ -114,6 +110,13 @@ final class EmbeddingCache {
                 buf.position(buf.position() + dimension * Float.BYTES);
                 indexed += record;
             }
+        }
+    }
+
+    /** Fills a cleared {@code buf} with the file's bytes from {@code position} on (fewer at the end of the file). */
+    private static void readFully(FileChannel ch, ByteBuffer buf, long position) throws IOException {
+        while (buf.hasRemaining() && ch.read(buf, position + buf.position()) >= 0) {
+            // a positional read may return less than asked
         }
     }
 

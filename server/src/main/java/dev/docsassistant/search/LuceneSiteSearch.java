@@ -437,23 +437,18 @@ public final class LuceneSiteSearch implements SiteSearch {
 
     @Override
     public boolean mentions(String word) {
-        try {
-            for (LanguageAnalysis a : analyses) {
-                Set<String> terms = a.terms(word);
-                if (terms.isEmpty()) {
-                    return true; // a stop word: nothing to look for
-                }
-                for (String term : terms) {
-                    if (index.reader.docFreq(new Term(a.field("body"), term)) > 0
-                            || index.reader.docFreq(new Term(a.field("head"), term)) > 0) {
-                        return true;
-                    }
+        for (LanguageAnalysis a : analyses) {
+            Set<String> terms = a.terms(word);
+            if (terms.isEmpty()) {
+                return true; // a stop word: nothing to look for
+            }
+            for (String term : terms) {
+                if (occurs(a, term)) {
+                    return true;
                 }
             }
-            return false;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
+        return false;
     }
 
     public SiteContent site() {

@@ -4,7 +4,6 @@ import dev.docsassistant.transport.ConnectionGuard;
 import dev.docsassistant.transport.ConnectionSettings;
 import dev.docsassistant.transport.GuardedSocketOptions;
 import dev.docsassistant.transport.Http1Selector;
-import io.helidon.common.socket.SocketOptions;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.spi.ServerFeature;
 
@@ -25,7 +24,7 @@ final class ManagementListener implements ServerFeature {
     static void configure(WebServerConfig.Builder server, ServerSettings settings, ConnectionSettings connections) {
         ConnectionGuard guard = new ConnectionGuard(connections, address -> true);
         server.putSocket(ServerSettings.MANAGEMENT, socket -> socket.host(settings.managementHost()).port(settings.managementPort())
-                .connectionOptions(new GuardedSocketOptions(SocketOptions.builder().tcpNoDelay(true).build(), guard))
+                .connectionOptions(GuardedSocketOptions.noDelay(guard))
                 .addConnectionSelector(new Http1Selector(socket.protocols(), guard)));
         server.addFeature(new ManagementListener(guard));
     }

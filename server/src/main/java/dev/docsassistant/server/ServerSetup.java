@@ -14,7 +14,6 @@ import dev.docsassistant.grpc.GrpcSetup;
 import dev.docsassistant.rest.RestEdge;
 import dev.docsassistant.mcp.McpRoutes;
 import dev.docsassistant.mcp.McpSettings;
-import io.helidon.common.socket.SocketOptions;
 import io.helidon.webserver.WebServerConfig;
 
 /**
@@ -46,8 +45,7 @@ public final class ServerSetup {
 
     private static Runnable configure(WebServerConfig.Builder server, App app, ConnectionSettings connections, DevHooks dev) {
         ConnectionGuard guard = new ConnectionGuard(connections, app.security().proxies()::trusts);
-        // Without TCP_NODELAY, small stream events wait for delayed ACKs (~40 ms stalls).
-        server.connectionOptions(new GuardedSocketOptions(SocketOptions.builder().tcpNoDelay(true).build(), guard));
+        server.connectionOptions(GuardedSocketOptions.noDelay(guard));
         server.addConnectionSelector(new Http1Selector(server.protocols(), guard));
         // gRPC's :authority meets the host rule of the HTTP routes (HostFilter) here, before any call starts.
         ServedHosts hosts = app.settings().hosts();
