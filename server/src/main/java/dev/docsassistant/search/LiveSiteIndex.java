@@ -7,6 +7,7 @@ import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.index.DirectoryReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
+import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.store.Directory;
 
 import java.io.IOException;
@@ -18,9 +19,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A site's search index held open for writing, so that new content is applied in place (the
@@ -28,29 +26,33 @@ import java.util.concurrent.TimeUnit;
  * documents deleted and added again (section texts embedded before come from the embedding cache),
  * and a near-real-time reader sees them at once, with no rebuild and no commit.
  *
+ * <p>Readers are shared by reference counting, as Lucene's {@code ReferenceManager} does: the index
+ * holds a reference to the newest reader, every search it hands out ({@link #search}, {@link
+ * Applied#search}) holds one of its own until it is closed, and every running query holds one while it
+ * runs. A reader closes when the last of them lets go, so replacing a version never closes a reader
+ * another version or a running query still reads; a version closed before a request that looked it
+ * up could search answers from the newest one.
+ *
  * <p>Closing rolls the writer back: the index on disk stays the last full build, whose fingerprint
  * says which content it holds, so the next start reuses it or rebuilds it as usual.
  */
 public final class LiveSiteIndex implements AutoCloseable {
-    /** Searches still running on a replaced reader get this long to finish before it is closed. */
-    private static final long RETIRE_SECONDS = 10;
-
     private final SearchSettings settings;
     private final Directory directory;
     private final IndexWriter writer;
     private final LuceneSiteSearch opened;
-    private final ScheduledExecutorService retired = Executors.newSingleThreadScheduledExecutor(
-            Thread.ofPlatform().daemon().name("live-index-retire").factory());
     /** Sections by their {@code ord} doc value; the slots of deleted documents stay (no live document names them). */
     private final List<IndexedSection> sections;
     /** The ords of each indexed page's documents. */
     private final Map<String, long[]> ordsByPage = new HashMap<>();
+    /** The content applied last and its reader, whose reference this index holds. */
     private volatile LuceneSiteSearch current;
+    private volatile boolean closed;
 
     /**
      * What applying new content did.
      *
-     * @param search   the search over the new content
+     * @param search   the search over the new content, holding its own reference: the caller closes it
      * @param pages    pages whose documents were replaced (added, changed or removed)
      * @param sections sections indexed for them
      * @param embedded sections embedded (not found in the embedding cache)
@@ -76,7 +78,7 @@ public final class LiveSiteIndex implements AutoCloseable {
             ordsByPage.put(path, grown);
         }
         this.current = new LuceneSiteSearch(opened.site(), new SiteIndex(List.copyOf(sections),
-                DirectoryReader.open(writer), false, first.vectors, first.centre, 0, 0, false));
+                DirectoryReader.open(writer), false, first.vectors, first.centre, 0, 0, false), this::search);
         first.reader.close(); // the directory stays open: the writer and the readers to come use it
     }
 
@@ -91,9 +93,21 @@ public final class LiveSiteIndex implements AutoCloseable {
         }
     }
 
-    /** The search over the content applied last. */
+    /**
+     * The search over the content applied last, holding a reference of its own to the reader (the
+     * caller closes it). When the version read was replaced and its reader closed before the
+     * reference was taken, the newer version is taken instead.
+     */
     public LuceneSiteSearch search() {
-        return current;
+        while (true) {
+            if (closed) {
+                throw new AlreadyClosedException("the live search index is closed");
+            }
+            LuceneSiteSearch newest = current;
+            if (newest.index().tryAcquire()) {
+                return new LuceneSiteSearch(newest.site(), newest.index(), this::search);
+            }
+        }
     }
 
     /** Whether opening rebuilt the index, and what it embedded then (for the load report). */
@@ -103,8 +117,8 @@ public final class LiveSiteIndex implements AutoCloseable {
 
     /**
      * Makes the index hold {@code next}: pages that are new, gone or not {@linkplain Page#equals equal}
-     * to the current content's are re-indexed, the others are left alone. The previous search keeps
-     * answering until this returns, and a little longer for searches running on it.
+     * to the current content's are re-indexed, the others are left alone. The searches handed out
+     * before keep their reader (and answer over the content they were made for) until they are closed.
      */
     public synchronized Applied apply(SiteContent next) {
         long start = System.nanoTime();
@@ -112,9 +126,13 @@ public final class LiveSiteIndex implements AutoCloseable {
         List<String> changed = changes.changed();
         List<Page> toIndex = changes.toIndex();
         if (changed.isEmpty()) {
-            LuceneSiteSearch same = new LuceneSiteSearch(next, current.index());
-            current = same; // the index is unchanged; the content (problems, docs.json) may not be
-            return new Applied(same, 0, 0, 0, (System.nanoTime() - start) / 1e9);
+            // The index is unchanged; the content (problems, docs.json) may not be. The same reader, one more reference.
+            SiteIndex same = current.index();
+            if (!same.tryAcquire()) {
+                throw new IllegalStateException("the live search index is closed");
+            }
+            swap(new LuceneSiteSearch(next, same, this::search));
+            return new Applied(search(), 0, 0, 0, (System.nanoTime() - start) / 1e9);
         }
         try {
             long[] stale = changed.stream().map(ordsByPage::remove).filter(Objects::nonNull)
@@ -145,31 +163,28 @@ public final class LiveSiteIndex implements AutoCloseable {
             if (reader == null) {
                 reader = DirectoryReader.open(writer);
             }
-            LuceneSiteSearch search = new LuceneSiteSearch(next, new SiteIndex(List.copyOf(sections), reader, false,
-                    before.vectors, before.centre, vectors.computed(), vectors.seconds(), false));
-            LuceneSiteSearch replaced = current;
-            current = search;
-            retire(replaced);
-            return new Applied(search, changed.size(), added.size(), vectors.computed(), (System.nanoTime() - start) / 1e9);
+            swap(new LuceneSiteSearch(next, new SiteIndex(List.copyOf(sections), reader, false,
+                    before.vectors, before.centre, vectors.computed(), vectors.seconds(), false), this::search));
+            return new Applied(search(), changed.size(), added.size(), vectors.computed(), (System.nanoTime() - start) / 1e9);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot update the search index: " + e.getMessage(), e);
         }
     }
 
-    private void retire(LuceneSiteSearch replaced) {
-        SiteIndex index = replaced.index();
-        if (index != current.index()) {
-            retired.schedule(index::close, RETIRE_SECONDS, TimeUnit.SECONDS);
-        }
+    /** Makes {@code newest} current and lets the previous one's reference go (its reader stays open for its other holders). */
+    private void swap(LuceneSiteSearch newest) {
+        LuceneSiteSearch replaced = current;
+        current = newest;
+        replaced.close();
     }
 
     /** Drops the uncommitted changes (the index on disk stays the last full build) and releases the index. */
     @Override
     public synchronized void close() {
-        retired.shutdownNow();
+        closed = true;
         try {
             writer.rollback();
-            current.index().close();
+            current.close();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot close the search index: " + e.getMessage(), e);
         } finally {

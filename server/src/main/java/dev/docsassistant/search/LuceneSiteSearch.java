@@ -16,6 +16,7 @@ import org.apache.lucene.search.ScoreDoc;
 import org.apache.lucene.search.TermInSetQuery;
 import org.apache.lucene.search.TermQuery;
 import org.apache.lucene.search.similarities.BM25Similarity;
+import org.apache.lucene.store.AlreadyClosedException;
 import org.apache.lucene.util.BytesRef;
 
 import java.io.IOException;
@@ -34,6 +35,9 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * BM25 search over a site's sections with Lucene, one result per page (its best section).
@@ -69,15 +73,36 @@ public final class LuceneSiteSearch implements SiteSearch {
     /** The models whose vectors the index holds, and whether every section has one (else mixed-language queries are BM25 alone). */
     private final Set<EmbeddingModel> models;
     private final boolean allEmbedded;
+    /** Whether this search gave its reference to the reader back. */
+    private final AtomicBoolean closed = new AtomicBoolean();
+    /**
+     * Answers in this search's place once it is closed, or null: a live index's newest search, for a
+     * request that looked this version up just before it was replaced.
+     */
+    private final Supplier<LuceneSiteSearch> successor;
 
+    /** Gives this search's reference back; searches running on the reader finish on it (they hold their own). */
     @Override
     public void close() {
-        index.close();
+        if (closed.compareAndSet(false, true)) {
+            index.release();
+        }
     }
 
+    /** Holds the one reference to {@code index}'s reader a new index comes with. */
     LuceneSiteSearch(SiteContent site, SiteIndex index) {
+        this(site, index, null);
+    }
+
+    /**
+     * Holds a reference to {@code index}'s reader the caller took for it ({@link SiteIndex#tryAcquire}).
+     *
+     * @param successor answers once this search is closed, or null
+     */
+    LuceneSiteSearch(SiteContent site, SiteIndex index, Supplier<LuceneSiteSearch> successor) {
         this.site = site;
         this.index = index;
+        this.successor = successor;
         this.searcher = new IndexSearcher(index.reader);
         // Sections are short and uneven; a stronger length normalisation keeps long ones from winning on volume.
         searcher.setSimilarity(new BM25Similarity(1.6f, 0.9f));
@@ -167,6 +192,30 @@ public final class LuceneSiteSearch implements SiteSearch {
 
     @Override
     public List<SearchHit> search(SearchRequest request) {
+        return reading(search -> search.searchOpen(request));
+    }
+
+    /**
+     * Runs {@code work} holding a reference to the reader, so closing this search meanwhile (a new
+     * version served) leaves the reader open until it is done.
+     */
+    private <T> T reading(Function<LuceneSiteSearch, T> work) {
+        if (index.tryAcquire()) {
+            try {
+                return work.apply(this);
+            } finally {
+                index.release();
+            }
+        }
+        if (successor == null) {
+            throw new AlreadyClosedException("the search index of " + site.name() + " was closed");
+        }
+        try (LuceneSiteSearch newer = successor.get()) {
+            return work.apply(newer);
+        }
+    }
+
+    private List<SearchHit> searchOpen(SearchRequest request) {
         Preference preference = preference(request);
         if (request.filter().language() != null) {
             return search(request, EnumSet.of(LanguageAnalysis.of(request.filter().language())),
@@ -437,6 +486,10 @@ public final class LuceneSiteSearch implements SiteSearch {
 
     @Override
     public boolean mentions(String word) {
+        return reading(search -> search.mentionsOpen(word));
+    }
+
+    private boolean mentionsOpen(String word) {
         for (LanguageAnalysis a : analyses) {
             Set<String> terms = a.terms(word);
             if (terms.isEmpty()) {

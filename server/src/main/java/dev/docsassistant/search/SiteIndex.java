@@ -91,11 +91,24 @@ final class SiteIndex {
         this.ownsDirectory = ownsDirectory;
     }
 
-    /** Closes the reader and, unless a live index shares it, the index directory it holds open. */
-    void close() {
+    /**
+     * Takes a reference to the reader (Lucene's reference counting, as a {@code ReferenceManager}
+     * acquires): it stays open until every reference is {@linkplain #release released}.
+     *
+     * @return false when the last reference was released already (the reader is closed)
+     */
+    boolean tryAcquire() {
+        return reader.tryIncRef();
+    }
+
+    /**
+     * Gives a reference back; the last one closes the reader and, unless a live index shares it,
+     * the index directory it holds open.
+     */
+    void release() {
         try {
-            reader.close();
-            if (ownsDirectory) {
+            reader.decRef();
+            if (ownsDirectory && reader.getRefCount() == 0) {
                 reader.directory().close();
             }
         } catch (IOException e) {
