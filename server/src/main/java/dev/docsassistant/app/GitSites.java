@@ -21,6 +21,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -43,6 +44,8 @@ public final class GitSites implements AutoCloseable {
     private final DeployedCommits commits;
     private final GitSource source;
     private final GitPoller poller;
+    /** The start-up checks of configured sites' heads that run in the background, by domain. */
+    private final Map<String, CompletableFuture<Void>> headChecks = new ConcurrentHashMap<>();
 
     /** @param configured the Git settings of the configured sites, by domain */
     public GitSites(Deployments deployments, Sites sites, Map<String, GitSettings> configured, Path dataDir) {
@@ -88,7 +91,8 @@ public final class GitSites implements AutoCloseable {
         Optional<Site> served = deployments.registerConfigured(config, progress);
         registered.add(config.domain());
         if (served.isPresent()) {
-            Thread.ofVirtual().name("git-start-" + config.domain()).start(() -> deployHead(config.domain(), settings, "config"));
+            headChecks.put(config.domain(), CompletableFuture.runAsync(() -> deployHead(config.domain(), settings, "config"),
+                    task -> Thread.ofVirtual().name("git-start-" + config.domain()).start(task)));
             return served;
         }
         commits.forget(config.domain()); // the store has no version of it: whatever was deployed before is gone
@@ -100,6 +104,14 @@ public final class GitSites implements AutoCloseable {
             sites.remove(config.domain()); // not "still being indexed" forever: readiness does not wait for it
         }
         return now;
+    }
+
+    /**
+     * Completes once the start-up check of a configured site's head has deployed it or found it
+     * deployed already (at once when start-up checked it in the foreground, or not at all).
+     */
+    public CompletableFuture<Void> headChecked(String domain) {
+        return headChecks.getOrDefault(domain, CompletableFuture.completedFuture(null));
     }
 
     /**

@@ -96,6 +96,8 @@ public final class Deployments implements AutoCloseable {
     // By identity: a Site is a record whose content may hash differently once its caches fill.
     private final Set<Site> retiring = java.util.Collections.synchronizedSet(
             java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>()));
+    /** Replaced versions closed so far (their grace period over): what a test of the switch waits for. */
+    private final java.util.concurrent.atomic.AtomicInteger retired = new java.util.concurrent.atomic.AtomicInteger();
     /** Held while a deployment is recorded and queued, so queue order is creation order. */
     private final Map<String, Object> creating = new ConcurrentHashMap<>();
     /**
@@ -941,6 +943,7 @@ public final class Deployments implements AutoCloseable {
             sleep(settings.retireAfter());
             if (retiring.remove(old)) {
                 old.search().close();
+                retired.incrementAndGet();
                 if (deleteFiles) {
                     synchronized (lock(PreviewDomains.siteOf(old.domain()))) {
                         deleteTree(deploymentDir(old));
@@ -948,6 +951,11 @@ public final class Deployments implements AutoCloseable {
                 }
             }
         });
+    }
+
+    /** How many replaced versions this server has closed once their grace period was over. */
+    int retiredCount() {
+        return retired.get();
     }
 
     /** {@code <data-dir>/deployments/<domain>/<id>}: the folder a served version was read from. */

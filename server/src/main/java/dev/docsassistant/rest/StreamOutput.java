@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -24,9 +25,10 @@ final class StreamOutput {
     private final BooleanSupplier peerClosed;
     private final long outliveNanos;
     private final BooleanSupplier superseded;
+    private final LongSupplier nanoTime;
     private OutputStream out;
     private boolean gone;
-    /** When the reader was found gone ({@link System#nanoTime()}); meaningful once {@code gone}. */
+    /** When the reader was found gone (by {@code nanoTime}); meaningful once {@code gone}. */
     private long goneAt;
     private boolean closed;
     /** Holds not yet released: writes are buffered while above zero. */
@@ -46,10 +48,17 @@ final class StreamOutput {
      * @param superseded whether the answer no longer needs to outlive its reader (a newer one took its place)
      */
     StreamOutput(Supplier<OutputStream> opener, BooleanSupplier peerClosed, Duration outlive, BooleanSupplier superseded) {
+        this(opener, peerClosed, outlive, superseded, System::nanoTime);
+    }
+
+    /** @param nanoTime the clock the outliving time is measured by ({@link System#nanoTime()}; tests pass their own) */
+    StreamOutput(Supplier<OutputStream> opener, BooleanSupplier peerClosed, Duration outlive, BooleanSupplier superseded,
+                 LongSupplier nanoTime) {
         this.opener = opener;
         this.peerClosed = peerClosed;
         this.outliveNanos = outlive.toNanos();
         this.superseded = superseded;
+        this.nanoTime = nanoTime;
     }
 
     synchronized void write(String text) {
@@ -78,13 +87,13 @@ final class StreamOutput {
     private void left() {
         if (!gone) {
             gone = true;
-            goneAt = System.nanoTime();
+            goneAt = nanoTime.getAsLong();
         }
     }
 
     /** The reader has gone, but the answer may still go on for a reader to resume it. */
     private boolean outliving() {
-        return !closed && outliveNanos > 0 && System.nanoTime() - goneAt < outliveNanos && !superseded.getAsBoolean();
+        return !closed && outliveNanos > 0 && nanoTime.getAsLong() - goneAt < outliveNanos && !superseded.getAsBoolean();
     }
 
     synchronized void hold() {

@@ -86,6 +86,16 @@ final class QueryBatcher {
         }
     }
 
+    /** How many callers wait in the queue now (not those whose batch is running). */
+    int queued() {
+        lock.lock();
+        try {
+            return queue.size();
+        } finally {
+            lock.unlock();
+        }
+    }
+
     /** Runs {@code first} and what queues behind it as one batch (the caller holds a slot), then passes the slot on or frees it. */
     private void runQueue(Waiter first) {
         List<Waiter> batch = new ArrayList<>();

@@ -34,7 +34,6 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Servers sharing one PostgreSQL store, each with its own data directory and so its own local
@@ -51,9 +50,7 @@ class FleetEmbeddingsTest {
 
     @Test
     void aSectionIsEmbeddedOnceForTheWholeFleet() throws Exception {
-        String admin = System.getenv(TestDatabases.PG_URL_ENV);
-        assumeTrue(admin != null && !admin.isBlank(), "needs " + TestDatabases.PG_URL_ENV);
-        String url = TestDatabases.createPgDatabase(admin);
+        String url = TestDatabases.freshPgUrl();
         Path configA = TestApps.writeExampleConfig("store: {url: \"" + url + "\"}\nsearch: {mode: hybrid}");
         Path root = configA.getParent();
 

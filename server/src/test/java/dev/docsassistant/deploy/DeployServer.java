@@ -162,6 +162,15 @@ final class DeployServer implements AutoCloseable {
                 .POST(HttpRequest.BodyPublishers.ofString("{\"query\": \"" + query + "\"}")).build());
     }
 
+    /** The body of a search that answered 200: "not found" cannot then pass on a 401 or a 500. */
+    String searched(String domain, String query) {
+        HttpResponse<String> res = search(domain, query);
+        if (res.statusCode() != 200) {
+            throw new AssertionError("search of " + domain + " for '" + query + "' answered " + res.statusCode() + ": " + res.body());
+        }
+        return res.body();
+    }
+
     HttpResponse<String> page(String domain, String path) {
         return send(HttpRequest.newBuilder(uri("/sites/" + domain + path)).GET().build());
     }

@@ -42,7 +42,7 @@ class DeploymentCleanupTest {
             assertEquals("active", DeployServer.json(rolledBack.body()).path("status").asText());
             assertTrue(server.page("docs", "/").body().contains("Release 1"), "version 1 is served again");
             assertEquals(404, server.page("docs", "/launch").statusCode());
-            assertTrue(server.search("docs", "webhooks").body().contains("Home"), "and searched");
+            assertTrue(server.searched("docs", "webhooks").contains("Home"), "and searched");
             assertTrue(folders(dir).contains(v1));
 
             // And a rollback to a version whose folder is still there reuses it.

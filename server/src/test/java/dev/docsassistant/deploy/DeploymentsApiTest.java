@@ -1,6 +1,7 @@
 package dev.docsassistant.deploy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.docsassistant.testing.HelperThreads;
 import dev.docsassistant.testing.TempDirs;
 import dev.docsassistant.testing.TestSites;
 import org.junit.jupiter.api.Test;
@@ -10,11 +11,10 @@ import java.io.IOException;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import java.util.regex.Matcher;
@@ -57,7 +57,7 @@ class DeploymentsApiTest {
             HttpResponse<String> launch = server.page("docs", "/launch");
             assertEquals(200, launch.statusCode());
             assertTrue(launch.body().contains("zeppelin2"), "the new page is served");
-            assertTrue(server.search("docs", "zeppelin2").body().contains("/launch"), "and searched");
+            assertTrue(server.searched("docs", "zeppelin2").contains("/launch"), "and searched");
 
             List<JsonNode> both = list(server, "docs");
             assertEquals(List.of(active.path("id").asText(), first.path("id").asText()),
@@ -70,7 +70,7 @@ class DeploymentsApiTest {
             assertEquals(200, rolledBack.statusCode(), rolledBack.body());
             assertEquals("active", DeployServer.json(rolledBack.body()).path("status").asText());
             assertEquals(404, server.page("docs", "/launch").statusCode(), "the page of version 2 is gone");
-            assertFalse(server.search("docs", "zeppelin2").body().contains("/launch"));
+            assertFalse(server.searched("docs", "zeppelin2").contains("/launch"));
             assertEquals("superseded", server.settle("docs", active.path("id").asText(), Set.of("superseded")).path("status").asText());
 
             // Unchanged content stores no new blob: version 2 again adds none.
@@ -99,7 +99,7 @@ class DeploymentsApiTest {
             assertTrue(problems.contains("\"severity\":\"error\""), problems);
             assertTrue(problems.contains("broken link: /nowhere"), "a broken link is a warning beside it: " + problems);
             assertEquals(404, server.page("docs", "/launch").statusCode(), "the active version is still served");
-            assertFalse(server.search("docs", "zeppelin9").body().contains("launch"));
+            assertFalse(server.searched("docs", "zeppelin9").contains("launch"));
 
             // A broken link alone is a warning: the deployment goes live with it reported.
             Path warned = DeployServer.version(dir.resolve("warned"), 2)
@@ -115,32 +115,29 @@ class DeploymentsApiTest {
     void searchesKeepWorkingWhileDeploymentsSwitch() throws Exception {
         Path dir = TempDirs.create("docs-assistant-deploy-");
         try (DeployServer server = DeployServer.start(dir, "")) {
-            AtomicBoolean running = new AtomicBoolean(true);
             AtomicInteger done = new AtomicInteger();
-            ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
-            List<Thread> searchers = new ArrayList<>();
-            for (int t = 0; t < 4; t++) {
-                searchers.add(Thread.ofPlatform().start(() -> {
-                    while (running.get()) {
+            try (HelperThreads searchers = new HelperThreads()) {
+                for (int t = 0; t < 4; t++) {
+                    searchers.repeat("searcher-" + t, () -> {
                         HttpResponse<String> res = server.search("docs", "webhooks release");
-                        if (res.statusCode() != 200 || !res.body().contains("Home")) {
-                            failures.add(res.statusCode() + " " + res.body());
-                        }
+                        assertEquals(200, res.statusCode(), res.body());
+                        assertTrue(res.body().contains("Home"), res.body());
                         done.incrementAndGet();
-                    }
-                }));
+                    });
+                }
+                searchers.await(() -> done.get() >= 4, Duration.ofSeconds(30), "searches run before the first switch");
+                int closedBefore = server.app.deployments().retiredCount();
+                for (int n = 2; n <= 5; n++) {
+                    JsonNode d = server.deploy("docs", DeployServer.version(dir.resolve("v" + n), n).dir());
+                    assertEquals("active", d.path("status").asText());
+                }
+                // Each replaced version's index closes retire-after (300 ms) after its switch, while the searches go on.
+                searchers.await(() -> server.app.deployments().retiredCount() - closedBefore >= 4, Duration.ofSeconds(30),
+                        "the four replaced versions are closed");
+                int atLastClose = done.get();
+                searchers.await(() -> done.get() >= atLastClose + 4, Duration.ofSeconds(30), "searches go on after the last close");
+                searchers.stopAndJoin(Duration.ofSeconds(30));
             }
-            for (int n = 2; n <= 5; n++) {
-                JsonNode d = server.deploy("docs", DeployServer.version(dir.resolve("v" + n), n).dir());
-                assertEquals("active", d.path("status").asText());
-            }
-            Thread.sleep(600); // past retire-after: the replaced versions' indexes close under the searches
-            running.set(false);
-            for (Thread t : searchers) {
-                t.join();
-            }
-            assertEquals(List.of(), List.copyOf(failures), "no request failed");
-            assertTrue(done.get() > 20, "searches ran meanwhile: " + done.get());
             assertTrue(server.page("docs", "/launch").body().contains("zeppelin5"));
         }
     }
@@ -251,7 +248,11 @@ class DeploymentsApiTest {
             try (Stream<Path> staged = Files.list(dir.resolve("data/deployments/.staging"))) {
                 assertEquals(List.of(), staged.toList(), "no staging folder left behind");
             }
-            assertFalse(Files.exists(dir.resolve("escape.mdx")) || Files.exists(dir.resolve("data/escape.mdx")));
+            // An upload unpacks into data/deployments/.staging/<folder>: '../../escape.mdx' would land in data/deployments.
+            assertFalse(Files.exists(dir.resolve("data/deployments/escape.mdx")), "the entry climbing out did not land");
+            try (Stream<Path> all = Files.walk(dir)) {
+                assertEquals(List.of(), all.filter(p -> p.getFileName().toString().equals("escape.mdx")).toList(), "nor anywhere else");
+            }
         }
     }
 

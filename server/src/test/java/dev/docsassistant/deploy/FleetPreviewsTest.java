@@ -11,7 +11,6 @@ import java.util.function.BooleanSupplier;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * Two servers on one PostgreSQL store: a preview built on one is served on its host by the other
@@ -20,9 +19,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 class FleetPreviewsTest {
     @Test
     void aPreviewIsServedAndRemovedOnEveryServer() throws Exception {
-        String admin = System.getenv(TestDatabases.PG_URL_ENV);
-        assumeTrue(admin != null && !admin.isBlank(), "needs " + TestDatabases.PG_URL_ENV);
-        String store = "store: {url: \"" + TestDatabases.createPgDatabase(admin) + "\"}";
+        String store = "store: {url: \"" + TestDatabases.freshPgUrl() + "\"}";
         Path dirA = TempDirs.create("docs-assistant-fleet-a-");
         Path dirB = TempDirs.create("docs-assistant-fleet-b-");
         try (DeployServer a = DeployServer.start(dirA, store); DeployServer b = DeployServer.start(dirB, store)) {

@@ -10,7 +10,6 @@ import java.nio.file.Path;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /**
  * A deployment is built from the version before it: a one-page change indexes that page only and
@@ -39,22 +38,20 @@ class IncrementalDeployTest {
             assertTrue(third.incremental(), third.summary());
             assertEquals(1, third.pagesIndexed(), third.summary());
             assertEquals(1, third.sectionsIndexed(), third.summary());
-            assertTrue(server.search("docs", "airship7").body().contains("/launch"));
-            assertFalse(server.search("docs", "zeppelin2").body().contains("/launch"), "the old text is not found");
-            assertTrue(server.search("docs", "webhooks").body().contains("Home"), "the unchanged page still is");
+            assertTrue(server.searched("docs", "airship7").contains("/launch"));
+            assertFalse(server.searched("docs", "zeppelin2").contains("/launch"), "the old text is not found");
+            assertTrue(server.searched("docs", "webhooks").contains("Home"), "the unchanged page still is");
 
             // A rollback to v2 (its folder and index are still there) serves it whole again.
             assertEquals(200, server.admin("POST", "/admin/v1/sites/docs/deployments/" + v2 + "/activate", null).statusCode());
-            assertTrue(server.search("docs", "zeppelin2").body().contains("/launch"));
-            assertFalse(server.search("docs", "airship7").body().contains("/launch"));
+            assertTrue(server.searched("docs", "zeppelin2").contains("/launch"));
+            assertFalse(server.searched("docs", "airship7").contains("/launch"));
         }
     }
 
     @Test
     void theOtherServerOfAFleetBuildsMeanwhileFromItsOwnPreviousVersion() throws Exception {
-        String admin = System.getenv(TestDatabases.PG_URL_ENV);
-        assumeTrue(admin != null && !admin.isBlank(), "needs " + TestDatabases.PG_URL_ENV);
-        String store = "store: {url: \"" + TestDatabases.createPgDatabase(admin) + "\"}";
+        String store = "store: {url: \"" + TestDatabases.freshPgUrl() + "\"}";
         Path dirA = TempDirs.create("docs-assistant-incremental-a-");
         Path dirB = TempDirs.create("docs-assistant-incremental-b-");
         try (DeployServer a = DeployServer.start(dirA, store); DeployServer b = DeployServer.start(dirB, store)) {
@@ -70,7 +67,7 @@ class IncrementalDeployTest {
             assertEquals(1, onB.pagesIndexed(), onB.summary());
             assertEquals(1, onB.filesRead(), "only the changed page is read from the store: " + onB.summary());
             assertEquals(2, onB.filesLinked(), "docs.json and the home page come from b's previous folder: " + onB.summary());
-            assertTrue(b.search("docs", "airship7").body().contains("/launch"));
+            assertTrue(b.searched("docs", "airship7").contains("/launch"));
         }
     }
 

@@ -47,7 +47,7 @@ class PreviewsTest {
                     "the preview's own files for agents, linking its own host");
 
             // Its search, search page, assistant and MCP answer from the preview's index, with the site's keys.
-            assertTrue(server.search("docs--feature", "zeppelin2").body().contains("/launch"));
+            assertTrue(server.searched("docs--feature", "zeppelin2").contains("/launch"));
             assertTrue(get(server, host, "/_search?q=zeppelin2").body().contains("/launch"));
             assertTrue(answer(server, "docs--feature", "What does the launch checklist mention?").contains("zeppelin2"));
             assertTrue(mcpSearch(server, host, "zeppelin2").contains("/launch"));
@@ -60,14 +60,19 @@ class PreviewsTest {
             String docs = "docs.localhost:" + server.port();
             assertEquals(404, get(server, docs, "/launch").statusCode());
             HttpResponse<String> home = get(server, docs, "/");
+            assertEquals(200, home.statusCode(), home.body());
             assertFalse(home.body().contains("noindex"), "the main site is indexed");
             assertTrue(home.headers().firstValue("X-Robots-Tag").isEmpty());
             for (String file : List.of("/sitemap.xml", "/llms.txt", "/llms-full.txt", "/robots.txt")) {
-                String body = get(server, docs, file).body();
+                HttpResponse<String> res = get(server, docs, file);
+                assertEquals(200, res.statusCode(), file + ": " + res.body());
+                String body = res.body();
                 assertFalse(body.contains("launch") || body.contains("zeppelin") || body.contains("--feature"), file + ": " + body);
             }
-            assertFalse(server.search("docs", "zeppelin2").body().contains("/launch"));
-            assertFalse(get(server, docs, "/_search?q=zeppelin2").body().contains("/launch"));
+            assertFalse(server.searched("docs", "zeppelin2").contains("/launch"));
+            HttpResponse<String> pageSearch = get(server, docs, "/_search?q=zeppelin2");
+            assertEquals(200, pageSearch.statusCode(), pageSearch.body());
+            assertFalse(pageSearch.body().contains("/launch"), pageSearch.body());
             assertFalse(answer(server, "docs", "What does the launch checklist mention?").contains("zeppelin2"));
             assertFalse(mcpSearch(server, docs, "zeppelin2").contains("launch"));
 
@@ -108,8 +113,8 @@ class PreviewsTest {
             HttpResponse<String> page = get(server, host, "/launch");
             assertTrue(page.body().contains("zeppelin3"), "the newer preview is served");
             assertFalse(page.body().contains("zeppelin2"));
-            assertTrue(server.search("docs--pr-3", "zeppelin3").body().contains("/launch"));
-            assertFalse(server.search("docs--pr-3", "zeppelin2").body().contains("/launch"));
+            assertTrue(server.searched("docs--pr-3", "zeppelin3").contains("/launch"));
+            assertFalse(server.searched("docs--pr-3", "zeppelin2").contains("/launch"));
             // The version replaced is closed once retire-after (300 ms) is over, as a site's replaced version is.
             long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
             while (!searchFails(old) && System.nanoTime() < deadline) {

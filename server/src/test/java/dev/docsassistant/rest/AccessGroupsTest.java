@@ -109,8 +109,10 @@ class AccessGroupsTest {
     @Test
     void aKeyWithoutGroupsCannotNameItsWayIn() throws Exception {
         assertEquals(404, post("/v1/page/acme", plainKey, "{\"path\": \"/internal\", \"groups\": [\"staff\"]}").statusCode());
-        assertFalse(post("/v1/search/acme", plainKey, "{\"query\": \"on-call rotation runbook\", \"filter\": {\"groups\": [\"staff\"]}}")
-                .body().contains("/internal"));
+        HttpResponse<String> search = post("/v1/search/acme", plainKey,
+                "{\"query\": \"on-call rotation runbook\", \"filter\": {\"groups\": [\"staff\"]}}");
+        assertEquals(200, search.statusCode(), search.body());
+        assertFalse(search.body().contains("/internal"), search.body());
     }
 
     @Test
@@ -122,8 +124,10 @@ class AccessGroupsTest {
         assertEquals(404, post("/v1/page/acme", staffKey, "{\"path\": \"/internal\", \"groups\": [\"finance\"]}").statusCode(),
                 "naming only other groups narrows the key to none of them");
         assertTrue(post("/v1/search/acme", staffKey, "{\"query\": \"on-call rotation runbook\"}").body().contains("/internal"));
-        assertFalse(post("/v1/search/acme", staffKey, "{\"query\": \"on-call rotation runbook\", \"filter\": {\"groups\": [\"finance\"]}}")
-                .body().contains("/internal"));
+        HttpResponse<String> narrowed = post("/v1/search/acme", staffKey,
+                "{\"query\": \"on-call rotation runbook\", \"filter\": {\"groups\": [\"finance\"]}}");
+        assertEquals(200, narrowed.statusCode(), narrowed.body());
+        assertFalse(narrowed.body().contains("/internal"), narrowed.body());
     }
 
     @Test

@@ -62,17 +62,21 @@ class StreamOutputTest {
     }
 
     @Test
-    void anAnswerOutlivesItsReaderForItsTimeThenStops() throws Exception {
+    void anAnswerOutlivesItsReaderForItsTimeThenStops() {
         Socket socket = new Socket();
-        boolean[] superseded = {false};
-        StreamOutput out = new StreamOutput(() -> socket, () -> false, Duration.ofMillis(300), () -> superseded[0]);
+        long[] now = {1_000_000_000L};
+        StreamOutput out = new StreamOutput(() -> socket, () -> false, Duration.ofMillis(300), () -> false, () -> now[0]);
         out.write("a");
         socket.broken = true;
         out.write("b"); // the reader has gone: dropped, the answer goes on to be resumed
         assertFalse(out.gone());
-        Thread.sleep(400);
+        now[0] += Duration.ofMillis(299).toNanos();
+        assertFalse(out.gone(), "within its outliving time the answer goes on");
+        out.write("c");
+        now[0] += Duration.ofMillis(1).toNanos();
         assertTrue(out.gone(), "past its outliving time the answer stops");
-        assertThrows(AnswerAbandoned.class, () -> out.write("c"));
+        assertThrows(AnswerAbandoned.class, () -> out.write("d"));
+        assertEquals(List.of("a"), socket.flushed, "nothing after the reader left reached the socket");
     }
 
     @Test

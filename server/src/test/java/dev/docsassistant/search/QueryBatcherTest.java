@@ -63,13 +63,13 @@ class QueryBatcherTest {
         int callers = 41;
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             Future<float[]> first = pool.submit(() -> batcher.embed("0"));
-            firstRunStarted.await(10, TimeUnit.SECONDS);
+            assertTrue(firstRunStarted.await(10, TimeUnit.SECONDS));
             List<Future<float[]>> rest = new ArrayList<>();
             for (int i = 1; i < callers; i++) {
                 int n = i;
                 rest.add(pool.submit(() -> batcher.embed(String.valueOf(n))));
             }
-            Thread.sleep(200); // all 40 queue behind the blocked first run
+            awaitQueued(batcher, callers - 1); // all 40 queue behind the blocked first run
             release.countDown();
             assertEquals(0f, first.get(10, TimeUnit.SECONDS)[0]);
             for (int i = 1; i < callers; i++) {
@@ -85,10 +85,13 @@ class QueryBatcherTest {
     void twoSlotsRunTwoBatchesAtOnceNeverMore() throws Exception {
         AtomicInteger concurrent = new AtomicInteger();
         AtomicInteger mostConcurrent = new AtomicInteger();
+        // The first two runs wait for each other: with one slot working, the first would wait alone.
+        CountDownLatch twoRunning = new CountDownLatch(2);
         QueryBatcher batcher = new QueryBatcher(texts -> {
             mostConcurrent.accumulateAndGet(concurrent.incrementAndGet(), Math::max);
             try {
-                Thread.sleep(5);
+                twoRunning.countDown();
+                twoRunning.await(10, TimeUnit.SECONDS);
                 return echo(texts);
             } catch (InterruptedException e) {
                 throw new IllegalStateException(e);
@@ -133,12 +136,12 @@ class QueryBatcherTest {
         }, 1, 32);
         try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             Future<float[]> first = pool.submit(() -> batcher.embed("1"));
-            firstRunStarted.await(10, TimeUnit.SECONDS);
+            assertTrue(firstRunStarted.await(10, TimeUnit.SECONDS));
             List<Future<float[]>> failing = new ArrayList<>();
             for (int i = 0; i < 10; i++) {
                 failing.add(pool.submit(() -> batcher.embed("2")));
             }
-            Thread.sleep(200);
+            awaitQueued(batcher, 10);
             release.countDown();
             assertEquals(1f, first.get(10, TimeUnit.SECONDS)[0]);
             for (Future<float[]> f : failing) {
@@ -149,6 +152,16 @@ class QueryBatcherTest {
         }
         assertEquals(3f, batcher.embed("3")[0], "the slot was freed after the failure");
         assertEquals(3, runs.get());
+    }
+
+    /** Waits until {@code n} callers are queued (the clock only bounds the wait). */
+    private static void awaitQueued(QueryBatcher batcher, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (batcher.queued() < n) {
+            assertTrue(System.nanoTime() - deadline < 0, batcher.queued() + " of " + n + " callers queued within 10 s");
+            Thread.sleep(1);
+        }
+        assertEquals(n, batcher.queued());
     }
 
     @Test

@@ -1,6 +1,5 @@
 package dev.docsassistant.store;
 
-import dev.docsassistant.testing.MachineDependencies;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -72,9 +71,7 @@ class DatabaseTest {
 
     @Test
     void postgresStoreOfTheHandRolledMigrationsUpgradesInPlace() throws Exception {
-        String admin = System.getenv(TestDatabases.PG_URL_ENV);
-        MachineDependencies.require(admin != null && !admin.isBlank(), "PostgreSQL (" + TestDatabases.PG_URL_ENV + ")");
-        String url = TestDatabases.createPgDatabase(admin);
+        String url = TestDatabases.freshPgUrl();
         makeHandRolledStore(url);
         try (Database db = Database.open(url, 2)) {
             assertUpgraded(db);
@@ -84,9 +81,7 @@ class DatabaseTest {
     /** Servers of a fleet starting together on an empty database: each script runs once, nobody fails. */
     @Test
     void serversStartingTogetherOnAnEmptyPostgresDatabaseMigrateItOnce() throws Exception {
-        String admin = System.getenv(TestDatabases.PG_URL_ENV);
-        MachineDependencies.require(admin != null && !admin.isBlank(), "PostgreSQL (" + TestDatabases.PG_URL_ENV + ")");
-        String url = TestDatabases.createPgDatabase(admin);
+        String url = TestDatabases.freshPgUrl();
         int servers = 4;
         CountDownLatch go = new CountDownLatch(1);
         ExecutorService pool = Executors.newFixedThreadPool(servers);

@@ -43,6 +43,16 @@ public final class TestDatabases {
         return dbs;
     }
 
+    /**
+     * A new, empty database on the test PostgreSQL server, for tests that need PostgreSQL itself:
+     * without {@value #PG_URL_ENV} the test skips, and under {@code CI=true} it fails.
+     */
+    public static String freshPgUrl() {
+        String admin = System.getenv(PG_URL_ENV);
+        MachineDependencies.require(admin != null && !admin.isBlank(), "PostgreSQL (" + PG_URL_ENV + ")");
+        return createPgDatabase(admin);
+    }
+
     /** Creates a new, empty PostgreSQL database on the server and returns its URL. */
     public static String createPgDatabase(String adminUrl) {
         String name = "docs_test_" + UUID.randomUUID().toString().replace("-", "");
