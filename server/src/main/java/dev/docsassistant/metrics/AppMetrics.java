@@ -88,6 +88,11 @@ public final class AppMetrics {
                 List.of(Tag.create("result", hit ? "hit" : "miss"))).increment();
     }
 
+    /** A client closed or reset its connection before its request was read or its answer written. */
+    public static void connectionLost() {
+        counter("connections_lost", "Requests cut short because the client closed or reset its connection", List.of()).increment();
+    }
+
     /** A store (SQL database) operation failed. */
     public static void storeError() {
         counter("store_errors", "Failed store operations", List.of()).increment();

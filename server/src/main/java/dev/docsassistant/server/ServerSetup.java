@@ -7,6 +7,7 @@ import dev.docsassistant.transport.ConnectionSettings;
 import dev.docsassistant.transport.GuardedSocketOptions;
 import dev.docsassistant.transport.Http1Selector;
 import dev.docsassistant.transport.JsonDirectHandler;
+import dev.docsassistant.transport.QuietConnectionLog;
 
 import dev.docsassistant.app.App;
 import dev.docsassistant.dashboard.Dashboard;
@@ -54,6 +55,7 @@ public final class ServerSetup {
             case DASHBOARD, UNKNOWN -> false;
         }));
         server.directHandlers(JsonDirectHandler.all());
+        QuietConnectionLog.install(); // clients that leave mid-answer are counted, not WARNINGs with stack traces
         // Helidon's own error texts (never the request's bytes: those it marks unsafe) go into {"message"}.
         server.errorHandling(errors -> errors.includeEntity(true));
         ServerSettings settings = ServerSettings.from(app.config().config().get("server"));

@@ -51,6 +51,8 @@ import java.util.logging.Logger;
 public final class ConnectionGuard implements HttpFeature {
     private static final Logger LOG = Logger.getLogger(ConnectionGuard.class.getName());
     private static final long PROBE_EVERY_NANOS = 100_000_000L;
+    /** The guards of running listeners, for {@link #openTo(int)}. */
+    private static final Set<ConnectionGuard> LIVE = ConcurrentHashMap.newKeySet();
 
     private final ConnectionSettings settings;
     private final Predicate<InetAddress> unlimited;
@@ -70,6 +72,18 @@ public final class ConnectionGuard implements HttpFeature {
         });
         long every = settings.sweepEvery().toMillis();
         sweeper.scheduleWithFixedDelay(this::sweep, every, every, TimeUnit.MILLISECONDS);
+        LIVE.add(this);
+    }
+
+    /** The connections to local {@code port} that some running listener is still handling (tests wait on it). */
+    static int openTo(int port) {
+        int open = 0;
+        for (ConnectionGuard guard : LIVE) {
+            for (Tracked t : guard.connections.values()) {
+                open += t.channel.socket().getLocalPort() == port ? 1 : 0;
+            }
+        }
+        return open;
     }
 
     /** Open connections now tracked (for tests and health). */
@@ -160,6 +174,7 @@ public final class ConnectionGuard implements HttpFeature {
 
     @Override
     public void afterStop() {
+        LIVE.remove(this);
         sweeper.shutdownNow();
     }
 

@@ -3,6 +3,7 @@ package dev.docsassistant.transport;
 import io.helidon.common.buffers.BufferData;
 import io.helidon.common.buffers.Bytes;
 import io.helidon.common.concurrency.limits.Limit;
+import io.helidon.webserver.CloseConnectionException;
 import io.helidon.webserver.ConnectionContext;
 import io.helidon.webserver.ProtocolConfigs;
 import io.helidon.webserver.http1.Http1Config;
@@ -74,24 +75,39 @@ public final class Http1Selector implements ServerConnectionSelector {
         return new EndReported(http1.connection(new ChunkedReadingContext(ctx)), () -> guard.ended(ctx.remotePeer().address()));
     }
 
-    /** A connection that reports its end, however it ends (Helidon closes the socket right after {@code handle}). */
+    /**
+     * A connection that reports its end, however it ends (Helidon closes the socket right after
+     * {@code handle}); a client that reset it is counted here, not logged by Helidon as a WARNING.
+     */
     private record EndReported(ServerConnection connection, Runnable onEnd) implements ServerConnection {
         @Override
         public void handle(Limit limit) throws InterruptedException {
+            reporting(() -> connection.handle(limit));
+        }
+
+        @SuppressWarnings("removal")
+        @Override
+        public void handle(Semaphore requestSemaphore) throws InterruptedException {
+            reporting(() -> connection.handle(requestSemaphore));
+        }
+
+        private void reporting(Handling handling) throws InterruptedException {
             try {
-                connection.handle(limit);
+                handling.run();
+            } catch (CloseConnectionException e) {
+                throw e; // an end Helidon expects (and logs at TRACE)
+            } catch (RuntimeException e) {
+                if (!PeerGone.is(e)) {
+                    throw e;
+                }
+                PeerGone.record("the request could not be read or answered", e);
             } finally {
                 onEnd.run();
             }
         }
 
-        @Override
-        public void handle(Semaphore requestSemaphore) throws InterruptedException {
-            try {
-                connection.handle(requestSemaphore);
-            } finally {
-                onEnd.run();
-            }
+        private interface Handling {
+            void run() throws InterruptedException;
         }
 
         @Override

@@ -10,6 +10,7 @@ import java.util.logging.Logger;
 public final class CapturedLogs extends Handler implements AutoCloseable {
     private final Logger logger;
     private final List<String> messages = new ArrayList<>();
+    private final List<LogRecord> records = new ArrayList<>();
 
     private CapturedLogs(Logger logger) {
         this.logger = logger;
@@ -30,6 +31,11 @@ public final class CapturedLogs extends Handler implements AutoCloseable {
         return List.copyOf(messages);
     }
 
+    /** The records themselves, for checks on their level and exception. */
+    public synchronized List<LogRecord> records() {
+        return List.copyOf(records);
+    }
+
     /** All messages as one text, for "never contains" checks. */
     public String text() {
         return String.join("\n", messages());
@@ -38,6 +44,7 @@ public final class CapturedLogs extends Handler implements AutoCloseable {
     @Override
     public synchronized void publish(LogRecord r) {
         messages.add(r.getMessage() + (r.getThrown() == null ? "" : " " + r.getThrown()));
+        records.add(r);
     }
 
     @Override
