@@ -212,6 +212,15 @@ public final class ConnectionGuard implements HttpFeature {
         }
         tracked.begin(req.content().hasEntity() ? req : null);
         PeerProbe.register(req, tracked::peerClosed);
+        if (req.content().hasEntity() && req.headers().contains(HeaderValues.EXPECT_100)) {
+            // Answered before the body was asked for: Helidon 4.4 then takes the body, should the client
+            // send it anyway, for its next request. Close instead, reading what comes (see LingeringClose).
+            res.beforeSend(() -> {
+                if (!req.continueSent() && !req.content().consumed()) {
+                    res.header(HeaderValues.CONNECTION_CLOSE);
+                }
+            });
+        }
         // Helidon 4.4 sends "Connection: close" (asked for, or after a broken body) but keeps reading:
         // end the connection once that answer is out, so clients reading to EOF are done.
         res.whenSent(() -> {
@@ -335,16 +344,27 @@ public final class ConnectionGuard implements HttpFeature {
 
         /**
          * The answer is out: FIN to the client (it sees EOF) and EOF to Helidon's reader (it closes the
-         * socket) without a reset that could destroy the answer before the client reads it.
+         * socket) without a reset that could destroy the answer before the client reads it. A body not
+         * read to its end is drained first, within bounds ({@link LingeringClose}).
          */
-        synchronized void endAfterAnswer() {
-            closeAfter = true;
+        void endAfterAnswer() {
+            if (closeAfterAnswer()) {
+                // Outside the lock: the sweeper must not wait for the drain.
+                LingeringClose.drainThenClose(channel); // the client may still be sending the refused body
+                return;
+            }
             try {
                 channel.shutdownOutput();
                 channel.shutdownInput();
             } catch (IOException ignored) {
                 // Closed already.
             }
+        }
+
+        /** @return whether the body was left unread (the client may still be sending it) */
+        private synchronized boolean closeAfterAnswer() {
+            closeAfter = true;
+            return awaitingBody != null && !awaitingBody.content().consumed();
         }
 
         synchronized void enforce(long now) throws RuntimeException {
