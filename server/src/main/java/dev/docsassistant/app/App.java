@@ -6,6 +6,7 @@ import dev.docsassistant.assistant.ThreadStore;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.config.PreviewDomains;
+import dev.docsassistant.egress.Egress;
 import dev.docsassistant.deploy.Deployments;
 import dev.docsassistant.deploy.WatchedFolders;
 import dev.docsassistant.search.SearchConfig;
@@ -83,6 +84,7 @@ public final class App implements AutoCloseable {
     private final ServerState state;
     private final Deployments deployments;
     private final GitSites git;
+    private final Egress egress;
     private WatchedFolders watched;
     private PageKeys pageKeys;
 
@@ -111,7 +113,8 @@ public final class App implements AutoCloseable {
         this.deployments = new Deployments(database, settings.deployments(), sites, integrations,
                 domain -> settings.search().getOrDefault(domain, defaultSearch).withShared(sharedVectors), organizations,
                 config.dataDir());
-        this.git = new GitSites(deployments, sites, settings.git(), config.dataDir());
+        this.egress = new Egress(settings.egress());
+        this.git = new GitSites(deployments, sites, settings.git(), config.dataDir(), egress);
         this.state = new ServerState(sites, database, redis);
         // Reads the version served now: a deployment replaces the Site, the gauge stays registered once.
         // Previews come and go with their retention: no gauge of their own.
@@ -252,6 +255,11 @@ public final class App implements AutoCloseable {
     }
 
     /** The sites deployed from Git: their webhooks, polls and first deployments. */
+    /** The egress policy every connection made on behalf of configuration or content goes through. */
+    public Egress egress() {
+        return egress;
+    }
+
     public GitSites git() {
         return git;
     }

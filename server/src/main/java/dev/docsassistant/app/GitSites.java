@@ -7,6 +7,8 @@ import dev.docsassistant.deploy.DeploymentStatus;
 import dev.docsassistant.deploy.Deployments;
 import dev.docsassistant.deploy.GitDeployments;
 import dev.docsassistant.deploy.SiteRecord;
+import dev.docsassistant.egress.Egress;
+import dev.docsassistant.egress.EgressRefused;
 import dev.docsassistant.git.DeployedCommits;
 import dev.docsassistant.git.GitCheckout;
 import dev.docsassistant.git.GitPoller;
@@ -14,6 +16,7 @@ import dev.docsassistant.git.GitSettings;
 import dev.docsassistant.git.GitSource;
 import dev.docsassistant.sites.Site;
 import dev.docsassistant.sites.Sites;
+import dev.docsassistant.web.ApiException;
 
 import java.nio.file.Path;
 import java.time.Clock;
@@ -42,25 +45,42 @@ public final class GitSites implements AutoCloseable {
     private final Set<String> registered = ConcurrentHashMap.newKeySet();
     private final Path root;
     private final DeployedCommits commits;
+    private final GitCheckout checkout;
     private final GitSource source;
     private final GitPoller poller;
     /** The start-up checks of configured sites' heads that run in the background, by domain. */
     private final Map<String, CompletableFuture<Void>> headChecks = new ConcurrentHashMap<>();
 
-    /** @param configured the Git settings of the configured sites, by domain */
-    public GitSites(Deployments deployments, Sites sites, Map<String, GitSettings> configured, Path dataDir) {
+    /**
+     * @param configured the Git settings of the configured sites, by domain
+     * @param egress     the policy every Git remote is checked by
+     */
+    public GitSites(Deployments deployments, Sites sites, Map<String, GitSettings> configured, Path dataDir, Egress egress) {
         this.deployments = deployments;
         this.sites = sites;
         this.configured = Map.copyOf(configured);
         this.root = dataDir.resolve("git");
         this.commits = new DeployedCommits(root);
-        this.source = new GitSource(this::all, new GitCheckout(root, System::getenv), new GitDeployments(deployments), commits);
+        this.checkout = new GitCheckout(root, System::getenv, egress);
+        this.source = new GitSource(this::all, checkout, new GitDeployments(deployments), commits);
         this.poller = new GitPoller(source, Clock.systemUTC());
     }
 
     /** Webhooks and polls go here. */
     public GitSource source() {
         return source;
+    }
+
+    /**
+     * Refuses a Git source the egress policy does not allow (a loopback or private host, a local folder
+     * not named in configuration) with a 400 naming {@code git.url}, before anything is fetched.
+     */
+    public void permit(GitSettings settings) {
+        try {
+            checkout.permit(settings.url());
+        } catch (EgressRefused e) {
+            throw ApiException.badRequest("git.url " + e.getMessage());
+        }
     }
 
     /** Every Git site as it is now: the registered configured ones and the admin API's (read from the store). */

@@ -2,6 +2,7 @@ package dev.docsassistant.app;
 
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.deploy.DeploySettings;
+import dev.docsassistant.egress.EgressSettings;
 import dev.docsassistant.git.GitSettings;
 import dev.docsassistant.insights.RetentionSettings;
 import dev.docsassistant.integrations.IntegrationSettings;
@@ -27,17 +28,19 @@ import java.util.Map;
  * @param search the search settings of each site, by domain
  * @param hosts  the host names served, and what each serves
  * @param git    the Git source of each configured site that has one ({@code sites[].git}), by domain
+ * @param egress what outbound connections may reach, the configured sites' Git URLs included
  */
 public record Settings(SecuritySettings security, AssistantLimits limits, ThreadSettings threads, StreamSettings stream,
                        ResumeSettings resume, RetentionSettings retention, DashboardSettings dashboard, SiteHost siteHost,
                        IntegrationSettings integrations, StoreSettings store, RedisSettings redis,
                        Map<String, SearchSettings> search, ServedHosts hosts, DeploySettings deployments,
-                       Map<String, GitSettings> git) {
+                       Map<String, GitSettings> git, EgressSettings egress) {
 
     public static Settings create(AppConfig config) {
         var section = config.section();
         SiteHost siteHost = SiteHost.from(section);
         DashboardSettings dashboard = DashboardSettings.from(section.get("dashboard"));
+        Map<String, GitSettings> git = GitSettings.ofSites(section);
         return new Settings(SecuritySettings.from(config),
                 AssistantLimits.from(section.get("limits")),
                 ThreadSettings.from(section.get("threads")),
@@ -52,6 +55,8 @@ public record Settings(SecuritySettings security, AssistantLimits limits, Thread
                 Map.copyOf(SearchConfig.read(config)),
                 ServedHosts.create(config, siteHost, dashboard),
                 DeploySettings.from(section.get("deployments")),
-                GitSettings.ofSites(section));
+                git,
+                EgressSettings.from(section.get("egress"), config.baseDir())
+                        .withNamed(git.values().stream().map(GitSettings::url).toList()));
     }
 }

@@ -1,5 +1,8 @@
 package dev.docsassistant.git;
 
+import dev.docsassistant.egress.Egress;
+import dev.docsassistant.egress.EgressRefused;
+import dev.docsassistant.egress.Use;
 import org.eclipse.jgit.api.FetchCommand;
 import org.eclipse.jgit.api.Git;
 import org.eclipse.jgit.api.errors.GitAPIException;
@@ -22,6 +25,8 @@ import org.eclipse.jgit.treewalk.TreeWalk;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
@@ -38,7 +43,8 @@ import java.util.stream.Stream;
  * (depth 1), and {@code exports/}, where each checkout writes a fresh folder with one commit's tree at
  * the settings' {@code path}. A commit older than the head fetches the branch's history. Only regular files are exported: symbolic links (which could point out
  * of the tree) and submodules are left out. Checkouts of one site take turns; sites do not wait on
- * each other.
+ * each other. Every remote is checked by the egress policy first: a local folder must be one it allows,
+ * and each HTTP connection JGit opens (redirects included) is checked again.
  */
 public final class GitCheckout {
     /** A network operation slower than this fails rather than hold the site's turn. */
@@ -48,23 +54,63 @@ public final class GitCheckout {
 
     private final Path root;
     private final Function<String, String> environment;
+    private final Egress egress;
+    private final CheckedHttpConnections connections;
     private final Map<String, ReentrantLock> turns = new ConcurrentHashMap<>();
 
     /**
      * @param root        {@code <data-dir>/git}
      * @param environment reads the variable named by {@code credentials-env} ({@code System::getenv})
+     * @param egress      the policy every remote and connection is checked by
      */
-    public GitCheckout(Path root, Function<String, String> environment) {
+    public GitCheckout(Path root, Function<String, String> environment, Egress egress) {
         this.root = root;
         this.environment = environment;
+        this.egress = egress;
+        this.connections = new CheckedHttpConnections(egress);
+    }
+
+    /**
+     * Whether the egress policy lets Git sources reach {@code url} (a local folder it allows, or a host
+     * that resolves to allowed addresses).
+     *
+     * @throws EgressRefused with the one message of its kind
+     */
+    public void permit(String url) {
+        if (url.startsWith("/")) {
+            egress.localFolder(Use.GIT, Path.of(url));
+            return;
+        }
+        URI uri;
+        try {
+            uri = new URI(url);
+        } catch (URISyntaxException e) {
+            egress.check(Use.GIT, url); // refused as malformed
+            return;
+        }
+        if ("file".equalsIgnoreCase(uri.getScheme())) {
+            egress.localFolder(Use.GIT, uri);
+            return;
+        }
+        egress.check(Use.GIT, uri);
+    }
+
+    /** {@link #permit} before a network operation, its refusal a reason for the deployment. */
+    private void permitted(GitSettings settings) {
+        try {
+            permit(settings.url());
+        } catch (EgressRefused e) {
+            throw new GitSourceException("cannot fetch from " + settings.url() + ": git.url " + e.getMessage());
+        }
     }
 
     /** The commit the remote's {@code branch} is at, asked without fetching anything. */
     public String head(GitSettings settings, String branch) {
+        permitted(settings);
         Collection<Ref> heads;
         try {
             heads = Git.lsRemoteRepository().setRemote(settings.url()).setHeads(true).setTimeout(TIMEOUT_SECONDS)
-                    .setCredentialsProvider(credentials(settings)).call();
+                    .setCredentialsProvider(credentials(settings)).setTransportConfigCallback(connections::configure).call();
         } catch (GitAPIException | JGitInternalException e) {
             throw unreachable(settings, e);
         }
@@ -133,10 +179,12 @@ public final class GitCheckout {
 
     /** @param history the branch's whole history (for an older commit) rather than its head alone */
     private void fetch(Repository repo, GitSettings settings, String branch, boolean history) {
+        permitted(settings);
         try (Git git = new Git(repo)) {
             FetchCommand fetch = git.fetch().setRemote(settings.url())
                     .setRefSpecs(new RefSpec("+" + Constants.R_HEADS + branch + ":" + Constants.R_REMOTES + "origin/" + branch))
-                    .setTagOpt(TagOpt.NO_TAGS).setTimeout(TIMEOUT_SECONDS).setCredentialsProvider(credentials(settings));
+                    .setTagOpt(TagOpt.NO_TAGS).setTimeout(TIMEOUT_SECONDS).setCredentialsProvider(credentials(settings))
+                    .setTransportConfigCallback(connections::configure);
             if (history) {
                 fetch.setUnshallow(true);
             } else {

@@ -45,7 +45,8 @@ public record GitSettings(String url, String branch, String path, boolean previe
 
     public static final SettingDoc.Group REFERENCE = new SettingDoc.Group("Git sources", "GitSettings", List.of(
             new SettingDoc("docs-assistant.sites[].git.url", "URL", "",
-                    "the site's Git repository: https, http, file:// or an absolute path (no credentials in it)"),
+                    "the site's Git repository: https, http, file:// or an absolute path (no credentials in it);"
+                            + " the egress policy (docs-assistant.egress) checks it before every fetch"),
             new SettingDoc("docs-assistant.sites[].git.branch", "text", DEFAULT_BRANCH, "the branch the site is deployed from"),
             new SettingDoc("docs-assistant.sites[].git.path", "path", "the repository's root",
                     "the folder holding docs.json inside the repository"),

@@ -88,6 +88,7 @@ final class DeploymentRoutes {
             Rules.maxLength("git.credentials-env", Fields.optString(gitNode, "credentials-env", "git.credentials-env"), MAX_GIT_CREDENTIALS);
             Rules.maxLength("git.credentials-user", Fields.optString(gitNode, "credentials-user", "git.credentials-user"), MAX_GIT_CREDENTIALS);
             git = Optional.of(GitSettings.fromJson(gitNode, "git"));
+            gitSites.permit(git.get());
         }
         Optional<GitSettings> source = git;
         SiteRecord site = call(() -> deployments.createSite(domain, organization, source));

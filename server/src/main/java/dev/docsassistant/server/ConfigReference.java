@@ -1,6 +1,7 @@
 package dev.docsassistant.server;
 
 import dev.docsassistant.deploy.DeploySettings;
+import dev.docsassistant.egress.EgressSettings;
 import dev.docsassistant.transport.ConnectionSettings;
 
 import dev.docsassistant.app.ServedHosts;
@@ -38,7 +39,7 @@ public final class ConfigReference {
             ResumeSettings.REFERENCE,
             V1Sunset.REFERENCE, SecuritySettings.REFERENCE, ConnectionSettings.REFERENCE, StoreSettings.REFERENCE,
             RedisSettings.REFERENCE, McpSettings.REFERENCE, IntegrationSettings.REFERENCE, DashboardSettings.REFERENCE,
-            RetentionSettings.REFERENCE, DeploySettings.REFERENCE);
+            RetentionSettings.REFERENCE, DeploySettings.REFERENCE, EgressSettings.REFERENCE);
 
     private ConfigReference() {
     }

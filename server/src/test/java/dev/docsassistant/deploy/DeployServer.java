@@ -57,6 +57,7 @@ final class DeployServer implements AutoCloseable {
                           search: {mode: keyword}
                           security: {admin-token: %s}
                           deployments: {retire-after: 300ms}
+                          egress: {git-folders: [..]}   # the tests' repositories, beside the server's folder
                           sites:
                             - {domain: docs, organization: acme, path: site}
                         """.formatted(ADMIN) + extraYaml.indent(2));

@@ -1,5 +1,7 @@
 package dev.docsassistant.git;
 
+import dev.docsassistant.egress.Egress;
+import dev.docsassistant.egress.EgressSettings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -8,7 +10,9 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -26,7 +30,7 @@ class GitCheckoutTest {
     @BeforeEach
     void setUp() throws Exception {
         source = SourceRepo.create(temp.resolve("source"));
-        checkout = new GitCheckout(temp.resolve("data/git"), name -> null);
+        checkout = new GitCheckout(temp.resolve("data/git"), name -> null, LocalRepos.EGRESS);
     }
 
     @AfterEach
@@ -97,6 +101,21 @@ class GitCheckoutTest {
     }
 
     @Test
+    void everyFetchIsCheckedByTheEgressPolicy() {
+        // A repository that exists, outside the folders the policy allows: refused before JGit reads it.
+        GitCheckout strict = new GitCheckout(temp.resolve("data3/git"), name -> null,
+                new Egress(new EgressSettings(Set.of(), List.of(temp.resolve("elsewhere")))));
+        GitSourceException local = assertThrows(GitSourceException.class, () -> strict.checkout("guide", settings("main", "docs"), "main", null));
+        assertEquals("cannot fetch from " + source.url() + ": git.url is a local folder that is not allowed for Git sources"
+                + " (allow its folder with docs-assistant.egress.git-folders)", local.getMessage());
+        // A loopback HTTP remote (the server's own management port, say): refused without connecting.
+        GitSettings loopback = GitSettings.of("http://127.0.0.1:9/docs.git");
+        GitSourceException internal = assertThrows(GitSourceException.class, () -> strict.head(loopback, "main"));
+        assertTrue(internal.getMessage().startsWith("cannot fetch from http://127.0.0.1:9/docs.git: git.url reaches an address"
+                + " that is not allowed for Git sources"), internal.getMessage());
+    }
+
+    @Test
     void aMissingBranchFailsWithTheReason() {
         GitSourceException e = assertThrows(GitSourceException.class,
                 () -> checkout.checkout("guide", settings("main", "docs"), "release", null));
@@ -124,7 +143,7 @@ class GitCheckoutTest {
         GitSourceException e = assertThrows(GitSourceException.class, () -> checkout.head(withToken, "main"));
         assertEquals("the environment variable DOCS_GIT_TOKEN (git.credentials-env) is not set", e.getMessage());
         // Set, it is offered to the host (a local repository asks for none, so the fetch simply works).
-        GitCheckout withEnv = new GitCheckout(temp.resolve("data2/git"), name -> name.equals("DOCS_GIT_TOKEN") ? "s3cret" : null);
+        GitCheckout withEnv = new GitCheckout(temp.resolve("data2/git"), name -> name.equals("DOCS_GIT_TOKEN") ? "s3cret" : null, LocalRepos.EGRESS);
         CheckedOut out = withEnv.checkout("guide", withToken, "main", null);
         assertTrue(Files.exists(out.folder().resolve("docs.json")));
     }

@@ -63,7 +63,7 @@ class GitPollerTest {
         source = SourceRepo.create(temp.resolve("source"));
         deployer = new RecordingDeployer(temp.resolve("deployments"));
         Path git = temp.resolve("data/git");
-        GitSource gitSource = new GitSource(() -> Map.copyOf(sites), new GitCheckout(git, name -> null), deployer,
+        GitSource gitSource = new GitSource(() -> Map.copyOf(sites), new GitCheckout(git, name -> null, LocalRepos.EGRESS), deployer,
                 new DeployedCommits(git));
         poller = new GitPoller(gitSource, clock);
     }

@@ -29,7 +29,7 @@ class GitSourceTest {
         Path root = temp.resolve("data/git");
         settings = new GitSettings(source.url(), "main", "docs", false, java.util.Optional.empty(), java.util.Optional.empty(),
                 java.util.Optional.empty(), java.util.Optional.empty(), GitSettings.DEFAULT_CREDENTIALS_USER);
-        git = new GitSource(() -> Map.of("guide", settings), new GitCheckout(root, name -> null), deployer, new DeployedCommits(root));
+        git = new GitSource(() -> Map.of("guide", settings), new GitCheckout(root, name -> null, LocalRepos.EGRESS), deployer, new DeployedCommits(root));
     }
 
     @AfterEach
@@ -78,7 +78,7 @@ class GitSourceTest {
                 throw new IllegalStateException("the store is down");
             }
         };
-        GitSource failing = new GitSource(() -> Map.of("guide", settings), new GitCheckout(root, name -> null), broken,
+        GitSource failing = new GitSource(() -> Map.of("guide", settings), new GitCheckout(root, name -> null, LocalRepos.EGRESS), broken,
                 new DeployedCommits(root));
         PushEvent push = new PushEvent("refs/heads/main", source.head("main"), false, "");
         assertThrows(IllegalStateException.class, () -> failing.onPush("guide", settings, push, "test")); // the edge's 500

@@ -52,7 +52,7 @@ class GitWebhookTest {
         source.checkout("main");
         deployer = new RecordingDeployer(temp.resolve("deployments"));
         Path git = temp.resolve("data/git");
-        GitSource gitSource = new GitSource(() -> Map.copyOf(SITES), new GitCheckout(git, name -> null), deployer,
+        GitSource gitSource = new GitSource(() -> Map.copyOf(SITES), new GitCheckout(git, name -> null, LocalRepos.EGRESS), deployer,
                 new DeployedCommits(git));
         server = WebServer.builder().host("127.0.0.1").port(0)
                 .routing(r -> r.register("/hooks/git", new GitHookRoutes(gitSource))).build().start();

@@ -39,7 +39,7 @@ class OpenApiContractTest {
 
     @BeforeAll
     static void start() {
-        server = AgentDocsServer.start("security: {admin-token: " + ADMIN + "}", "");
+        server = AgentDocsServer.start("security: {admin-token: " + ADMIN + "}\negress: {git-folders: [/nonexistent]}", "");
     }
 
     @AfterAll

@@ -122,6 +122,7 @@ class RequestStringLimitsTest {
                 docs-assistant:
                   data-dir: data
                   security: {admin-token: %s}
+                  egress: {git-folders: [/nonexistent]}
                   sites:
                     - {domain: acme, organization: acme, path: site}
                 """.formatted(ADMIN));
