@@ -18,27 +18,34 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
 /**
- * The server beside its Node peer ({@code bench/node-peer}: a plain Node {@code http} server with
- * MiniSearch and the AI SDK's {@code createUIMessageStream} + {@code pipeUIMessageStreamToResponse},
- * what a team would otherwise write) on the same corpora, questions and loader, each in a process of
- * its own and measured alone (the other is stopped): 50 clients asking the dev questions of both
- * corpora back to back over v2 (answers/s, time to the first event and to {@code [DONE]}, the server's
- * CPU per answer), then one client's searches ({@code /v1/search}, pageSize 5, the question's filter)
- * after {@value #SEARCH_WARM_UP_SECONDS} s of them as warm-up, through the JDK's {@link HttpClient}
- * and again on a raw kept-alive connection ({@link SseConnection}, whose timing has no client
- * library's hand-offs in it), with recall@5 of those searches so that neither side is fast by
- * finding nothing.
- * Every answer of the measured load must be a complete UI message stream with text
- * ({@link UiStreamCheck}); one that is not stops the bench. Ratios: ours ÷ peer for throughput,
- * peer ÷ ours for times. Run: {@code bench/run NodePeer [answers-per-client [search-rounds [search-mode]]]}: the
- * server's {@code search.mode}, {@code hybrid} (the default; it embeds every question) or {@code keyword}
- * (BM25 alone, as the peer). The server's question cache is off: the searches repeat the dev questions,
+ * The server beside the reference Node peer ({@code bench/node-peer}, the peer of {@code ../shared/peer}
+ * byte for byte, which {@code NodePeerCopyTest} checks: a plain {@code node:http} server with
+ * MiniSearch, no prefix or fuzzy matching, and the AI SDK's {@code createUIMessageStream} +
+ * {@code pipeUIMessageStreamToResponse}, what a team would otherwise write), started as its README
+ * says ({@code NODE_ENV=production node peer-server.mjs --port 0 SITE ...}, after {@code npm ci} from its
+ * own lockfile) on the same corpora, questions and loader, each server in a process of its own and
+ * measured alone (the other is stopped).
+ * <p>
+ * For each server: v2 answers from 1, 8 and 50 clients back to back, then {@code /v1/search} (pageSize 5,
+ * the question's filter) from 1, 8 and 50 clients, each on one kept-alive raw connection
+ * ({@link SseConnection}, whose timing has no client library's hand-offs in it); and one client's
+ * searches through the JDK's {@link HttpClient}, after {@value #SEARCH_WARM_UP_SECONDS} s of them as
+ * warm-up. Each level reports its rate, latency p50/p99 and the <em>server's CPU per request</em>
+ * (user + system time of its process over the level, divided by the requests), the figure that other
+ * work on a shared machine disturbs least. Recall@5 of the searches is printed so that neither side is
+ * fast by finding nothing, and every answer of the 50-client load must be a complete UI message stream
+ * with text ({@link UiStreamCheck}); one that is not stops the bench. Ratios: ours ÷ peer for
+ * throughput, peer ÷ ours for times and CPU.
+ * Run: {@code bench/run NodePeer [answers-per-client [search-rounds [search-mode]]]}: the server's
+ * {@code search.mode}, {@code hybrid} (the default; it embeds every question) or {@code keyword}
+ * (BM25 alone, as the peer). The server's question cache is off: the load repeats the dev questions,
  * and a cache hit would time no embedding at all.
  */
 public final class NodePeer {
     private static final Path PEER = Path.of("bench", "node-peer").toAbsolutePath();
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final int SEARCH_WARM_UP_SECONDS = 15;
+    private static final int[] CLIENTS = {1, 8, 50};
 
     private NodePeer() {
     }
@@ -51,10 +58,14 @@ public final class NodePeer {
     record Answer(AssistantLatency.Timing timing, byte[] raw) {
     }
 
+    /** One load level: requests per second, latency (first event and whole reply) and server CPU per request. */
+    record Level(int clients, double perSecond, double firstP50, double firstP99, double fullP50, double fullP99,
+                 double cpuMsPerRequest) {
+    }
+
     /** One server's numbers. */
-    record Row(double perSecond, double firstP50, double firstP99, double fullP50, double fullP99, double cpuMsPerAnswer,
-               double textChars, double sources, double searchP50, double searchP99, double rawSearchP50, double rawSearchP99,
-               double recall5, long rssMb) {
+    record Row(List<Level> answers, List<Level> searches, double textChars, double sources, double jdkSearchP50,
+               double jdkSearchP99, double jdkCpuMsPerSearch, double recall5, long rssMb) {
     }
 
     public static void main(String[] args) throws Exception {
@@ -75,6 +86,7 @@ public final class NodePeer {
             Path config = dir.resolve("application.yaml");
             Files.writeString(config, BenchApps.corporaYaml(BenchApps.UNLIMITED).replace("search: {", "search: {mode: " + mode + ", question-cache: false, "));
             String key = Launcher.createKey(config);
+            System.out.println("CPU " + Machine.cpu());
             System.out.printf(Locale.ROOT, "load average at start %s; 50 clients × %d answers, %d search rounds of %d questions; our search mode %s%n",
                     loadAverage(), perClient, searchRounds, asks.size(), mode);
             Process ours = new ProcessBuilder(Launcher.path(), "serve", "--config", config.toString(), "--port", "0")
@@ -87,14 +99,17 @@ public final class NodePeer {
             } finally {
                 stop(ours);
             }
+            System.out.println("load average after ours " + loadAverage());
             installPeer();
             System.out.println("node peer on Node " + Launcher.run("node", "--version").strip());
-            Process peer = new ProcessBuilder("node", PEER.resolve("server.mjs").toString(), "--port", "0", "--key", key,
+            ProcessBuilder peerStart = new ProcessBuilder("node", PEER.resolve("peer-server.mjs").toString(), "--port", "0",
                     "mcp=" + DevSet.corpus("mcp").toAbsolutePath(), "mintlify=" + DevSet.corpus("mintlify").toAbsolutePath())
-                    .redirectErrorStream(true).start();
+                    .directory(PEER.toFile()).redirectErrorStream(true);
+            peerStart.environment().put("NODE_ENV", "production");
+            Process peer = peerStart.start();
             Row theirs;
             try {
-                int port = ServeMemory.awaitPort(peer, new StringBuilder()); // the peer listens once indexed
+                int port = ServeMemory.awaitPort(peer, new StringBuilder()); // the peer listens once indexed and warmed
                 theirs = measure(peer, port, "Bearer " + key, asks, perClient, searchRounds);
             } finally {
                 stop(peer);
@@ -113,34 +128,75 @@ public final class NodePeer {
         List<String> bodies = asks.stream()
                 .map(a -> a.domain() + "\n" + ClientLoad.v2Body(a.q().q(), a.q().version(), a.q().language())).toList();
         answers(port, authorization, bodies, new ClientLoad(50, 10, 0)); // warm-up: JIT, connections, caches
-        long cpuBefore = GrpcLatency.cpuMillis(server);
-        ClientLoad.Result<Answer> load = answers(port, authorization, bodies, new ClientLoad(50, perClient, 0));
-        long cpu = GrpcLatency.cpuMillis(server) - cpuBefore;
-        long rssKb = ServeMemory.kilobytes(ServeMemory.status(server.pid()), "VmRSS");
-        List<UiStreamCheck.Answer> checked = load.results().stream().map(a -> UiStreamCheck.check(a.raw())).toList();
-        long[] first = load.results().stream().mapToLong(a -> a.timing().firstEventNanos()).sorted().toArray();
-        long[] full = load.results().stream().mapToLong(a -> a.timing().fullNanos()).sorted().toArray();
+        List<Level> answerLevels = new ArrayList<>();
+        List<UiStreamCheck.Answer> checked = List.of();
+        long rssKb = 0;
+        for (int clients : CLIENTS) {
+            // As many answers at each level as 50 clients × perClient, at least perClient per client.
+            int each = Math.max(perClient, perClient * 50 / clients / 4);
+            long cpuBefore = GrpcLatency.cpuMillis(server);
+            ClientLoad.Result<Answer> load = answers(port, authorization, bodies, new ClientLoad(clients, each, 0));
+            long cpu = GrpcLatency.cpuMillis(server) - cpuBefore;
+            long[] first = load.results().stream().mapToLong(a -> a.timing().firstEventNanos()).sorted().toArray();
+            long[] full = load.results().stream().mapToLong(a -> a.timing().fullNanos()).sorted().toArray();
+            answerLevels.add(new Level(clients, load.perSecond(), ClientLoad.millisAt(first, 50), ClientLoad.millisAt(first, 99),
+                    ClientLoad.millisAt(full, 50), ClientLoad.millisAt(full, 99), (double) cpu / full.length));
+            if (clients == 50) {
+                rssKb = ServeMemory.kilobytes(ServeMemory.status(server.pid()), "VmRSS");
+                checked = load.results().stream().map(a -> UiStreamCheck.check(a.raw())).toList();
+            }
+        }
 
         SearchClient jdk = jdkClient(port);
         // Warm-up by time, not by count: our JIT still compiles the search path a few thousand searches
-        // in (bench/run Startup measures the cold start), while the peer takes ~17 ms a search.
+        // in (bench/run Startup measures the cold start).
         long warmUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(SEARCH_WARM_UP_SECONDS);
         while (System.nanoTime() < warmUntil) {
             searches(jdk, authorization, asks, 1, null);
         }
         Scores scores = new Scores();
+        long jdkCpuBefore = GrpcLatency.cpuMillis(server);
         long[] search = searches(jdk, authorization, asks, searchRounds, scores);
-        long[] raw;
-        try (SseConnection connection = new SseConnection("127.0.0.1", port)) {
-            searches(connection::postForBody, authorization, asks, 2, null);
-            raw = searches(connection::postForBody, authorization, asks, searchRounds, null);
+        long jdkCpu = GrpcLatency.cpuMillis(server) - jdkCpuBefore;
+        List<Level> searchLevels = new ArrayList<>();
+        for (int clients : CLIENTS) {
+            int each = Math.max(asks.size(), searchRounds * asks.size() / clients);
+            rawSearches(port, authorization, asks, new ClientLoad(clients, Math.max(1, each / 10), 0)); // this level's connections warm
+            long cpuBefore = GrpcLatency.cpuMillis(server);
+            ClientLoad.Result<Long> load = rawSearches(port, authorization, asks, new ClientLoad(clients, each, 0));
+            long cpu = GrpcLatency.cpuMillis(server) - cpuBefore;
+            long[] nanos = load.results().stream().mapToLong(Long::longValue).sorted().toArray();
+            double p50 = ClientLoad.millisAt(nanos, 50);
+            double p99 = ClientLoad.millisAt(nanos, 99);
+            searchLevels.add(new Level(clients, load.perSecond(), p50, p99, p50, p99, (double) cpu / nanos.length));
         }
-        return new Row(load.perSecond(), ClientLoad.millisAt(first, 50), ClientLoad.millisAt(first, 99),
-                ClientLoad.millisAt(full, 50), ClientLoad.millisAt(full, 99), (double) cpu / full.length,
+        return new Row(answerLevels, searchLevels,
                 checked.stream().mapToInt(UiStreamCheck.Answer::textChars).average().orElse(0),
                 checked.stream().mapToInt(UiStreamCheck.Answer::sources).average().orElse(0),
-                ClientLoad.millisAt(search, 50), ClientLoad.millisAt(search, 99), ClientLoad.millisAt(raw, 50), ClientLoad.millisAt(raw, 99),
+                ClientLoad.millisAt(search, 50), ClientLoad.millisAt(search, 99), (double) jdkCpu / search.length,
                 scores.recall(5), rssKb / 1024);
+    }
+
+    /** Searches from concurrent clients, each on one kept-alive raw connection: each search's nanoseconds. */
+    private static ClientLoad.Result<Long> rawSearches(int port, String authorization, List<Ask> asks, ClientLoad load)
+            throws Exception {
+        return load.run(client -> {
+            SseConnection connection = new SseConnection("127.0.0.1", port);
+            return new ClientLoad.Session<>() {
+                @Override
+                public Long ask(int n) throws Exception {
+                    String body = searchBody(asks.get(n % asks.size()));
+                    long start = System.nanoTime();
+                    connection.postForBody("/v1/search/" + asks.get(n % asks.size()).domain(), authorization, body);
+                    return System.nanoTime() - start;
+                }
+
+                @Override
+                public void close() throws Exception {
+                    connection.close();
+                }
+            };
+        });
     }
 
     /** The load over REST v2, each client on one kept-alive connection read raw ({@link SseConnection}). */
@@ -194,9 +250,7 @@ public final class NodePeer {
         int n = 0;
         for (int round = 0; round < rounds; round++) {
             for (Ask ask : asks) {
-                String body = """
-                        {"query": %s, "pageSize": 5, "filter": {"version": %s, "language": %s}}"""
-                        .formatted(json(ask.q().q()), json(ask.q().version()), json(ask.q().language()));
+                String body = searchBody(ask);
                 long start = System.nanoTime();
                 String response = client.post("/v1/search/" + ask.domain(), authorization, body);
                 nanos[n++] = System.nanoTime() - start;
@@ -214,34 +268,48 @@ public final class NodePeer {
     }
 
     private static void print(Row ours, Row peer) {
-        System.out.printf(Locale.ROOT, "%n%-36s | %15s | %15s | %s%n", "", "docs-assistant", "node peer", "ratio");
-        row("answers/s, 50 clients back to back", ours.perSecond(), peer.perSecond(), ours.perSecond() / peer.perSecond(), "%.0f");
-        row("first event p50 (ms)", ours.firstP50(), peer.firstP50(), peer.firstP50() / ours.firstP50(), "%.2f");
-        row("first event p99 (ms)", ours.firstP99(), peer.firstP99(), peer.firstP99() / ours.firstP99(), "%.2f");
-        row("full answer p50 (ms)", ours.fullP50(), peer.fullP50(), peer.fullP50() / ours.fullP50(), "%.2f");
-        row("full answer p99 (ms)", ours.fullP99(), peer.fullP99(), peer.fullP99() / ours.fullP99(), "%.2f");
-        row("server CPU per answer (ms)", ours.cpuMsPerAnswer(), peer.cpuMsPerAnswer(), peer.cpuMsPerAnswer() / ours.cpuMsPerAnswer(), "%.2f");
-        row("search p50, 1 client (ms)", ours.searchP50(), peer.searchP50(), peer.searchP50() / ours.searchP50(), "%.2f");
-        row("search p99, 1 client (ms)", ours.searchP99(), peer.searchP99(), peer.searchP99() / ours.searchP99(), "%.2f");
-        row("search p50, raw connection (ms)", ours.rawSearchP50(), peer.rawSearchP50(), peer.rawSearchP50() / ours.rawSearchP50(), "%.2f");
-        row("search p99, raw connection (ms)", ours.rawSearchP99(), peer.rawSearchP99(), peer.rawSearchP99() / ours.rawSearchP99(), "%.2f");
+        System.out.printf(Locale.ROOT, "%n%-40s | %15s | %15s | %s%n", "", "docs-assistant", "node peer", "ratio");
+        for (int i = 0; i < CLIENTS.length; i++) {
+            Level o = ours.answers().get(i);
+            Level p = peer.answers().get(i);
+            String at = ", " + o.clients() + (o.clients() == 1 ? " client" : " clients");
+            row("v2 answers/s" + at, o.perSecond(), p.perSecond(), o.perSecond() / p.perSecond(), "%.0f");
+            row("  first event p50 / p99 (ms)", o.firstP50(), p.firstP50(), p.firstP50() / o.firstP50(), "%.2f");
+            row("", o.firstP99(), p.firstP99(), p.firstP99() / o.firstP99(), "%.2f");
+            row("  full answer p50 / p99 (ms)", o.fullP50(), p.fullP50(), p.fullP50() / o.fullP50(), "%.2f");
+            row("", o.fullP99(), p.fullP99(), p.fullP99() / o.fullP99(), "%.2f");
+            row("  server CPU per answer (ms)", o.cpuMsPerRequest(), p.cpuMsPerRequest(), p.cpuMsPerRequest() / o.cpuMsPerRequest(), "%.2f");
+        }
+        for (int i = 0; i < CLIENTS.length; i++) {
+            Level o = ours.searches().get(i);
+            Level p = peer.searches().get(i);
+            String at = ", " + o.clients() + (o.clients() == 1 ? " client" : " clients") + ", raw";
+            row("searches/s" + at, o.perSecond(), p.perSecond(), o.perSecond() / p.perSecond(), "%.0f");
+            row("  search p50 / p99 (ms)", o.fullP50(), p.fullP50(), p.fullP50() / o.fullP50(), "%.2f");
+            row("", o.fullP99(), p.fullP99(), p.fullP99() / o.fullP99(), "%.2f");
+            row("  server CPU per search (ms)", o.cpuMsPerRequest(), p.cpuMsPerRequest(), p.cpuMsPerRequest() / o.cpuMsPerRequest(), "%.2f");
+        }
+        row("search p50, 1 client, JDK client (ms)", ours.jdkSearchP50(), peer.jdkSearchP50(), peer.jdkSearchP50() / ours.jdkSearchP50(), "%.2f");
+        row("search p99, 1 client, JDK client (ms)", ours.jdkSearchP99(), peer.jdkSearchP99(), peer.jdkSearchP99() / ours.jdkSearchP99(), "%.2f");
+        row("  server CPU per search (ms)", ours.jdkCpuMsPerSearch(), peer.jdkCpuMsPerSearch(),
+                peer.jdkCpuMsPerSearch() / ours.jdkCpuMsPerSearch(), "%.2f");
         row("search recall@5 (answerable)", ours.recall5(), peer.recall5(), Double.NaN, "%.3f");
         row("sources per answer (mean)", ours.sources(), peer.sources(), Double.NaN, "%.1f");
         row("text per answer (chars, mean)", ours.textChars(), peer.textChars(), Double.NaN, "%.0f");
-        row("RSS after the answer load (MiB)", ours.rssMb(), peer.rssMb(), Double.NaN, "%.0f");
-        System.out.println("ratio: ours ÷ peer for answers/s, peer ÷ ours for times and CPU (above 1: ours is ahead)");
+        row("RSS after the 50-client answers (MiB)", ours.rssMb(), peer.rssMb(), Double.NaN, "%.0f");
+        System.out.println("ratio: ours ÷ peer for answers/s and searches/s, peer ÷ ours for times and CPU (above 1: ours is ahead)");
     }
 
     private static void row(String label, double ours, double peer, double ratio, String format) {
-        System.out.printf(Locale.ROOT, "%-36s | %15s | %15s | %s%n", label, String.format(Locale.ROOT, format, ours),
+        System.out.printf(Locale.ROOT, "%-40s | %15s | %15s | %s%n", label, String.format(Locale.ROOT, format, ours),
                 String.format(Locale.ROOT, format, peer), Double.isNaN(ratio) ? "" : String.format(Locale.ROOT, "%.2f×", ratio));
     }
 
-    /** {@code npm ci} in {@code bench/node-peer} when its dependencies are not installed yet. */
+    /**
+     * {@code npm ci} in {@code bench/node-peer} every run: its {@code node_modules} is then exactly its own
+     * lockfile's, whatever an earlier peer left there.
+     */
     private static void installPeer() throws Exception {
-        if (Files.isDirectory(PEER.resolve("node_modules"))) {
-            return;
-        }
         System.out.println("installing the Node peer's dependencies (npm ci)");
         Process npm = new ProcessBuilder("npm", "ci", "--no-audit", "--no-fund").directory(PEER.toFile())
                 .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.INHERIT).start();
@@ -259,6 +327,13 @@ public final class NodePeer {
 
     private static String loadAverage() throws Exception {
         return String.join(" ", Arrays.copyOf(Files.readString(Path.of("/proc/loadavg")).split(" "), 3));
+    }
+
+    /** A {@code /v1/search} body: the question, pageSize 5, its version and language as the filter. */
+    private static String searchBody(Ask ask) {
+        return """
+                {"query": %s, "pageSize": 5, "filter": {"version": %s, "language": %s}}"""
+                .formatted(json(ask.q().q()), json(ask.q().version()), json(ask.q().language()));
     }
 
     private static String json(String s) {

@@ -24,13 +24,18 @@ public final class Corpora {
 
     /** The corpus folder, found by walking up from the working directory to the folder beside the repo. */
     public static Path path(String name) {
+        return shared("corpora/" + name);
+    }
+
+    /** A folder of {@code ../shared} (the corpora, the eval sets, the reference Node peer), found the same way. */
+    public static Path shared(String folder) {
         for (Path d = Path.of("").toAbsolutePath(); d != null; d = d.getParent()) {
-            Path corpus = d.resolve("shared/corpora").resolve(name);
-            if (Files.isDirectory(corpus)) {
-                return corpus;
+            Path found = d.resolve("shared").resolve(folder);
+            if (Files.isDirectory(found)) {
+                return found;
             }
         }
-        throw new IllegalStateException("shared/corpora/" + name + " not found above " + Path.of("").toAbsolutePath());
+        throw new IllegalStateException("shared/" + folder + " not found above " + Path.of("").toAbsolutePath());
     }
 
     public static SiteContent read(String name) {
