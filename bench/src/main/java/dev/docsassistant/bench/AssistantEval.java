@@ -5,6 +5,7 @@ import dev.docsassistant.app.App;
 import dev.docsassistant.assistant.AnswerSource;
 import dev.docsassistant.assistant.AssistantRequest;
 import dev.docsassistant.assistant.AssistantService;
+import dev.docsassistant.assistant.ThreadCaller;
 import dev.docsassistant.assistant.CollectedAnswer;
 import dev.docsassistant.assistant.ChatMessage;
 import dev.docsassistant.search.SearchFilter;
@@ -24,6 +25,8 @@ import java.util.TreeMap;
  * in {@link SearchEval}; {@code -v} never prints the aside part).
  */
 public final class AssistantEval {
+    /** The in-process caller: a private key of its own. */
+    private static final ThreadCaller OWNER = ThreadCaller.key("bench", java.util.List.of());
     private AssistantEval() {
     }
 
@@ -83,7 +86,7 @@ public final class AssistantEval {
                 AssistantRequest.DEFAULT_RETRIEVAL_PAGE_SIZE, new SearchFilter(q.version(), q.language(), null, List.of()),
                 List.of(), null);
         CollectedAnswer answer = new CollectedAnswer(Channel.REST_V2);
-        assistant.answer(assistant.accept(request), answer);
+        assistant.answer(assistant.accept(request, OWNER), answer);
         if (answer.error() != null) {
             throw new IllegalStateException("answer failed for " + q.q() + ": " + answer.error());
         }

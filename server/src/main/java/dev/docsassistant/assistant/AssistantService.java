@@ -71,8 +71,12 @@ public final class AssistantService {
         return open;
     }
 
-    /** Everything that can fail before the answer starts streaming; the edge reports it as a status. */
-    public Accepted accept(AssistantRequest request) {
+    /**
+     * Everything that can fail before the answer starts streaming; the edge reports it as a status.
+     * A thread {@code caller} may not reach ({@link ThreadStore#reachable}) is the same NOT_FOUND as
+     * one that does not exist.
+     */
+    public Accepted accept(AssistantRequest request, ThreadCaller caller) {
         Site site = sites.get(request.domain())
                 .orElseThrow(() -> new AssistantException(AssistantException.Kind.NOT_FOUND, "unknown domain: " + request.domain()));
         // Each open answer holds buffers until it ends (a model may think for minutes): past what the
@@ -83,10 +87,10 @@ public final class AssistantService {
                     + maxOpen + "); please retry in a moment");
         }
         if (request.threadId() == null) {
-            ThreadStore.ThreadRef created = threads.create(request.domain(), request.fp());
+            ThreadStore.ThreadRef created = threads.create(request.domain(), request.fp(), caller, request.filter().groups());
             return new Accepted(request, site, created.id(), created.key());
         }
-        if (!threads.exists(request.domain(), request.threadId(), request.threadKey())) {
+        if (!threads.reachable(request.domain(), request.threadId(), request.threadKey(), caller)) {
             throw new AssistantException(AssistantException.Kind.NOT_FOUND, "thread not found: " + request.threadId());
         }
         return new Accepted(request, site, request.threadId(), null);
@@ -144,7 +148,7 @@ public final class AssistantService {
             turn.release(); // what the generator left held goes before the store is written
             // Stored just before finish leaves: a client that never saw finish retries the same message
             // (same id and text), and that retry replaces this turn (ThreadStore.append), never repeats it.
-            int replaced = threads.append(accepted.threadId(), List.of(
+            int replaced = threads.append(accepted.threadId(), request.filter().groups(), List.of(
                     new ThreadStore.StoredMessage(0, "user", request.question(), "[]", request.questionId()),
                     new ThreadStore.StoredMessage(0, "assistant", turn.text.toString(), sourcesJson(turn.used))));
             if (replaced > 0) {

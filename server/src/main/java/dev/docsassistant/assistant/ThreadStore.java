@@ -19,7 +19,8 @@ import java.util.Optional;
 
 /**
  * Conversation threads in the embedded store. Ids and keys are 128+ random bits; a thread is only
- * found on its own domain, and with the key when one is given (or required).
+ * reached on its own domain, by its owner ({@link ThreadCaller}), with groups covering what its
+ * answers read, and with its key when one is given (or needed).
  */
 public final class ThreadStore {
     private static final SecureRandom RANDOM = new SecureRandom();
@@ -46,34 +47,56 @@ public final class ThreadStore {
         this.db = db;
     }
 
-    public ThreadRef create(String domain, String fp) {
+    /**
+     * A new thread of {@code owner} on {@code domain}.
+     *
+     * @param groups the access groups its first answer reads
+     */
+    public ThreadRef create(String domain, String fp, ThreadCaller owner, List<String> groups) {
         String id = "thr_" + token(16);
         String key = "thk_" + token(24);
         long now = System.currentTimeMillis();
         db.transaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement(
-                    "INSERT INTO threads (id, domain, fp, key_hash, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO threads (id, domain, fp, key_hash, created_at, "
+                    + "updated_at, owner, access_groups) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
                 ps.setString(1, id);
                 ps.setString(2, domain);
                 ps.setString(3, fp);
                 ps.setString(4, sha256(key));
                 ps.setLong(5, now);
                 ps.setLong(6, now);
+                ps.setString(7, owner.owner());
+                ps.setString(8, joinGroups(groups));
                 return ps.executeUpdate();
             }
         });
         return new ThreadRef(id, key);
     }
 
-    /** Whether the thread exists on this domain and, when a key is given, the key matches. */
-    public boolean exists(String domain, String id, String key) {
+    /**
+     * Whether {@code caller} may reach the thread: it exists on this domain; a key given matches it;
+     * the caller is its owner (a thread made before owners were recorded, or with a public key, is
+     * reached with its key alone, which must then be given); and the caller's groups cover every
+     * group its answers read. Every other case is false, exactly as for a thread that does not exist.
+     */
+    public boolean reachable(String domain, String id, String key, ThreadCaller caller) {
         return db.transaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("SELECT key_hash FROM threads WHERE id = ? AND domain = ?")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT key_hash, owner, access_groups FROM threads WHERE id = ? AND domain = ?")) {
                 ps.setString(1, id);
                 ps.setString(2, domain);
                 try (ResultSet rs = ps.executeQuery()) {
-                    return rs.next() && (key == null || MessageDigest.isEqual(
-                            rs.getString(1).getBytes(StandardCharsets.UTF_8), sha256(key).getBytes(StandardCharsets.UTF_8)));
+                    if (!rs.next()) {
+                        return false;
+                    }
+                    String owner = rs.getString(2);
+                    boolean keyNeeded = owner == null || caller.needsThreadKey();
+                    if (key == null ? keyNeeded : !MessageDigest.isEqual(rs.getString(1).getBytes(StandardCharsets.UTF_8),
+                            sha256(key).getBytes(StandardCharsets.UTF_8))) {
+                        return false;
+                    }
+                    return (owner == null || owner.equals(caller.owner()))
+                            && caller.groups().containsAll(splitGroups(rs.getString(3)));
                 }
             }
         });
@@ -90,6 +113,14 @@ public final class ThreadStore {
      * @return how many stored messages were replaced (0 for a plain append)
      */
     public int append(String id, List<StoredMessage> messages) {
+        return append(id, List.of(), messages);
+    }
+
+    /**
+     * {@link #append(String, List)} for a turn whose answer read {@code groups}: the thread's groups
+     * grow by them, so only callers holding them reach it from now on.
+     */
+    public int append(String id, List<String> groups, List<StoredMessage> messages) {
         for (int attempt = 1; ; attempt++) {
             try {
                 return db.transaction(c -> {
@@ -111,9 +142,12 @@ public final class ThreadStore {
                         }
                         ps.executeBatch();
                     }
-                    try (PreparedStatement ps = c.prepareStatement("UPDATE threads SET updated_at = ? WHERE id = ?")) {
+                    List<String> read = new ArrayList<>(threadGroups(c, id));
+                    groups.stream().filter(g -> !read.contains(g)).forEach(read::add);
+                    try (PreparedStatement ps = c.prepareStatement("UPDATE threads SET updated_at = ?, access_groups = ? WHERE id = ?")) {
                         ps.setLong(1, now);
-                        ps.setString(2, id);
+                        ps.setString(2, joinGroups(read));
+                        ps.setString(3, id);
                         ps.executeUpdate();
                     }
                     return replaced;
@@ -178,6 +212,24 @@ public final class ThreadStore {
             ps.setString(4, question.content());
             return ps.executeUpdate();
         }
+    }
+
+    private static List<String> threadGroups(Connection c, String id) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT access_groups FROM threads WHERE id = ?")) {
+            ps.setString(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? splitGroups(rs.getString(1)) : List.of();
+            }
+        }
+    }
+
+    /** Groups as the column keeps them: one per line, as {@code api_keys.access_groups}. */
+    private static String joinGroups(List<String> groups) {
+        return String.join("\n", groups);
+    }
+
+    private static List<String> splitGroups(String stored) {
+        return stored == null || stored.isEmpty() ? List.of() : List.of(stored.split("\n"));
     }
 
     private static int nextSeq(Connection c, String id) throws SQLException {

@@ -2,6 +2,7 @@ package dev.docsassistant.grpc;
 
 import dev.docsassistant.assistant.AssistantRequest;
 import dev.docsassistant.assistant.AssistantService;
+import dev.docsassistant.assistant.ThreadCaller;
 import dev.docsassistant.security.Caller;
 import dev.docsassistant.insights.Channel;
 import dev.docsassistant.insights.InsightsLog;
@@ -64,7 +65,8 @@ public final class AssistantGrpcService extends AssistantServiceGrpc.AssistantSe
                     .asRuntimeException();
         }
         AssistantRequest checked = rules.check(ProtoRequests.draft(request));
-        AssistantService.Accepted accepted = assistant.accept(checked.withGroups(groupsFor(checked.filter().groups())));
+        AssistantService.Accepted accepted = assistant.accept(checked.withGroups(groupsFor(checked.filter().groups())),
+                ThreadCaller.of(AccessInterceptor.CALLER.get()));
         ProtoEventStream events = new ProtoEventStream(observer, call, accepted.threadKey(), reasoning);
         assistant.answer(accepted, events);
         if (!events.ended()) {

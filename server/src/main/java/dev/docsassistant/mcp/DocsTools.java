@@ -45,12 +45,14 @@ final class DocsTools {
     private final AssistantService assistant;
     private final AssistantRules rules;
     private final UsageRecorders usage;
+    private final FeedbackGate feedbackGate;
 
-    DocsTools(Site site, AssistantService assistant, AssistantRules rules, UsageRecorders usage) {
+    DocsTools(Site site, AssistantService assistant, AssistantRules rules, UsageRecorders usage, FeedbackGate feedbackGate) {
         this.site = site;
         this.assistant = assistant;
         this.rules = rules;
         this.usage = usage;
+        this.feedbackGate = feedbackGate;
     }
 
     List<SyncToolSpecification> all() {
@@ -123,11 +125,18 @@ final class DocsTools {
             page = site.search().page(path, caller.groups())
                     .orElseThrow(() -> new InvalidFieldException("path", "names no page of this site: " + path)).path();
         }
-        if (messageId != null && !usage.feedback().onAnswer(site.domain(), threadId, messageId, verdict, comment, Channel.MCP)) {
-            throw new InvalidFieldException("messageId", "names no answer of this site" + (threadId == null ? "" : " in thread " + threadId));
-        }
-        if (page != null) {
-            usage.feedback().onPage(site.domain(), page, verdict, comment, Channel.MCP.stored());
+        // Keyless feedback a client already sent is answered as recorded and not stored again.
+        String client = caller.who().keyId() == null ? caller.who().address().bucketKey() : null;
+        if (client == null || !feedbackGate.repeated(site.domain(), client, page, messageId, verdict, comment)) {
+            if (messageId != null && !usage.feedback().onAnswer(site.domain(), threadId, messageId, verdict, comment, Channel.MCP)) {
+                throw new InvalidFieldException("messageId", "names no answer of this site" + (threadId == null ? "" : " in thread " + threadId));
+            }
+            if (page != null) {
+                usage.feedback().onPage(site.domain(), page, verdict, comment, Channel.MCP.stored());
+            }
+            if (client != null) {
+                feedbackGate.remember(site.domain(), client, page, messageId, verdict, comment);
+            }
         }
         Map<String, Object> structured = new LinkedHashMap<>();
         structured.put("recorded", true);
@@ -180,7 +189,7 @@ final class DocsTools {
                 new SearchFilter(text(args, "version"), text(args, "language"), null, caller.groups()), List.of(), null));
         CollectedAnswer answer = new CollectedAnswer(Channel.MCP);
         try {
-            assistant.answer(assistant.accept(request), answer);
+            assistant.answer(assistant.accept(request, caller.thread()), answer);
         } catch (AssistantException e) {
             return error("the assistant could not answer: " + e.getMessage());
         }

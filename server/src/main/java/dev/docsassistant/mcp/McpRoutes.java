@@ -1,10 +1,12 @@
 package dev.docsassistant.mcp;
 
 import dev.docsassistant.config.Mappers;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.ServedHosts;
 import dev.docsassistant.security.AccessDecision;
+import dev.docsassistant.security.Caller;
 import dev.docsassistant.security.AccessRequest;
 import dev.docsassistant.security.Quota;
 import dev.docsassistant.sites.Site;
@@ -26,6 +28,7 @@ import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -56,6 +59,7 @@ public final class McpRoutes {
     private final Set<String> allowedOrigins;
     private final Set<String> protocolVersions = new ConcurrentSkipListSet<>();
     private final ObjectMapper mapper = Mappers.JSON;
+    private final FeedbackGate feedbackGate = new FeedbackGate(Clock.systemUTC());
 
     public McpRoutes(App app, McpSettings settings) {
         this.app = app;
@@ -65,7 +69,8 @@ public final class McpRoutes {
         // Each site's server starts once the site is indexed; until then its messages get 503.
         app.sites().onLoaded(site -> {
             if (settings.enabled(site.domain())) {
-                SiteMcpServer server = new SiteMcpServer(site, app.assistant(), app.assistantRules(), app.usage(), json, version);
+                SiteMcpServer server = new SiteMcpServer(site, app.assistant(), app.assistantRules(), app.usage(), feedbackGate,
+                        json, version);
                 protocolVersions.addAll(server.transport().protocolVersions());
                 servers.put(site.domain(), server);
             }
@@ -133,22 +138,51 @@ public final class McpRoutes {
                     + " is not supported; supported: " + String.join(", ", protocolVersions)));
             return;
         }
-        List<String> groups = access(req, res, domain, transport);
-        if (groups == null) {
-            return;
-        }
         byte[] body = body(req);
         if (body == null) {
             send(res, transport.error(413, null, McpSchema.ErrorCodes.INVALID_REQUEST, "the body is over " + MAX_BODY_BYTES + " bytes"));
             return;
         }
-        McpCaller caller = new McpCaller(groups, baseUrl(req, app.sites().get(domain).orElseThrow(), pathBased));
+        if (req.headers().first(HeaderNames.AUTHORIZATION).isEmpty() && !feedbackAdmitted(req, res, domain, body, transport)) {
+            return;
+        }
+        Caller who = access(req, res, domain, transport);
+        if (who == null) {
+            return;
+        }
+        McpCaller caller = new McpCaller(who, baseUrl(req, app.sites().get(domain).orElseThrow(), pathBased));
         send(res, transport.handle(new String(body, StandardCharsets.UTF_8),
                 McpTransportContext.create(Map.of(McpCaller.KEY, caller))));
     }
 
-    /** The access groups the caller opens, or null when it was refused (the refusal is sent). */
-    private List<String> access(ServerRequest req, ServerResponse res, String domain, StatelessHttpTransport transport) {
+    /**
+     * Keyless {@code feedback} within its per-client cap ({@link FeedbackGate}), counted before the
+     * site's public budget; false when refused (the 429 is sent).
+     */
+    private boolean feedbackAdmitted(ServerRequest req, ServerResponse res, String domain, byte[] body,
+                                     StatelessHttpTransport transport) {
+        JsonNode message;
+        try {
+            message = mapper.readTree(body);
+        } catch (IOException e) {
+            return true; // not JSON: the transport answers the parse error
+        }
+        if (!FeedbackGate.callsFeedback(message)) {
+            return true;
+        }
+        String client = app.access().clientOf(new AccessRequest(domain, null, peer(req), forwardedFor(req), null)).bucketKey();
+        Quota quota = feedbackGate.admit(domain, client);
+        if (quota.allowed()) {
+            return true;
+        }
+        limitHeaders(res, quota);
+        send(res, transport.error(429, null, McpSchema.ErrorCodes.INVALID_REQUEST, "too much feedback from this address: at most "
+                + FeedbackGate.PER_CLIENT.requests() + " an hour per site without a key; retry in " + quota.retryAfterSeconds() + " s"));
+        return false;
+    }
+
+    /** The granted caller, or null when it was refused (the refusal is sent). */
+    private Caller access(ServerRequest req, ServerResponse res, String domain, StatelessHttpTransport transport) {
         Optional<String> authorization = req.headers().first(HeaderNames.AUTHORIZATION);
         AccessRequest request = new AccessRequest(domain, authorization.orElse(null), peer(req), forwardedFor(req),
                 req.headers().first(HeaderNames.ORIGIN).orElse(null));
@@ -156,7 +190,7 @@ public final class McpRoutes {
         limitHeaders(res, decision.quota());
         if (decision.granted()) {
             // The tools take no groups argument: the caller reads what its key holds, no more.
-            return decision.caller().groups();
+            return decision.caller();
         }
         int status = switch (decision.outcome()) {
             case UNAUTHENTICATED -> 401;

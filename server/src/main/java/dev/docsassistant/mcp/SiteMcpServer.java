@@ -26,7 +26,8 @@ final class SiteMcpServer {
     private final StatelessHttpTransport transport;
     private final McpStatelessSyncServer server;
 
-    SiteMcpServer(Site site, AssistantService assistant, AssistantRules rules, UsageRecorders usage, McpJsonMapper json, String version) {
+    SiteMcpServer(Site site, AssistantService assistant, AssistantRules rules, UsageRecorders usage, FeedbackGate feedbackGate,
+                  McpJsonMapper json, String version) {
         this.transport = new StatelessHttpTransport(json);
         String name = site.content().name();
         this.server = McpServer.sync(transport)
@@ -37,7 +38,7 @@ final class SiteMcpServer {
                 .jsonMapper(json)
                 .immediateExecution(true) // tools run on the request's virtual thread, not a Reactor pool
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build())
-                .tools(new DocsTools(site, assistant, rules, usage).all())
+                .tools(new DocsTools(site, assistant, rules, usage, feedbackGate).all())
                 .resources(resources(site))
                 .build();
     }

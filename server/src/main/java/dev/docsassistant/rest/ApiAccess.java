@@ -1,5 +1,6 @@
 package dev.docsassistant.rest;
 
+import dev.docsassistant.assistant.ThreadCaller;
 import dev.docsassistant.web.Json;
 
 import dev.docsassistant.security.AccessCheck;
@@ -61,8 +62,17 @@ final class ApiAccess implements Handler {
      * it names some ({@link Caller#groupsFor}); none when the request went through no access check.
      */
     static List<String> groupsFor(ServerRequest req, List<String> requested) {
-        return req.context().get(AccessDecision.class).map(AccessDecision::caller)
-                .map(caller -> caller.groupsFor(requested)).orElse(Caller.PUBLIC_ONLY);
+        Caller caller = callerOf(req);
+        return caller == null ? Caller.PUBLIC_ONLY : caller.groupsFor(requested);
+    }
+
+    /** Who a granted request is, as its threads know it ({@link ThreadCaller#UNCHECKED} when no access check ran). */
+    static ThreadCaller threadCaller(ServerRequest req) {
+        return ThreadCaller.of(callerOf(req));
+    }
+
+    private static Caller callerOf(ServerRequest req) {
+        return req.context().get(AccessDecision.class).map(AccessDecision::caller).orElse(null);
     }
 
     /**

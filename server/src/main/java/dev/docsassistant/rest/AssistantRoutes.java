@@ -139,7 +139,8 @@ public final class AssistantRoutes implements HttpService {
     private AssistantService.Accepted accept(ServerRequest req) {
         JsonNode body = JsonBody.read(req, limits.maxBodyBytes());
         AssistantRequest request = parser.parse(req.path().pathParameters().get("domain"), body);
-        return assistant.accept(request.withGroups(ApiAccess.groupsFor(req, request.filter().groups())));
+        return assistant.accept(request.withGroups(ApiAccess.groupsFor(req, request.filter().groups())),
+                ApiAccess.threadCaller(req));
     }
 
     private static void headers(ServerResponse res, AssistantService.Accepted accepted) {

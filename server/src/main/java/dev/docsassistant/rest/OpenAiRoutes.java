@@ -102,7 +102,8 @@ final class OpenAiRoutes implements HttpService {
             }
             parsed = parser.parse(body);
             // Access groups come from the key: a chat completion names none, so it reads all of its key's.
-            accepted = assistant.accept(parsed.request().withGroups(ApiAccess.groupsFor(req, java.util.List.of())));
+            accepted = assistant.accept(parsed.request().withGroups(ApiAccess.groupsFor(req, java.util.List.of())),
+                    ApiAccess.threadCaller(req));
         } catch (RuntimeException e) {
             fail(req, res, e);
             return;

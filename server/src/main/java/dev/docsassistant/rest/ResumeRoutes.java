@@ -23,8 +23,9 @@ import java.util.regex.Pattern;
  * as the AI SDK's {@code useChat({resume: true})} asks for it ({@code DefaultChatTransport} GETs
  * {@code {api}/{chatId}/stream}): the v2 events sent so far, then the live ones until the answer
  * ends; 204 when the thread has no answer in progress. The same key and rules as the message
- * endpoint; a thread this key may not reach (another domain, another organisation's site, a wrong
- * {@code X-Thread-Key}) is 404 whether it exists or not.
+ * endpoint; a thread this caller may not reach (another domain, another organisation's site, another
+ * key's thread, groups the key lacks, a wrong or, for a page key's thread, missing {@code X-Thread-Key})
+ * is 404 whether it exists or not.
  */
 final class ResumeRoutes implements HttpService {
     static final String PATH = "/v2/assistant/{domain}/message/{threadId}/stream";
@@ -73,7 +74,7 @@ final class ResumeRoutes implements HttpService {
         String key = req.headers().first(HeaderNames.create("X-Thread-Key")).map(String::strip).orElse(null);
         // A key that may not open this site learns no more than a wrong thread id would tell it.
         if (!decision.granted() || !THREAD_ID.matcher(threadId).matches() || requireKey && key == null
-                || !threads.exists(domain, threadId, key)) {
+                || !threads.reachable(domain, threadId, key, ApiAccess.threadCaller(req))) {
             Json.sendError(res, 404, "thread not found: " + (THREAD_ID.matcher(threadId).matches() ? threadId : "(malformed id)"));
             return;
         }

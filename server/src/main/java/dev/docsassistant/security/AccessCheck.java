@@ -88,7 +88,8 @@ public final class AccessCheck {
                 && request.peer().isLoopbackAddress() && request.forwardedFor().isEmpty()
                 && organizationByDomain.containsKey(request.domain())) {
             return new AccessDecision(AccessDecision.Outcome.GRANTED, null,
-                    new Caller(organizationByDomain.get(request.domain()), "dev-loopback", client, Caller.PUBLIC_ONLY), byAddress);
+                    new Caller(organizationByDomain.get(request.domain()), "dev-loopback", client, Caller.PUBLIC_ONLY,
+                            Optional.empty()), byAddress);
         }
         if (secret == null) {
             return AccessDecision.refused(AccessDecision.Outcome.UNAUTHENTICATED, request.authorization() == null
@@ -117,16 +118,16 @@ public final class AccessCheck {
             }
         }
         Optional<String> publicSite = key.publicSite();
-        // A site's previews ({domain}--{name}) embed the site's page key: it opens them too.
-        if (publicSite.isPresent() && (request.domain() == null
-                || !publicSite.get().equals(PreviewDomains.siteOf(request.domain())))) {
+        // A site's previews ({domain}--{name}) embed the site's page key: it opens them too. Asked
+        // about no site (the model list), it answers for its own.
+        if (publicSite.isPresent() && !anySite && !publicSite.get().equals(PreviewDomains.siteOf(request.domain()))) {
             return AccessDecision.refused(AccessDecision.Outcome.FORBIDDEN,
                     "this key is the page key of site '" + publicSite.get() + "'; it is not valid for site '"
                             + request.domain() + "'", byAddress);
         }
         Quota budget;
         if (publicSite.isPresent()) {
-            budget = limits.countSitePages(request.domain());
+            budget = limits.countSitePages(anySite ? publicSite.get() : request.domain());
             if (!budget.allowed()) {
                 return AccessDecision.refused(AccessDecision.Outcome.RATE_LIMITED, sitePagesRefusal(budget), budget);
             }
@@ -139,7 +140,7 @@ public final class AccessCheck {
         }
         keys.markUsed(key.id());
         return new AccessDecision(AccessDecision.Outcome.GRANTED, null,
-                new Caller(key.organization(), key.id(), client, publicSite.isPresent() ? Caller.PUBLIC_ONLY : key.groups()),
+                new Caller(key.organization(), key.id(), client, publicSite.isPresent() ? Caller.PUBLIC_ONLY : key.groups(), publicSite),
                 Quota.tighter(byAddress, budget));
     }
 
@@ -159,7 +160,8 @@ public final class AccessCheck {
             return AccessDecision.refused(AccessDecision.Outcome.RATE_LIMITED, sitePagesRefusal(bySite), bySite);
         }
         return new AccessDecision(AccessDecision.Outcome.GRANTED, null,
-                new Caller(organizationByDomain.get(request.domain()), null, client, Caller.PUBLIC_ONLY),
+                new Caller(organizationByDomain.get(request.domain()), null, client, Caller.PUBLIC_ONLY,
+                        Optional.of(request.domain())),
                 Quota.tighter(byAddress, bySite));
     }
 
@@ -171,7 +173,8 @@ public final class AccessCheck {
     /** The sites (domains, in order) a granted caller's key opens: the site rule of {@link #check}, for listings. */
     public List<String> sitesOpenedBy(Caller caller) {
         return organizationByDomain.keySet().stream().filter(domain -> !PreviewDomains.isPreview(domain))
-                .filter(domain -> opens(caller.organization(), domain)).sorted().toList();
+                .filter(domain -> opens(caller.organization(), domain))
+                .filter(domain -> caller.publicSite().map(domain::equals).orElse(true)).sorted().toList();
     }
 
     /** The site rule: a key opens the sites of its organisation. */

@@ -1,12 +1,17 @@
 package dev.docsassistant.security;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Who a granted API request is: the organisation and key it was made with, the client address it was
  * counted under, and the access groups its key may read (none for a page key).
+ *
+ * @param publicSite the site whose pages embed the key (a page key, a configured site key) or, for keyless
+ *                   public traffic, the site asked: anyone may hold such a credential; empty for a private key
  */
-public record Caller(String organization, String keyId, ClientAddress address, List<String> groups) {
+public record Caller(String organization, String keyId, ClientAddress address, List<String> groups,
+                     Optional<String> publicSite) {
     /** A caller that may read public pages only (keyless MCP, the rendered sites' own search). */
     public static final List<String> PUBLIC_ONLY = List.of();
 

@@ -18,6 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * one hold and one release of the edge; what it writes without holding goes out piece by piece.
  */
 class HeldOutputTest {
+    /** The in-process caller: a private key of its own. */
+    private static final ThreadCaller OWNER = ThreadCaller.key("test", java.util.List.of());
     @TempDir
     Path dir;
 
@@ -92,7 +94,7 @@ class HeldOutputTest {
             AssistantService assistant = new AssistantService(TestApps.exampleSite().sites(), new ThreadStore(db), new Writer());
             AssistantService.Accepted accepted = assistant.accept(new AssistantRequest("acme", "anonymous",
                     List.of(new ChatMessage("user", "How are failed deliveries retried?", "u1")),
-                    null, null, 5, SearchFilter.NONE, List.of(), null));
+                    null, null, 5, SearchFilter.NONE, List.of(), null), OWNER);
             Recorder edge = new Recorder();
             assistant.answer(accepted, edge);
             assertEquals(List.of("hold", "start", "release", // the first event leaves at once

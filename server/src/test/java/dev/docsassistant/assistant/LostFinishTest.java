@@ -21,6 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * once, with the newer answer. On SQLite and, when configured, PostgreSQL.
  */
 class LostFinishTest {
+    /** The in-process caller: a private key of its own. */
+    private static final ThreadCaller OWNER = ThreadCaller.key("test", java.util.List.of());
     @TempDir
     Path dir;
 
@@ -90,7 +92,7 @@ class LostFinishTest {
                 Recorder generator = new Recorder();
                 AssistantService assistant = new AssistantService(TestApps.exampleSite().sites(), threads, generator);
 
-                AssistantService.Accepted first = assistant.accept(ask(null, "u1", "How are failed deliveries retried?"));
+                AssistantService.Accepted first = assistant.accept(ask(null, "u1", "How are failed deliveries retried?"), OWNER);
                 Sink seen = new Sink(false);
                 assistant.answer(first, seen);
                 assertTrue(seen.finished);
@@ -98,12 +100,12 @@ class LostFinishTest {
 
                 String question = "How do I verify webhook signatures?";
                 Sink lost = new Sink(true);
-                assistant.answer(assistant.accept(ask(thread, "u2", question)), lost);
+                assistant.answer(assistant.accept(ask(thread, "u2", question), OWNER), lost);
                 assertEquals("answer 2", lost.text.toString(), "the answer was written, then finish was lost");
                 assertEquals(4, threads.messages(thread).size(), "the turn was stored before finish");
 
                 Sink retried = new Sink(false);
-                assistant.answer(assistant.accept(ask(thread, "u2", question)), retried);
+                assistant.answer(assistant.accept(ask(thread, "u2", question), OWNER), retried);
                 assertTrue(retried.finished, db.dialect().toString());
                 List<String> stored = threads.messages(thread).stream().map(ThreadStore.StoredMessage::content).toList();
                 assertEquals(List.of("How are failed deliveries retried?", "answer 1", question, "answer 3"),

@@ -18,6 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Past {@code stream.max-open} answers streaming at once, a new one is refused before it starts; once one ends, accepted again. */
 class MaxOpenAnswersTest {
+    /** The in-process caller: a private key of its own. */
+    private static final ThreadCaller OWNER = ThreadCaller.key("test", java.util.List.of());
     @TempDir
     Path dir;
 
@@ -40,14 +42,14 @@ class MaxOpenAnswersTest {
                     Generators.of(waitingModel), record -> { }, 2);
             CollectedAnswer first = new CollectedAnswer(Channel.MCP);
             CollectedAnswer second = new CollectedAnswer(Channel.MCP);
-            Thread one = Thread.ofVirtual().start(() -> assistant.answer(assistant.accept(ask()), first));
+            Thread one = Thread.ofVirtual().start(() -> assistant.answer(assistant.accept(ask(), OWNER), first));
             assertTrue(writing.await(30, TimeUnit.SECONDS));
-            Thread two = Thread.ofVirtual().start(() -> assistant.answer(assistant.accept(ask()), second));
+            Thread two = Thread.ofVirtual().start(() -> assistant.answer(assistant.accept(ask(), OWNER), second));
             while (assistant.openAnswers().count() < 2) {
                 Thread.sleep(5);
             }
 
-            AssistantException refused = assertThrows(AssistantException.class, () -> assistant.accept(ask()));
+            AssistantException refused = assertThrows(AssistantException.class, () -> assistant.accept(ask(), OWNER));
             assertEquals(AssistantException.Kind.BUSY, refused.kind());
             assertEquals("the server is streaming as many answers as it can (2); please retry in a moment", refused.getMessage());
 
@@ -56,7 +58,7 @@ class MaxOpenAnswersTest {
             two.join();
             assertEquals("thinking… done", first.text());
             CollectedAnswer third = new CollectedAnswer(Channel.MCP);
-            assistant.answer(assistant.accept(ask()), third);
+            assistant.answer(assistant.accept(ask(), OWNER), third);
             assertEquals("thinking… done", third.text());
         }
     }

@@ -19,6 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Runs on SQLite and, when configured, on PostgreSQL. */
 class ThreadStoreTest {
+    private static final ThreadCaller OWNER = ThreadCaller.key("key_owner", List.of());
     @TempDir
     Path dir;
 
@@ -27,14 +28,68 @@ class ThreadStoreTest {
         for (Database db : TestDatabases.fresh(dir)) {
             try (db) {
                 ThreadStore store = new ThreadStore(db);
-                ThreadStore.ThreadRef t = store.create("mcp", "anonymous");
+                ThreadStore.ThreadRef t = store.create("mcp", "anonymous", OWNER, List.of());
                 assertTrue(t.id().length() >= 20 && t.key().length() >= 30);
-                assertNotEquals(t.id(), store.create("mcp", "anonymous").id());
-                assertTrue(store.exists("mcp", t.id(), null));
-                assertTrue(store.exists("mcp", t.id(), t.key()));
-                assertFalse(store.exists("mcp", t.id(), "thk_wrong"));
-                assertFalse(store.exists("mintlify", t.id(), null), "another domain's thread");
-                assertFalse(store.exists("mcp", "thr_unknown", null));
+                assertNotEquals(t.id(), store.create("mcp", "anonymous", OWNER, List.of()).id());
+                assertTrue(store.reachable("mcp", t.id(), null, OWNER));
+                assertTrue(store.reachable("mcp", t.id(), t.key(), OWNER));
+                assertFalse(store.reachable("mcp", t.id(), "thk_wrong", OWNER));
+                assertFalse(store.reachable("mintlify", t.id(), null, OWNER), "another domain's thread");
+                assertFalse(store.reachable("mcp", "thr_unknown", null, OWNER));
+            }
+        }
+    }
+
+    @Test
+    void aThreadIsReachedByItsOwnerOnlyWithGroupsCoveringWhatItsAnswersRead() {
+        for (Database db : TestDatabases.fresh(dir)) {
+            try (db) {
+                ThreadStore store = new ThreadStore(db);
+                ThreadCaller staff = ThreadCaller.key("key_staff", List.of("staff", "beta"));
+                ThreadStore.ThreadRef t = store.create("mcp", "anonymous", staff, List.of("staff"));
+                assertTrue(store.reachable("mcp", t.id(), null, staff));
+                assertFalse(store.reachable("mcp", t.id(), null, ThreadCaller.key("key_other", List.of("staff"))), "another key");
+                assertFalse(store.reachable("mcp", t.id(), t.key(), ThreadCaller.key("key_other", List.of("staff"))),
+                        "another key, even with the thread's key");
+                // The same key id without the group (a key is never changed; this stands for any caller lacking it).
+                assertFalse(store.reachable("mcp", t.id(), t.key(), ThreadCaller.key("key_staff", List.of())), db.dialect().toString());
+                store.append(t.id(), List.of("beta"), List.of(new ThreadStore.StoredMessage(0, "user", "q", "[]")));
+                assertFalse(store.reachable("mcp", t.id(), null, ThreadCaller.key("key_staff", List.of("staff"))),
+                        "a turn reading beta: the thread now needs both");
+                assertTrue(store.reachable("mcp", t.id(), null, staff));
+            }
+        }
+    }
+
+    @Test
+    void aPublicKeysThreadIsReachedWithTheThreadsKeyOnly() {
+        for (Database db : TestDatabases.fresh(dir)) {
+            try (db) {
+                ThreadStore store = new ThreadStore(db);
+                ThreadCaller visitor = new ThreadCaller("pages:mcp", true, List.of());
+                ThreadStore.ThreadRef t = store.create("mcp", "anon-1", visitor, List.of());
+                assertFalse(store.reachable("mcp", t.id(), null, visitor), "the page key alone is any reader's");
+                assertFalse(store.reachable("mcp", t.id(), "thk_wrong", visitor));
+                assertTrue(store.reachable("mcp", t.id(), t.key(), visitor));
+                assertFalse(store.reachable("mcp", t.id(), t.key(), OWNER), "a private key of the organisation is not its owner");
+            }
+        }
+    }
+
+    @Test
+    void aThreadMadeBeforeOwnersWereRecordedIsReachedWithItsKeyOnly() {
+        for (Database db : TestDatabases.fresh(dir)) {
+            try (db) {
+                ThreadStore store = new ThreadStore(db);
+                ThreadStore.ThreadRef t = store.create("mcp", "anonymous", OWNER, List.of());
+                db.transaction(c -> {
+                    try (var ps = c.prepareStatement("UPDATE threads SET owner = NULL WHERE id = ?")) {
+                        ps.setString(1, t.id());
+                        return ps.executeUpdate();
+                    }
+                });
+                assertFalse(store.reachable("mcp", t.id(), null, OWNER), db.dialect().toString());
+                assertTrue(store.reachable("mcp", t.id(), t.key(), OWNER));
             }
         }
     }
@@ -44,7 +99,7 @@ class ThreadStoreTest {
         for (Database db : TestDatabases.fresh(dir)) {
             try (db) {
                 ThreadStore store = new ThreadStore(db);
-                String id = store.create("mcp", "fp").id();
+                String id = store.create("mcp", "fp", OWNER, List.of()).id();
                 ExecutorService pool = Executors.newFixedThreadPool(8);
                 List<Future<?>> futures = new ArrayList<>();
                 for (int i = 0; i < 40; i++) {
@@ -74,12 +129,12 @@ class ThreadStoreTest {
         String id;
         try (Database db = Database.openSqlite(dir)) {
             ThreadStore store = new ThreadStore(db);
-            id = store.create("mcp", "fp").id();
+            id = store.create("mcp", "fp", OWNER, List.of()).id();
             store.append(id, List.of(new ThreadStore.StoredMessage(0, "user", "hello", "[]")));
         }
         try (Database db = Database.openSqlite(dir)) {
             ThreadStore store = new ThreadStore(db);
-            assertTrue(store.exists("mcp", id, null));
+            assertTrue(store.reachable("mcp", id, null, OWNER));
             assertEquals("hello", store.messages(id).get(0).content());
         }
     }
@@ -98,7 +153,7 @@ class ThreadStoreTest {
         for (Database db : TestDatabases.fresh(dir)) {
             try (db) {
                 ThreadStore store = new ThreadStore(db);
-                String id = store.create("mcp", "fp").id();
+                String id = store.create("mcp", "fp", OWNER, List.of()).id();
                 assertEquals(0, store.append(id, turn("q1", "first?", "a1")));
                 assertEquals(0, store.append(id, turn("q2", "second?", "a2")));
                 assertEquals(2, store.append(id, turn("q2", "second?", "a2 again")), db.dialect().toString());
@@ -117,7 +172,7 @@ class ThreadStoreTest {
                 assertEquals(List.of("first?", "a1 again", "third?", "a3", "fourth?", "a4", "fourth?", "a4"), contents(store, id));
 
                 // Ids are per thread.
-                String other = store.create("mcp", "fp").id();
+                String other = store.create("mcp", "fp", OWNER, List.of()).id();
                 assertEquals(0, store.append(other, turn("q2", "second?", "elsewhere")));
                 assertEquals(8, store.messages(id).size());
             }
@@ -129,7 +184,7 @@ class ThreadStoreTest {
         for (Database db : TestDatabases.fresh(dir)) {
             try (db) {
                 ThreadStore store = new ThreadStore(db);
-                String id = store.create("mcp", "fp").id();
+                String id = store.create("mcp", "fp", OWNER, List.of()).id();
                 store.append(id, turn("q0", "before?", "a0"));
                 ExecutorService pool = Executors.newFixedThreadPool(8);
                 List<Future<?>> futures = new ArrayList<>();

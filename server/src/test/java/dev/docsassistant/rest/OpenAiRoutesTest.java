@@ -95,6 +95,18 @@ class OpenAiRoutesTest {
     }
 
     @Test
+    void aPageKeyListsItsOwnSiteOnly() throws Exception {
+        String pageKey = "Bearer " + server.app().pageKeys().secret("docs").orElseThrow();
+        HttpResponse<String> models = server.get("/v1/models", "Authorization", pageKey);
+        assertEquals(200, models.statusCode(), models.body());
+        JsonNode data = Json.MAPPER.readTree(models.body()).get("data");
+        assertEquals(1, data.size(), "not the organisation's other site (quiet): " + models.body());
+        assertEquals("docs", data.get(0).get("id").asText());
+        JsonNode all = Json.MAPPER.readTree(server.get("/v1/models", "Authorization", server.authorization()).body()).get("data");
+        assertEquals(2, all.size(), "a private key lists every site of its organisation");
+    }
+
+    @Test
     void overTheLimitIs429InOpenAisShapeWithRetryAfter() throws Exception {
         try (AgentDocsServer limited = AgentDocsServer.start("limits: {organization-per-hour: 2}", "")) {
             HttpResponse<String> last = null;
