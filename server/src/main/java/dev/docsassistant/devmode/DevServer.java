@@ -19,7 +19,7 @@ import java.util.Locale;
  * The server of {@code dev}: one site folder, served on 127.0.0.1 and at the root of
  * {@code localhost}, its data (index, embedding cache, SQLite store) in a folder of its own that
  * git ignores ({@code FOLDER/.docs-assistant} by default), requests from this machine let in without
- * a key, and the {@link DevLoop} applying saved files. Shared by the command, the tests and the bench.
+ * a key but only from its own pages ({@link OwnOriginFilter}), and the {@link DevLoop} applying saved files. Shared by the command, the tests and the bench.
  */
 public final class DevServer implements AutoCloseable {
     private final App app;
@@ -47,7 +47,11 @@ public final class DevServer implements AutoCloseable {
             app.access().allowLoopbackWithoutKey(); // curl and scripts on this machine need no key; the pages embed one anyway
             DevEvents events = new DevEvents();
             WebServerConfig.Builder builder = WebServer.builder().config(config.config().get("server"));
-            Runnable beforeStop = ServerSetup.configure(builder, app, new DevHooks(events::routing, events::withScript, false));
+            OwnOriginFilter ownOrigin = new OwnOriginFilter(app.settings().hosts());
+            Runnable beforeStop = ServerSetup.configure(builder, app, new DevHooks(routing -> {
+                routing.addFilter(ownOrigin);
+                events.routing(routing);
+            }, events::withScript, false));
             return new DevServer(app, builder.build().start(), events, beforeStop);
         } catch (RuntimeException e) {
             app.close();
