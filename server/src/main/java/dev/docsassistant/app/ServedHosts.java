@@ -42,6 +42,8 @@ public final class ServedHosts {
     }
 
     public static final List<String> LOOPBACK_NAMES = List.of("localhost", "127.0.0.1", "::1");
+    /** The dashboard's host is {@code dashboard.{site-host}} unless {@code dashboard.url} names another. */
+    static final String DEFAULT_DASHBOARD_LABEL = "dashboard";
 
     public static final SettingDoc.Group REFERENCE = new SettingDoc.Group("Host names", "ServedHosts", List.of(
             new SettingDoc("server.allowed-hosts", "list of host names", "",
@@ -58,7 +60,7 @@ public final class ServedHosts {
                        Set<String> apiHosts) {
         this.siteHost = siteHost;
         this.configuredDashboardUrl = dashboardUrl;
-        this.dashboardHost = dashboardUrl.map(ServedHosts::hostOfUrl).orElse("dashboard." + siteHost.name());
+        this.dashboardHost = dashboardUrl.map(ServedHosts::hostOfUrl).orElse(DEFAULT_DASHBOARD_LABEL + siteHost.suffix());
         this.customSiteHosts = Map.copyOf(customSiteHosts);
         this.apiHosts = Set.copyOf(apiHosts);
     }
@@ -129,6 +131,28 @@ public final class ServedHosts {
         } catch (IllegalArgumentException e) {
             return false;
         }
+    }
+
+    /**
+     * Why a site created at run time may not be called {@code domain}, if it may not: its host
+     * {@code {domain}.{site-host}} is already configured for something else (the dashboard's, another
+     * site's {@code url}, a name of {@code server.allowed-hosts}), or it is {@code dashboard}, the
+     * dashboard's host label unless {@code dashboard.url} moves it (reserved either way, so that
+     * setting it back never turns a site's host into the dashboard's).
+     */
+    public Optional<String> reservedLabel(String domain) {
+        String host = domain + siteHost.suffix();
+        if (domain.equals(DEFAULT_DASHBOARD_LABEL) || host.equals(dashboardHost)) {
+            return Optional.of("its host " + host + " is the dashboard's (reserved)");
+        }
+        String site = customSiteHosts.get(host);
+        if (site != null) {
+            return Optional.of("its host " + host + " is the url of site " + site);
+        }
+        if (apiHosts.contains(host)) {
+            return Optional.of("its host " + host + " is listed in server.allowed-hosts");
+        }
+        return Optional.empty();
     }
 
     /** The dashboard's host name ({@code dashboard.{site-host}} unless {@code dashboard.url} names another). */

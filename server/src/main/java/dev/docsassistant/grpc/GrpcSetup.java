@@ -18,6 +18,7 @@ import io.grpc.ServerInterceptors;
 import io.grpc.ServerServiceDefinition;
 import io.grpc.health.v1.HealthCheckResponse;
 import io.grpc.protobuf.services.HealthStatusManager;
+import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
 import io.helidon.webserver.grpc.GrpcReflectionFeature;
 import io.helidon.webserver.grpc.GrpcRouting;
@@ -109,7 +110,10 @@ public final class GrpcSetup {
                 .service(AssistantProto.getDescriptor(), new AssistantGrpcService(assistant, sites, rules, insights, reasoning))
                 .service(new HealthGrpcService(health));
         server.addRouting(routing);
-        server.addFeature(GrpcReflectionFeature.create(reflection -> reflection.enabled(true)));
+        // On the public port only: the feature goes to every socket by default and warns at each start
+        // that the management listener, which serves no gRPC, has no routes for it.
+        server.addFeature(GrpcReflectionFeature.create(reflection -> reflection.enabled(true)
+                .addSocket(WebServer.DEFAULT_SOCKET_NAME)));
         return health::enterTerminalState;
     }
 }

@@ -75,6 +75,9 @@ final class DeploymentRoutes {
     private void createSite(ServerRequest req, ServerResponse res) {
         JsonNode body = JsonBody.read(req, MAX_SITE_BODY);
         String domain = Rules.maxLength("domain", Fields.requiredString(body, "domain", "domain"), MAX_DOMAIN);
+        hosts.reservedLabel(domain).ifPresent(reason -> {
+            throw ApiException.badRequest("domain: '" + domain + "' is not available: " + reason);
+        });
         String organization = Rules.maxLength("organization", Fields.requiredString(body, "organization", "organization"), MAX_ORGANIZATION);
         Optional<GitSettings> git = Optional.empty();
         JsonNode gitNode = Fields.optObject(body, "git", "git");

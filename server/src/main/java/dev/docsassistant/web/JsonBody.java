@@ -1,5 +1,6 @@
 package dev.docsassistant.web;
 
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.helidon.common.buffers.DataReader;
@@ -11,9 +12,13 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.regex.Pattern;
 
 /** Reads a JSON object request body within a size limit, turning every failure into a 4xx. */
 public final class JsonBody {
+    /** The parts of Jackson's messages naming its own classes: {@code , from `StreamReadConstraints…`}, {@code (start marker at [Source: …])}. */
+    private static final Pattern PARSER_NAMES = Pattern.compile(",\\s*from `[^`]*`|\\s*\\(start marker at \\[Source:[^\\]]*\\]\\)");
+
     private JsonBody() {
     }
 
@@ -86,6 +91,23 @@ public final class JsonBody {
         return ApiException.brokenBody(message);
     }
 
+    /**
+     * What is wrong with a body, in the client's terms: where (line and column) and why, without
+     * the parser's own names ({@code StreamReadConstraints.getMaxNestingDepth()}, a redacted
+     * {@code [Source: …]} with the feature that would show it).
+     */
+    static String notJson(JsonProcessingException e) {
+        JsonLocation at = e.getLocation();
+        String where = at == null || at.getLineNr() < 1 ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+        String reason = e.getOriginalMessage() == null ? "" : PARSER_NAMES.matcher(e.getOriginalMessage()).replaceAll("").strip();
+        int newline = reason.indexOf('\n');
+        reason = newline < 0 ? reason : reason.substring(0, newline);
+        if (reason.isEmpty() || reason.contains("`") || reason.contains("[Source")) {
+            reason = "malformed";
+        }
+        return "request body is not valid JSON" + where + ": " + reason;
+    }
+
     /** Parses bytes that must hold one JSON object. */
     public static JsonNode parse(byte[] bytes) {
         if (bytes.length == 0) {
@@ -95,7 +117,7 @@ public final class JsonBody {
         try {
             node = Json.MAPPER.readTree(bytes);
         } catch (JsonProcessingException e) {
-            throw ApiException.badRequest("request body is not valid JSON: " + e.getOriginalMessage());
+            throw ApiException.badRequest(notJson(e));
         } catch (IOException e) {
             throw ApiException.badRequest("request body could not be read as JSON");
         }

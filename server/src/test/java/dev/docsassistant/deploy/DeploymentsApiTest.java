@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
@@ -202,6 +203,43 @@ class DeploymentsApiTest {
             assertEquals(404, server.admin("GET", "/admin/v1/sites/fresh/deployments", null).statusCode());
             assertEquals(404, server.admin("DELETE", "/admin/v1/sites/fresh", null).statusCode());
         }
+    }
+
+    @Test
+    void aSiteCannotTakeAHostTheConfigurationGivesToSomethingElse() throws Exception {
+        Path dir = TempDirs.create("docs-assistant-deploy-");
+        DeployServer.version(dir.resolve("site"), 1);
+        Files.writeString(dir.resolve("application.yaml"), """
+                server: {allowed-hosts: [api.localhost]}
+                docs-assistant:
+                  data-dir: data
+                  search: {mode: keyword}
+                  security: {admin-token: %s}
+                  dashboard: {url: "http://admin.localhost:8080"}
+                  sites:
+                    - {domain: docs, organization: acme, path: site, url: "http://help.localhost:8080"}
+                """.formatted(DeployServer.ADMIN));
+        try (DeployServer server = DeployServer.start(dir, "")) {
+            Map<String, String> reasons = Map.of("dashboard", "dashboard's", "admin", "dashboard's",
+                    "help", "url of site docs", "api", "server.allowed-hosts");
+            for (Map.Entry<String, String> taken : reasons.entrySet()) {
+                HttpResponse<String> refused = createSite(server, taken.getKey());
+                assertEquals(400, refused.statusCode(), refused.body());
+                String message = DeployServer.json(refused.body()).path("message").asText();
+                assertTrue(message.startsWith("domain: '" + taken.getKey() + "'") && message.contains(taken.getValue()), message);
+            }
+            assertEquals(201, createSite(server, "fresh").statusCode());
+            assertTrue(server.app.deployments().site("dashboard").isEmpty(), "nothing was made");
+        }
+    }
+
+    /** On the dashboard's host as this test configures it. */
+    private static HttpResponse<String> createSite(DeployServer server, String domain) {
+        return server.send(java.net.http.HttpRequest.newBuilder(server.uri("/admin/v1/sites"))
+                .header("Host", "admin.localhost:" + server.port()).version(java.net.http.HttpClient.Version.HTTP_1_1)
+                .header("Authorization", "Bearer " + DeployServer.ADMIN).header("Content-Type", "application/json")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(
+                        "{\"domain\": \"" + domain + "\", \"organization\": \"acme\"}")).build());
     }
 
     @Test
