@@ -54,16 +54,19 @@ class AccessGroupsTest {
     private static final Pattern EMBEDDED = Pattern.compile("\"assistantKey\":\"([^\"]+)\"");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
-    private static final String SECRET = "The on-call rotation runbook: page the duty engineer within five minutes.";
+    static final String SECRET = "The on-call rotation runbook: page the duty engineer within five minutes.";
     private static App app;
     private static WebServer server;
     private static String pageKey;
     private static String staffKey;
     private static String plainKey;
 
-    @BeforeAll
-    static void start() throws Exception {
-        Path dir = TempDirs.create("docs-assistant-access-groups-");
+    /**
+     * A site {@code acme} of organisation {@code acme} whose page {@code /internal} (holding {@link #SECRET})
+     * is for group {@code staff}, and the configuration serving it, in a fresh folder.
+     */
+    static Path staffSiteConfig(String folderPrefix) throws Exception {
+        Path dir = TempDirs.create(folderPrefix);
         new TestSites(dir.resolve("site")).file("docs.json", """
                         {"name": "Acme", "navigation": {"groups": [{"group": "G", "pages": ["index", "retries", "internal"]}]}}""")
                 .page("index", "# Welcome\n\nWelcome to the relay docs.", "title: Home")
@@ -77,7 +80,13 @@ class AccessGroupsTest {
                   sites:
                     - {domain: acme, organization: acme, path: site}
                 """.formatted(ADMIN));
-        app = Bootstrap.start(AppConfig.load(config), new PrintStream(OutputStream.nullOutputStream()));
+        return config;
+    }
+
+    @BeforeAll
+    static void start() throws Exception {
+        app = Bootstrap.start(AppConfig.load(staffSiteConfig("docs-assistant-access-groups-")),
+                new PrintStream(OutputStream.nullOutputStream()));
         WebServerConfig.Builder builder = WebServer.builder().port(0).host("127.0.0.1");
         ServerSetup.configure(builder, app);
         server = builder.build().start();

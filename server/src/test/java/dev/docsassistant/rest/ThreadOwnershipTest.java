@@ -12,8 +12,6 @@ import dev.docsassistant.proto.v1.Role;
 import dev.docsassistant.proto.v1.TextPart;
 import dev.docsassistant.server.ServerSetup;
 import dev.docsassistant.testing.OpenApiContract;
-import dev.docsassistant.testing.TempDirs;
-import dev.docsassistant.testing.TestSites;
 import io.grpc.ManagedChannel;
 import io.grpc.Metadata;
 import io.grpc.Status;
@@ -32,8 +30,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -57,7 +53,6 @@ class ThreadOwnershipTest {
     private static final Pattern EMBEDDED = Pattern.compile("\"assistantKey\":\"([^\"]+)\"");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
-    private static final String SECRET = "The on-call rotation runbook: page the duty engineer within five minutes.";
     private static final String STAFF_QUESTION = "What does the on-call rotation runbook say about the duty engineer?";
     private static App app;
     private static WebServer server;
@@ -68,20 +63,8 @@ class ThreadOwnershipTest {
 
     @BeforeAll
     static void start() throws Exception {
-        Path dir = TempDirs.create("docs-assistant-thread-owners-");
-        new TestSites(dir.resolve("site")).file("docs.json", """
-                        {"name": "Acme", "navigation": {"groups": [{"group": "G", "pages": ["index", "retries", "internal"]}]}}""")
-                .page("index", "# Welcome\n\nWelcome to the relay docs.", "title: Home")
-                .page("retries", "# Retries\n\nFailed deliveries are retried five times with backoff.", "title: Retries")
-                .page("internal", "# Runbook\n\n" + SECRET, "title: On-call runbook", "groups: [staff]");
-        Path config = dir.resolve("application.yaml");
-        Files.writeString(config, """
-                docs-assistant:
-                  data-dir: data
-                  sites:
-                    - {domain: acme, organization: acme, path: site}
-                """);
-        app = Bootstrap.start(AppConfig.load(config), new PrintStream(OutputStream.nullOutputStream()));
+        app = Bootstrap.start(AppConfig.load(AccessGroupsTest.staffSiteConfig("docs-assistant-thread-owners-")),
+                new PrintStream(OutputStream.nullOutputStream()));
         assertFalse(app.settings().threads().requireKey(), "the default");
         WebServerConfig.Builder builder = WebServer.builder().port(0).host("127.0.0.1");
         ServerSetup.configure(builder, app);
