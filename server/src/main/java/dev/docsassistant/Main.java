@@ -1,5 +1,6 @@
 package dev.docsassistant;
 
+import dev.docsassistant.app.StartRefused;
 import dev.docsassistant.cli.DevCommand;
 import dev.docsassistant.cli.CheckCommand;
 import dev.docsassistant.cli.DeployCommand;
@@ -29,6 +30,10 @@ public final class Main {
         LogConfig.configureRuntime(); // one-line records from logging.properties
         int code = new CommandLine(new Main())
                 .setExecutionExceptionHandler((e, cmd, parsed) -> {
+                    if (e instanceof StartRefused) {
+                        System.err.println(cmd.getCommandName() + ": " + e.getMessage());
+                        return 1;
+                    }
                     if (e instanceof ConfigException) {
                         System.err.println("configuration error: " + e.getMessage()); // the message names the key
                         return 2;

@@ -221,7 +221,7 @@ public final class App implements AutoCloseable {
      */
     public synchronized PageKeys pageKeys() {
         if (pageKeys == null) {
-            pageKeys = PageKeys.start(config.sites(), security, keys,
+            pageKeys = PageKeys.start(config.sites(), security, keys, config.dataDir().resolve("page-keys"),
                     domain -> deployments.site(domain).filter(s -> !s.configured()).map(s -> s.organization()));
         }
         return pageKeys;

@@ -40,6 +40,12 @@ public final class DevCommand implements Callable<Integer> {
             System.err.println("not a folder: " + dir);
             return 2;
         }
+        if (!Files.isRegularFile(dir.resolve("docs.json"))) {
+            // Nothing written, nothing watched: serving an empty site from the wrong folder helps no one.
+            System.err.println("no docs.json in " + dir + ": dev serves a docs folder, the one that holds docs.json "
+                    + "and its .md/.mdx pages (bin/docs-assistant dev path/to/docs)");
+            return 2;
+        }
         Path data = (dataDir == null ? dir.resolve(".docs-assistant") : dataDir).toAbsolutePath().normalize();
         DevServer dev = DevServer.listen(dir, data, port, embeddingCache);
         ServerSettings settings = ServerSettings.from(dev.app().config().config().get("server"));

@@ -2,12 +2,16 @@ package dev.docsassistant.cli;
 
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.Bootstrap;
+import dev.docsassistant.app.DataDirLock;
+import dev.docsassistant.app.StartRefused;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.config.ConfigException;
 import dev.docsassistant.server.ServerSettings;
 import dev.docsassistant.security.ApiKey;
+import dev.docsassistant.security.SecuritySettings;
 import dev.docsassistant.content.Progress;
 import dev.docsassistant.sites.Site;
+import dev.docsassistant.server.PortCheck;
 import dev.docsassistant.server.ServerSetup;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
@@ -35,9 +39,19 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--port", paramLabel = "N", description = "Port to listen on (overrides server.port; 0 picks a free one)")
     Integer port;
 
+    /** Held for the life of the process (a lock whose channel is collected is released). */
+    private static DataDirLock dataDirLock;
+
     @Override
     public Integer call() {
         AppConfig appConfig = config.load();
+        ServerSettings settings = ServerSettings.from(appConfig.config().get("server"));
+        int publicPort = port != null ? port : settings.port();
+        // A taken port or a data directory in use stops here, before the store is opened or a page key replaced.
+        PortCheck.requireFree(settings.host(), publicPort, "port", "--port N");
+        PortCheck.requireFree(settings.managementHost(), settings.managementPort(), "the management port", "server.management.port");
+        dataDirLock = DataDirLock.acquire(appConfig.dataDir(), "serve (config " + config.path().toAbsolutePath().normalize()
+                + ", port " + publicPort + ")");
         App app = Bootstrap.open(appConfig);
         hintMissingKeys(app);
         WebServerConfig.Builder builder = WebServer.builder().config(appConfig.config().get("server"));
@@ -47,9 +61,13 @@ public final class ServeCommand implements Callable<Integer> {
         Runnable beforeStop = ServerSetup.configure(builder, app);
         app.pageKeys().all().forEach(c -> System.out.println("site " + c.domain() + ": pages use " + c.description()));
         WebServer server = builder.build().start();
+        if (!server.isRunning() || server.port() < 0) {
+            // Taken between the check and the start (Helidon logs the BindException and returns a server without a port).
+            app.close();
+            throw new StartRefused("port " + publicPort + " (on " + settings.host() + ") could not be opened; see the error above");
+        }
         app.retention().start(); // only a serving server deletes old conversations
         app.gapGrouping().start(); // and groups gaps by meaning, in the background
-        ServerSettings settings = ServerSettings.from(appConfig.config().get("server"));
         GracefulStop stop = new GracefulStop(app, server, beforeStop, settings.drainTimeout());
         stop.onSignals();
         String host = settings.host();
@@ -63,7 +81,9 @@ public final class ServeCommand implements Callable<Integer> {
                 ? "localhost" : settings.managementHost();
         System.out.println("management (health details, metrics): http://" + management + ":"
                 + server.port(ServerSettings.MANAGEMENT) + "/observe/");
-        System.out.println("dashboard: " + app.settings().hosts().dashboardUrl(shown + ":" + server.port()) + "/dashboard/");
+        String dashboard = app.settings().hosts().dashboardUrl(shown + ":" + server.port());
+        System.out.println("dashboard: " + dashboard + "/dashboard/");
+        System.out.println(adminApiLine(app, dashboard));
         System.out.println("listening on http://" + shown + ":" + server.port());
         System.out.println("indexing " + appConfig.sites().size() + " site(s); until each is indexed its requests get 503"
                 + " and /observe/health/ready is DOWN");
@@ -102,8 +122,14 @@ public final class ServeCommand implements Callable<Integer> {
         app.config().organizations().stream().filter(o -> !withKeys.contains(o))
                 .forEach(o -> System.out.println("organization " + o + " has no assistant key for API clients "
                         + "(page keys are for its pages); create one with: bin/docs-assistant keys create --org " + o));
-        if (app.security().adminToken().isPresent()) {
-            System.out.println("admin API enabled under /admin/v1");
-        }
+    }
+
+    /** Whether the admin API answers, and how to turn it on when it does not (it is off by default). */
+    private static String adminApiLine(App app, String dashboard) {
+        return app.security().adminToken().isPresent()
+                ? "admin API: on, at " + dashboard + "/admin/v1 (Authorization: Bearer <the admin token>)"
+                : "admin API: off; to turn it on, start with " + SecuritySettings.ADMIN_TOKEN_ENV
+                + " set (at least " + SecuritySettings.MIN_ADMIN_TOKEN_CHARS + " characters, e.g. `export "
+                + SecuritySettings.ADMIN_TOKEN_ENV + "=$(openssl rand -base64 32)`)";
     }
 }

@@ -23,6 +23,8 @@ import java.util.Set;
  */
 final class KeysPage {
     private static final List<String> EXPIRIES = List.of("", "30d", "90d", "365d");
+    /** The source of page keys: {@code page:<domain>}. */
+    private static final String PAGE_KEY = ApiKeys.pageKeySource("");
 
     private final Dashboard dashboard;
     private final ApiKeys keys;
@@ -70,6 +72,14 @@ final class KeysPage {
         ApiKey key = key(req, org);
         String base = scope.get().base();
         Page page = new Page("Revoke key " + key.prefix() + "…", scope.get().session(), base, org);
+        if (key.source().startsWith(PAGE_KEY)) {
+            // The site's own pages embed it: revoking it silences their search box and assistant.
+            page.raw("<p class=\"error\" role=\"alert\"><strong>This is the page key of site ")
+                    .text(key.source().substring(PAGE_KEY.length()))
+                    .raw(".</strong> The site's pages embed it for their search box and Ask AI: both stop working "
+                            + "(\"invalid key\") until the server restarts and makes a new page key. To embed a key of "
+                            + "your own instead, set <code>sites[].assistant-key</code>.</p>\n");
+        }
         page.raw("<p>Requests with this key are refused at once on this server (within 30 s on the others). "
                         + "This cannot be undone.</p>\n<form method=\"post\" action=\"").text(base + "/keys/" + key.id() + "/revoke").raw("\">");
         page.csrf(scope.get().session()).raw("<button type=\"submit\" class=\"danger\">Revoke ").text(key.prefix()).raw("…</button> ")

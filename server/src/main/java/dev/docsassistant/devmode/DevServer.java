@@ -2,9 +2,12 @@ package dev.docsassistant.devmode;
 
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.Bootstrap;
+import dev.docsassistant.app.DataDirLock;
+import dev.docsassistant.app.StartRefused;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.config.Mappers;
 import dev.docsassistant.server.DevHooks;
+import dev.docsassistant.server.PortCheck;
 import dev.docsassistant.server.ServerSetup;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
@@ -22,28 +25,37 @@ import java.util.Locale;
  * a key but only from its own pages ({@link OwnOriginFilter}), and the {@link DevLoop} applying saved files. Shared by the command, the tests and the bench.
  */
 public final class DevServer implements AutoCloseable {
+    /** Loopback only: requests from this machine need no key. */
+    private static final String HOST = "127.0.0.1";
+
     private final App app;
     private final WebServer server;
     private final DevEvents events;
     private final Runnable beforeStop;
+    private final DataDirLock lock;
     private DevLoop loop;
 
-    private DevServer(App app, WebServer server, DevEvents events, Runnable beforeStop) {
+    private DevServer(App app, WebServer server, DevEvents events, Runnable beforeStop, DataDirLock lock) {
         this.app = app;
         this.server = server;
         this.events = events;
         this.beforeStop = beforeStop;
+        this.lock = lock;
     }
 
     /**
      * Writes the configuration, opens the store and the port; the site is not served before {@link #load}.
      *
      * @param embeddingCache where section embeddings are kept, or null for {@code data/embeddings}
+     * @throws StartRefused when the port is taken or another server uses {@code data}, before anything is written
      */
     public static DevServer listen(Path dir, Path data, int port, Path embeddingCache) throws IOException {
-        AppConfig config = AppConfig.load(writeConfig(dir, data, port, embeddingCache));
-        App app = Bootstrap.open(config);
+        PortCheck.requireFree(HOST, port, "port", "--port N");
+        DataDirLock lock = DataDirLock.acquire(data, "dev (folder " + dir + ", port " + port + ")");
+        App app = null;
         try {
+            AppConfig config = AppConfig.load(writeConfig(dir, data, port, embeddingCache));
+            app = Bootstrap.open(config);
             app.access().allowLoopbackWithoutKey(); // curl and scripts on this machine need no key; the pages embed one anyway
             DevEvents events = new DevEvents();
             WebServerConfig.Builder builder = WebServer.builder().config(config.config().get("server"));
@@ -52,9 +64,16 @@ public final class DevServer implements AutoCloseable {
                 routing.addFilter(ownOrigin);
                 events.routing(routing);
             }, events::withScript, false));
-            return new DevServer(app, builder.build().start(), events, beforeStop);
-        } catch (RuntimeException e) {
-            app.close();
+            WebServer server = builder.build().start();
+            if (!server.isRunning() || server.port() < 0) {
+                throw new StartRefused("port " + port + " (on " + HOST + ") could not be opened; see the error above");
+            }
+            return new DevServer(app, server, events, beforeStop, lock);
+        } catch (IOException | RuntimeException e) {
+            if (app != null) {
+                app.close();
+            }
+            lock.close();
             throw e;
         }
     }
@@ -95,6 +114,7 @@ public final class DevServer implements AutoCloseable {
         beforeStop();
         server.stop();
         app.close();
+        lock.close();
     }
 
     /** The configuration of a dev server, written beside its data (for reading, not editing: rewritten on every start). */
@@ -109,7 +129,7 @@ public final class DevServer implements AutoCloseable {
         Files.writeString(file, """
                 # written by `docs-assistant dev` on every start
                 server:
-                  host: 127.0.0.1
+                  host: %s
                   port: %d
                 docs-assistant:
                   data-dir: %s
@@ -118,7 +138,7 @@ public final class DevServer implements AutoCloseable {
                     - domain: %s
                       organization: dev
                       path: %s
-                %s""".formatted(port, quote(data.toString()), domain, domain, quote(dir.toString()),
+                %s""".formatted(HOST, port, quote(data.toString()), domain, domain, quote(dir.toString()),
                 embeddingCache == null ? "" : "  search:\n    embedding-cache: " + quote(embeddingCache.toAbsolutePath().toString()) + "\n"));
         return file;
     }

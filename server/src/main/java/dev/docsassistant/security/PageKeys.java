@@ -2,6 +2,7 @@ package dev.docsassistant.security;
 
 import dev.docsassistant.config.SiteConfig;
 
+import java.nio.file.Path;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -19,8 +20,9 @@ import java.util.function.Function;
  * <p>Two ways to make one. With {@code site-pages.page-key-secret} (a fleet: the same secret on every
  * server), the key is derived from the secret and the site ({@link KeyHasher#derive}), so every server
  * embeds the same key and registering it is idempotent; a new secret retires the old keys. Without it,
- * each start makes a random key and revokes the site's page keys of earlier starts, which suits one
- * server. Configuring a key or turning page keys off revokes the site's page keys either way.
+ * the server makes a random key once and keeps its secret in the data directory ({@link KeptPageKeys}),
+ * so later starts embed the same key; a kept key that was revoked (on the dashboard) is replaced by a
+ * new one on the next start. Configuring a key or turning page keys off revokes the site's page keys either way.
  *
  * <p>A site created at run time (admin API) gets its page key the first time its pages are served,
  * made the same two ways when {@code site-pages.page-keys} is on; deleting the site revokes it.
@@ -44,25 +46,26 @@ public final class PageKeys {
     private final SecuritySettings security;
     private final ApiKeys keys;
     private final Function<String, Optional<String>> organizationOf;
+    private final KeptPageKeys kept;
 
     private PageKeys(Map<String, SiteChoice> bySite, SecuritySettings security, ApiKeys keys,
-                     Function<String, Optional<String>> organizationOf) {
+                     Function<String, Optional<String>> organizationOf, KeptPageKeys kept) {
         this.bySite = bySite;
         this.security = security;
         this.keys = keys;
         this.organizationOf = organizationOf;
-    }
-
-    /** Decides every configured site's key, making (and replacing) page keys in the store as it goes. */
-    public static PageKeys start(List<SiteConfig> sites, SecuritySettings security, ApiKeys keys) {
-        return start(sites, security, keys, domain -> Optional.empty());
+        this.kept = kept;
     }
 
     /**
+     * Decides every configured site's key, making (or reusing) page keys in the store as it goes.
+     *
+     * @param keptIn         where page key secrets are kept between starts ({@code DATA_DIR/page-keys})
      * @param organizationOf the organisation of a site created at run time, empty for a domain no site has
      */
-    public static PageKeys start(List<SiteConfig> sites, SecuritySettings security, ApiKeys keys,
+    public static PageKeys start(List<SiteConfig> sites, SecuritySettings security, ApiKeys keys, Path keptIn,
                                  Function<String, Optional<String>> organizationOf) {
+        KeptPageKeys kept = new KeptPageKeys(keptIn);
         Map<String, SiteChoice> bySite = new LinkedHashMap<>();
         for (SiteConfig site : sites) {
             String domain = site.domain();
@@ -73,7 +76,7 @@ public final class PageKeys {
                 choice = new SiteChoice(domain, configured.get().secret(),
                         "its configured key " + KeyHasher.displayPrefix(configured.get().secret()) + "…");
             } else if (security.makesPageKey(domain)) {
-                choice = make(domain, site.organization(), security, keys, "made at start-up; set sites[].assistant-key to use your own");
+                choice = make(domain, site.organization(), security, keys, kept, "set sites[].assistant-key to use your own");
             } else {
                 keys.revokePageKeys(domain);
                 choice = new SiteChoice(domain, null, "no key: search-as-you-type and the assistant are off "
@@ -81,11 +84,15 @@ public final class PageKeys {
             }
             bySite.put(domain, choice);
         }
-        return new PageKeys(Collections.unmodifiableMap(bySite), security, keys, organizationOf);
+        return new PageKeys(Collections.unmodifiableMap(bySite), security, keys, organizationOf, kept);
     }
 
-    /** A page key for {@code domain}: derived from the page key secret when there is one, else new (replacing older ones). */
-    private static SiteChoice make(String domain, String organization, SecuritySettings security, ApiKeys keys, String made) {
+    /**
+     * A page key for {@code domain}: derived from the page key secret when there is one, else the one
+     * kept from an earlier start while it is active, else a new one (replacing older ones, and kept).
+     */
+    private static SiteChoice make(String domain, String organization, SecuritySettings security, ApiKeys keys,
+                                   KeptPageKeys kept, String made) {
         if (security.pageKeySecret().isPresent()) {
             String secret = KeyHasher.derive(security.pageKeySecret().get(),
                     "docs-assistant page key\u0000" + domain + "\u0000" + organization);
@@ -93,9 +100,18 @@ public final class PageKeys {
             return new SiteChoice(domain, secret, "page key " + key.prefix() + "… (" + key.id()
                     + ", derived from site-pages.page-key-secret: the same on every server)");
         }
+        Optional<String> earlier = kept.read(domain);
+        if (earlier.isPresent()) {
+            ApiKey key = keys.registerPageKey(domain, organization, earlier.get());
+            if (key.revokedAt().isEmpty()) {
+                return new SiteChoice(domain, earlier.get(), "page key " + key.prefix() + "… (" + key.id()
+                        + ", kept from an earlier start; " + made + ")");
+            }
+        }
         ApiKeys.Created created = keys.replacePageKey(domain, organization);
+        kept.write(domain, created.secret());
         return new SiteChoice(domain, created.secret(), "page key " + created.key().prefix() + "… ("
-                + created.key().id() + ", " + made + ")");
+                + created.key().id() + ", made now and kept for later starts; " + made + ")");
     }
 
     /** The key {@code domain}'s pages embed, if any; a site created at run time gets its page key here. */
@@ -108,7 +124,7 @@ public final class PageKeys {
             return Optional.empty();
         }
         return organizationOf.apply(domain)
-                .map(org -> runTime.computeIfAbsent(domain, d -> make(d, org, security, keys, "made when its pages were first served")))
+                .map(org -> runTime.computeIfAbsent(domain, d -> make(d, org, security, keys, kept, "a site created at run time")))
                 .map(SiteChoice::secret);
     }
 
@@ -116,6 +132,7 @@ public final class PageKeys {
     public void forget(String domain) {
         if (!bySite.containsKey(domain) && runTime.remove(domain) != null) {
             keys.revokePageKeys(domain);
+            kept.delete(domain);
         }
     }
 

@@ -14,10 +14,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
- * The security settings of {@code docs-assistant}: {@code security.admin-token} (admin API off without
- * one), {@code security.trusted-proxies}, {@code limits.organization-per-hour} and
+ * The security settings of {@code docs-assistant}: {@code security.admin-token}, else the
+ * {@code DOCS_ASSISTANT_ADMIN_TOKEN} environment variable (admin API off without either), {@code security.trusted-proxies}, {@code limits.organization-per-hour} and
  * {@code limits.ip-per-day} (10,000 each by default), {@code limits.site-pages-per-hour} (each site's
  * public traffic: its page key, keyless MCP, its search page; 10,000 by default), and the keys configured per site
  * ({@code sites[].assistant-key}, optional {@code sites[].assistant-key-origins}), and which sites
@@ -35,13 +36,19 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
     public static final int MIN_PAGE_KEY_SECRET_CHARS = 32;
     /** Admin tokens shorter than this are refused: the admin API can mint keys for any organisation. */
     public static final int MIN_ADMIN_TOKEN_CHARS = 32;
+    /**
+     * The environment variable holding the admin token when {@code security.admin-token} is not set: the
+     * one name the server, {@code deploy} and the guides use.
+     */
+    public static final String ADMIN_TOKEN_ENV = "DOCS_ASSISTANT_ADMIN_TOKEN";
     /** Requests per window when {@code limits.organization-per-hour} or {@code limits.ip-per-day} is not set. */
     static final int DEFAULT_LIMIT = 10_000;
     static final String DEFAULT_LIMITS_STORE = "memory";
 
     public static final SettingDoc.Group REFERENCE = new SettingDoc.Group("Security, keys and rate limits", "SecuritySettings", List.of(
             new SettingDoc("docs-assistant.security.admin-token", "secret", "",
-                    "enables the admin API under /admin/v1 (at least " + MIN_ADMIN_TOKEN_CHARS + " characters; set it from the environment)"),
+                    "enables the admin API under /admin/v1 (at least " + MIN_ADMIN_TOKEN_CHARS + " characters); when not set, the "
+                            + ADMIN_TOKEN_ENV + " environment variable does (the admin API is off without either)"),
             new SettingDoc("docs-assistant.security.trusted-proxies", "list of CIDRs", "",
                     "proxies whose X-Forwarded-For is believed for the client address"),
             new SettingDoc("docs-assistant.limits.organization-per-hour", "number", String.valueOf(DEFAULT_LIMIT),
@@ -98,11 +105,18 @@ public record SecuritySettings(Optional<String> adminToken, TrustedProxies proxi
     }
 
     public static SecuritySettings from(AppConfig app) {
+        return from(app, System::getenv);
+    }
+
+    /** @param env the environment ({@code System::getenv}), for {@link #ADMIN_TOKEN_ENV} */
+    public static SecuritySettings from(AppConfig app, Function<String, String> env) {
         Config root = app.section();
-        Optional<String> admin = root.get("security.admin-token").asString().asOptional().filter(s -> !s.isBlank());
+        Optional<String> configured = root.get("security.admin-token").asString().asOptional().filter(s -> !s.isBlank());
+        Optional<String> admin = configured.or(() -> Optional.ofNullable(env.apply(ADMIN_TOKEN_ENV)).map(String::strip)
+                .filter(s -> !s.isEmpty()));
         if (admin.isPresent() && admin.get().length() < MIN_ADMIN_TOKEN_CHARS) {
-            throw new ConfigException("docs-assistant.security.admin-token must be at least " + MIN_ADMIN_TOKEN_CHARS
-                    + " characters (e.g. `openssl rand -base64 32`)");
+            throw new ConfigException((configured.isPresent() ? "docs-assistant.security.admin-token" : ADMIN_TOKEN_ENV)
+                    + " must be at least " + MIN_ADMIN_TOKEN_CHARS + " characters (e.g. `openssl rand -base64 32`)");
         }
         TrustedProxies proxies;
         try {

@@ -122,7 +122,14 @@ class DashboardTest {
                 "a key of acme is not found under other");
         assertEquals(200, search("acme-docs", secret).statusCode());
 
-        assertEquals(200, get("/dashboard/acme/keys/" + keyId + "/revoke", cookie).statusCode(), "revoking asks first");
+        HttpResponse<String> asks = get("/dashboard/acme/keys/" + keyId + "/revoke", cookie);
+        assertEquals(200, asks.statusCode(), "revoking asks first");
+        assertFalse(asks.body().contains("page key of site"), asks.body());
+        // The key the site's own pages embed: revoking it warns that it silences their search and assistant.
+        String pageKey = app.pageKeys().secret("acme-docs").orElseThrow();
+        HttpResponse<String> warns = get("/dashboard/acme/keys/" + app.keys().find(pageKey).orElseThrow().id() + "/revoke", cookie);
+        assertTrue(warns.body().contains("This is the page key of site acme-docs.</strong> The site's pages embed it for their "
+                + "search box and Ask AI: both stop working"), warns.body());
         HttpResponse<String> revoked = post("/dashboard/acme/keys/" + keyId + "/revoke", cookie, "csrf=" + csrf);
         assertEquals(303, revoked.statusCode());
         assertEquals(401, search("acme-docs", secret).statusCode());

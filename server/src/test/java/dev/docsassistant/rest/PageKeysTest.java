@@ -40,8 +40,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Page keys over real HTTP on real servers sharing one store: made at start-up for a site without a
- * configured key, stored by hash only, working on that site's API routes only, replaced on every
- * start, and not made when a key is configured or page keys are off.
+ * configured key, stored by hash only, working on that site's API routes only, kept across restarts
+ * (replaced once revoked), and not made when a key is configured or page keys are off.
  */
 class PageKeysTest {
     private static final String CONFIGURED_KEY = KeyHasher.newKey();
@@ -119,7 +119,7 @@ class PageKeysTest {
     }
 
     @Test
-    void siteWithoutKeyGetsAPageKeyReplacedOnRestartAndRevokedWhenTurnedOff() throws Exception {
+    void siteWithoutKeyGetsAPageKeyKeptAcrossRestartsReplacedOnceRevokedAndRevokedWhenTurnedOff() throws Exception {
         String first;
         try (Running run = Running.start("")) {
             first = run.embedded("open").orElseThrow();
@@ -140,15 +140,21 @@ class PageKeysTest {
             assertNotEquals(first, beta);
             assertEquals(200, run.search("other", beta));
         }
+        try (Running run = Running.start("")) {
+            assertEquals(Optional.of(first), run.embedded("open"), "a restart keeps the page key: open pages keep working");
+            assertEquals(1, run.activePageKeys("open").size(), "one active page key per site, none piling up");
+            assertEquals(200, run.search("open", first));
+            run.app().keys().revoke(run.activePageKeys("open").getFirst().id()); // as the dashboard's Revoke does
+            assertEquals(401, run.search("open", first));
+        }
         String second;
         try (Running run = Running.start("")) {
             second = run.embedded("open").orElseThrow();
-            assertNotEquals(first, second, "a new page key on every start");
+            assertNotEquals(first, second, "a revoked page key is replaced on the next start");
             List<ApiKey> stored = run.activePageKeys("open");
             assertEquals(1, stored.size(), "one active page key per site");
             assertTrue(second.startsWith(stored.getFirst().prefix()));
-            assertTrue(run.app().keys().find(first).orElseThrow().revokedAt().isPresent());
-            assertEquals(401, run.search("open", first), "the previous run's key no longer works");
+            assertEquals(401, run.search("open", first), "the revoked key stays revoked");
             assertEquals(200, run.search("open", second));
         }
         try (Running run = Running.start("site-pages:\n  page-keys: false\n")) {

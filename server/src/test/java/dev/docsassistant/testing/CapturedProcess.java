@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
@@ -23,11 +24,24 @@ public final class CapturedProcess implements AutoCloseable {
     }
 
     public static CapturedProcess java(Path workDir, String mainClass, String... args) {
+        return java(workDir, Map.of(), mainClass, args);
+    }
+
+    /** @param env variables set (or, with an empty value, removed) in the process's environment */
+    public static CapturedProcess java(Path workDir, Map<String, String> env, String mainClass, String... args) {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "-cp", System.getProperty("java.class.path"), mainClass));
         command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true);
+        env.forEach((name, value) -> {
+            if (value.isEmpty()) {
+                builder.environment().remove(name);
+            } else {
+                builder.environment().put(name, value);
+            }
+        });
         try {
-            return new CapturedProcess(new ProcessBuilder(command).directory(workDir.toFile()).redirectErrorStream(true).start());
+            return new CapturedProcess(builder.start());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
