@@ -19,10 +19,18 @@ import java.util.List;
  * @param sections    the body split at headings
  * @param sidebarTitle front matter sidebarTitle (the shorter name navigation shows), or null
  * @param icon        front matter icon (an icon name of the site's set, a URL or a site path), or null
+ * @param api         the API description's part the page shows, or null for a page of prose
  */
 public record Page(String path, String file, String title, String description, List<String> keywords,
                    List<String> groups, String tag, NavPlacement nav, boolean searchable, double boost,
-                   String markdown, List<Section> sections, String sidebarTitle, String icon) {
+                   String markdown, List<Section> sections, String sidebarTitle, String icon, PageApi api) {
+
+    public Page(String path, String file, String title, String description, List<String> keywords,
+                List<String> groups, String tag, NavPlacement nav, boolean searchable, double boost,
+                String markdown, List<Section> sections, String sidebarTitle, String icon) {
+        this(path, file, title, description, keywords, groups, tag, nav, searchable, boost, markdown, sections,
+                sidebarTitle, icon, null);
+    }
 
     /** The name the navigation shows: the sidebar title, else the title. */
     public String navTitle() {

@@ -3,9 +3,7 @@ package dev.docsassistant.content;
 import dev.docsassistant.content.mdx.FrontMatter;
 import dev.docsassistant.content.mdx.MdxToMarkdown;
 
-import dev.docsassistant.config.Mappers;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 
 import java.io.IOException;
@@ -23,28 +21,23 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * Reads a site folder: docs.json (with {@code $ref}s), every {@code .md}/{@code .mdx} page, front
- * matter, MDX, snippets and OpenAPI operations, and decides which pages search may return.
+ * matter, MDX, snippets, the API reference pages of OpenAPI and AsyncAPI descriptions (ApiPages,
+ * ApiNavigation), and decides which pages search may return.
  * Problems are collected, never thrown: a broken page is skipped and the rest loads.
  */
 public final class SiteReader {
-    private static final Pattern OPENAPI = Pattern.compile(
-            "^(?:(\\S+)\\s+)?(GET|POST|PUT|PATCH|DELETE|HEAD|OPTIONS|TRACE|WEBHOOK)\\s+(\\S+)$", Pattern.CASE_INSENSITIVE);
     /** Repository files at the site root that are not pages of the site. */
     private static final Set<String> REPO_FILES = Set.of("README.md", "CONTRIBUTING.md", "CODE_OF_CONDUCT.md",
             "SECURITY.md", "LICENSE.md", "AGENTS.md", "CLAUDE.md");
-    private static final ObjectMapper JSON = Mappers.JSON;
-    private static final ObjectMapper YAML = Mappers.YAML;
 
     private final Path dir;
     private final List<SiteProblem> problems = Collections.synchronizedList(new ArrayList<>());
-    private final Map<String, Optional<JsonNode>> specs = new ConcurrentHashMap<>();
     private JsonNode docsJson;
+    private ApiPages api;
 
     private SiteReader(Path dir) {
         this.dir = dir.toAbsolutePath().normalize();
@@ -79,7 +72,10 @@ public final class SiteReader {
             return new SiteContent(dir, MissingNode.getInstance(), previous.navigation(), previous.pagesByPath(),
                     sorted(JsonLines.place(dir, problems)), assistant);
         }
-        Navigation nav = Navigation.of(docsJson == null ? null : docsJson.get("navigation"));
+        api = new ApiPages(dir, docsJson);
+        ApiNavigation.Expanded expanded = ApiNavigation.expand(docsJson == null ? null : docsJson.get("navigation"),
+                docsJson == null ? MissingNode.getInstance() : docsJson, api, problems);
+        Navigation nav = Navigation.of(expanded.navigation());
         boolean indexAll = docsJson != null && "all".equals(docsJson.path("seo").path("indexing").asText());
         List<Path> files = pageFiles();
         Map<String, Path> byPath = new LinkedHashMap<>();
@@ -87,7 +83,7 @@ public final class SiteReader {
             byPath.putIfAbsent(PagePaths.normalize(DocsJson.relative(dir, f)), f);
         }
         for (String navPath : nav.pages().keySet()) {
-            if (!byPath.containsKey(navPath)) {
+            if (!byPath.containsKey(navPath) && !expanded.pages().containsKey(navPath)) {
                 problems.add(missingPage(nav, navPath));
             }
         }
@@ -110,17 +106,24 @@ public final class SiteReader {
         if (previous != null) {
             previous.problems().stream().filter(p -> kept.contains(p.file())).forEach(problems::add);
         }
+        for (ApiNavigation.Generated g : expanded.pages().values()) {
+            if (!loaded.containsKey(g.path())) {
+                loaded.put(g.path(), generatedPage(g, g.inNavigation() ? nav.pages().get(g.path()) : null, indexAll));
+            }
+        }
+        problems.addAll(api.problems());
         // Navigation order first (it is the reading order of the site), then the other pages.
         Map<String, Page> ordered = new LinkedHashMap<>();
         nav.pages().keySet().forEach(p -> Optional.ofNullable(loaded.get(p)).ifPresent(page -> ordered.put(p, page)));
         byPath.keySet().forEach(p -> Optional.ofNullable(loaded.get(p)).ifPresent(page -> ordered.putIfAbsent(p, page)));
+        expanded.pages().keySet().forEach(p -> Optional.ofNullable(loaded.get(p)).ifPresent(page -> ordered.putIfAbsent(p, page)));
         return new SiteContent(dir, docsJson == null ? MissingNode.getInstance() : docsJson, nav,
                 Collections.unmodifiableMap(ordered), sorted(JsonLines.place(dir, problems)), assistant);
     }
 
     /** docs.json's problems first, then by file. */
     private static List<SiteProblem> sorted(List<SiteProblem> problems) {
-        List<SiteProblem> sorted = new ArrayList<>(problems);
+        List<SiteProblem> sorted = new ArrayList<>(new java.util.LinkedHashSet<>(problems)); // a description read again reports again
         sorted.sort((a, b) -> a.file().equals(b.file()) ? 0 : a.file().equals("docs.json") ? -1
                 : b.file().equals("docs.json") ? 1 : a.file().compareTo(b.file()));
         return List.copyOf(sorted);
@@ -161,6 +164,7 @@ public final class SiteReader {
 
     private SiteContent rereadPages(SiteContent previous, Collection<Path> files) {
         Navigation nav = previous.navigation();
+        api = new ApiPages(dir, docsJson);
         boolean indexAll = docsJson != null && "all".equals(docsJson.path("seo").path("indexing").asText());
         Set<String> rels = new java.util.HashSet<>();
         Map<String, Page> loaded = new LinkedHashMap<>(previous.pagesByPath());
@@ -177,6 +181,7 @@ public final class SiteReader {
         List<SiteProblem> kept = new ArrayList<>(previous.problems().stream()
                 .filter(p -> !rels.contains(p.file()) && !isMissingPage(p)).toList());
         kept.addAll(problems);
+        kept.addAll(api.problems());
         for (String navPath : nav.pages().keySet()) {
             if (!loaded.containsKey(navPath)) {
                 kept.add(missingPage(nav, navPath));
@@ -243,19 +248,55 @@ public final class SiteReader {
         FrontMatter fm = FrontMatter.parse(text, (line, column, message) -> problems.add(SiteProblem.errorAt(rel, line, column, message)));
         String markdown = MdxToMarkdown.convert(fm.body(), importPath -> snippet(dir, file, importPath,
                 message -> problems.add(placed(rel, text, "import", importPath, message).asError())));
-        Optional<String> openapi = fm.string("openapi");
-        if (openapi.isPresent()) {
-            markdown = markdown + "\n" + openApi(rel, text, openapi.get());
+        PageApi pageApi = api.of(fm, (key, message) -> problems.add(placed(rel, text, key, key + ":", message))).orElse(null);
+        String description = fm.string("description").orElse("");
+        if (pageApi != null) {
+            markdown = (markdown.isBlank() ? "" : markdown + "\n") + ApiPages.markdown(pageApi, true);
         }
         List<Section> sections = SectionSplitter.split(markdown);
-        String title = fm.string("title").orElseGet(() -> firstHeading(sections).orElse(fileTitle(path)));
+        String title = fm.string("title").orElseGet(() -> pageApi instanceof PageApi.Operation op ? op.endpoint().title()
+                : firstHeading(sections).orElse(fileTitle(path)));
         List<String> keywords = new ArrayList<>(fm.strings("keywords"));
+        if (pageApi != null) {
+            keywords.addAll(ApiPages.keywords(pageApi));
+        }
         fm.string("sidebarTitle").filter(s -> !s.equals(title)).ifPresent(keywords::add);
         double boost = fm.number("boost").filter(b -> b > 0).orElse(nav == null ? 1.0 : nav.boost());
-        return Optional.of(new Page(path, rel, title, fm.string("description").orElse(""), List.copyOf(keywords),
+        return Optional.of(new Page(path, rel, title, description, List.copyOf(keywords),
                 List.copyOf(fm.strings("groups")), fm.string("tag").orElse(null), nav,
                 searchable(fm, nav, indexAll), boost, markdown, sections, fm.string("sidebarTitle").orElse(null),
-                fm.string("icon").filter(s -> !s.isBlank()).orElse(null)));
+                fm.string("icon").filter(s -> !s.isBlank()).orElse(null), pageApi));
+    }
+
+    /**
+     * A page made from an API description alone: {@code x-mint.metadata} is its front matter; a
+     * one-paragraph description of the operation becomes the page's description, a longer one stays in the body.
+     */
+    private static Page generatedPage(ApiNavigation.Generated g, NavPlacement nav, boolean indexAll) {
+        Map<String, Object> metadata = g.api() instanceof PageApi.Operation op ? op.endpoint().metadata() : Map.of();
+        String title = metadata.get("title") instanceof String t ? t : switch (g.api()) {
+            case PageApi.Operation op -> op.endpoint().title();
+            case PageApi.Channel c -> c.channel().title();
+            default -> g.path();
+        };
+        String own = g.api() instanceof PageApi.Operation op ? op.endpoint().description() : "";
+        boolean shortDescription = !own.contains("\n\n") && own.length() <= 300;
+        String description = metadata.get("description") instanceof String d ? d : shortDescription ? own : "";
+        String content = g.api() instanceof PageApi.Operation op ? ApiPages.content(op.content()) : "";
+        String markdown = content + ApiPages.markdown(g.api(), !shortDescription || metadata.get("description") != null);
+        List<String> keywords = ApiPages.keywords(g.api());
+        List<String> groups = metadata.get("groups") instanceof List<?> l
+                ? l.stream().filter(String.class::isInstance).map(String.class::cast).toList() : List.of();
+        boolean searchable = indexAll || nav != null && !nav.excluded();
+        String sidebarTitle = metadata.get("sidebarTitle") instanceof String s ? s : null;
+        String file = switch (g.api()) {
+            case PageApi.Operation op -> op.endpoint().file();
+            case PageApi.Channel c -> c.spec().file();
+            case PageApi.Schema s -> s.spec().file();
+            case PageApi.Manual m -> "docs.json";
+        };
+        return new Page(g.path(), file, title, description, keywords, groups, null, nav, searchable,
+                nav == null ? 1.0 : nav.boost(), markdown, SectionSplitter.split(markdown), sidebarTitle, null, g.api());
     }
 
     /**
@@ -319,56 +360,6 @@ public final class SiteReader {
             problem.accept("snippet unreadable: " + importPath);
             return null;
         }
-    }
-
-    private String openApi(String pageFile, String source, String reference) {
-        Matcher m = OPENAPI.matcher(reference.strip());
-        if (!m.matches()) {
-            problems.add(placed(pageFile, source, "openapi", "openapi:", "expected '[spec-file] METHOD /path', got '" + reference + "'"));
-            return "";
-        }
-        List<String> candidates = new ArrayList<>();
-        if (m.group(1) != null) {
-            candidates.add(m.group(1));
-            // Translated pages often name a per-language copy of the spec that only exists once, at the root.
-            candidates.add("/" + m.group(1).substring(m.group(1).lastIndexOf('/') + 1));
-        } else {
-            JsonNode configured = docsJson == null ? MissingNode.getInstance() : docsJson.path("api").path("openapi");
-            if (configured.isTextual()) {
-                candidates.add(configured.asText());
-            }
-            configured.forEach(s -> candidates.add(s.asText()));
-        }
-        for (String candidate : candidates) {
-            Optional<JsonNode> spec = spec(candidate);
-            if (spec.isPresent()) {
-                String text = OpenApiText.of(spec.get(), m.group(2), m.group(3));
-                if (text != null) {
-                    return text;
-                }
-            }
-        }
-        problems.add(placed(pageFile, source, "openapi", "openapi:", "operation not found: " + reference));
-        return "";
-    }
-
-    private Optional<JsonNode> spec(String file) {
-        if (file.startsWith("http://") || file.startsWith("https://")) {
-            return Optional.empty();
-        }
-        return specs.computeIfAbsent(file, f -> {
-            Path p = dir.resolve(f.startsWith("/") ? f.substring(1) : f).normalize();
-            if (!SiteFiles.regularFileInside(dir, p)) {
-                return Optional.empty(); // a link leading outside is reported where the folder is listed
-            }
-            try {
-                ObjectMapper mapper = f.endsWith(".json") ? JSON : YAML;
-                return Optional.ofNullable(mapper.readTree(p.toFile()));
-            } catch (IOException e) {
-                problems.add(new SiteProblem(DocsJson.relative(dir, p), "", "invalid OpenAPI file: " + e.getMessage()));
-                return Optional.empty();
-            }
-        });
     }
 
     private static Optional<String> firstHeading(List<Section> sections) {

@@ -8,6 +8,7 @@ import dev.docsassistant.content.ContextualOptions;
 import dev.docsassistant.content.mdx.FrontMatter;
 import dev.docsassistant.content.mdx.MdxToMarkdown;
 import dev.docsassistant.content.Page;
+import dev.docsassistant.content.PageApi;
 import dev.docsassistant.content.PagePaths;
 import dev.docsassistant.content.Redirects;
 import dev.docsassistant.sites.Site;
@@ -66,6 +67,7 @@ public final class SiteRenderer {
     private final Map<String, RenderedBody> bodies = new ConcurrentHashMap<>();
     private final boolean mcp;
     private final ContextualOptions contextual;
+    private final ApiExamples examples;
 
     public SiteRenderer(Site site, SiteAssets assets, String assistantKey, Injected injected) {
         this(site, assets, assistantKey, injected, true);
@@ -77,6 +79,7 @@ public final class SiteRenderer {
         this.mcp = mcp;
         // Problems were reported when the site loaded (SiteReader), as for the redirects.
         this.contextual = ContextualOptions.read(site.content().docsJson(), new ArrayList<>());
+        this.examples = ApiExamples.of(site.content().docsJson());
         this.assets = assets;
         this.assistantKey = assistantKey;
         this.injected = injected;
@@ -151,30 +154,35 @@ public final class SiteRenderer {
                 absoluteBase, mcp);
     }
 
-    /** The page's MDX as HTML; its OpenAPI operation, if any, as the Markdown search also reads. */
+    /** The page's MDX as HTML, followed by the reference of what it shows of an API description, if anything. */
     private RenderedBody body(Page page, LinkResolver links, NavView nav) {
-        Path file = site.content().dir().resolve(page.file());
-        String text;
-        try {
-            if (!SiteFiles.regularFileInside(site.content().dir(), file)) {
-                throw new IOException("no longer a file of the site");
-            }
-            text = Files.readString(file);
-        } catch (IOException e) {
-            LOG.warning("cannot read " + page.file() + ": " + e.getMessage());
-            return MarkdownHtml.render(page.markdown(), links);
-        }
-        FrontMatter fm = FrontMatter.parse(text, (line, column, message) -> { }); // reported when the site was read
-        java.util.function.Function<String, String> snippets = importPath ->
-                SiteReader.snippet(site.content().dir(), file, importPath, problem -> { });
         Icons icons = new Icons(site.content().docsJson().path("icons").path("library").asText(null), links);
         UiStrings strings = UiStrings.of(SiteLayout.language(nav));
-        String markdown = MdxToMarkdown.convert(fm.body(), snippets, new MdxComponents(strings, icons));
-        if (fm.string("openapi").isPresent()) {
-            String plain = MdxToMarkdown.convert(fm.body(), snippets);
-            if (page.markdown().startsWith(plain)) {
-                markdown = markdown + "\n\n" + page.markdown().substring(plain.length());
+        String markdown;
+        if (page.api() != null && page.api().generated()) {
+            String content = page.api() instanceof PageApi.Operation op ? op.content() : "";
+            markdown = MdxToMarkdown.convert(content, importPath -> null, new MdxComponents(strings, icons));
+        } else {
+            Path file = site.content().dir().resolve(page.file());
+            String text;
+            try {
+                if (!SiteFiles.regularFileInside(site.content().dir(), file)) {
+                    throw new IOException("no longer a file of the site");
+                }
+                text = Files.readString(file);
+            } catch (IOException e) {
+                LOG.warning("cannot read " + page.file() + ": " + e.getMessage());
+                return MarkdownHtml.render(page.markdown(), links);
             }
+            FrontMatter fm = FrontMatter.parse(text, (line, column, message) -> { }); // reported when the site was read
+            java.util.function.Function<String, String> snippets = importPath ->
+                    SiteReader.snippet(site.content().dir(), file, importPath, problem -> { });
+            markdown = MdxToMarkdown.convert(fm.body(), snippets, new MdxComponents(strings, icons));
+        }
+        if (page.api() != null) {
+            String reference = ApiReferenceHtml.of(page.api(), page.description(), strings, examples.languages(), examples.optional());
+            // A hand-written endpoint page (api:) describes its fields itself, under the method and address.
+            markdown = page.api() instanceof PageApi.Manual ? reference + "\n\n" + markdown : markdown + "\n\n" + reference;
         }
         RenderedBody rendered = MarkdownHtml.render(markdown, links);
         return new RenderedBody(icons.expand(rendered.html()), rendered.headings());

@@ -1,0 +1,139 @@
+package dev.docsassistant.apiref;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.swagger.parser.OpenAPIParser;
+import io.swagger.v3.parser.core.models.ParseOptions;
+import io.swagger.v3.parser.core.models.SwaggerParseResult;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The API descriptions of one site folder, each read once however many pages name it. A reference
+ * is a path in the site ({@code /openapi.json}, {@code api/spec.yaml}); a URL is not fetched (sites
+ * are built offline) and is reported. Problems are collected, never thrown.
+ */
+public final class ApiSpecs {
+    private final Path dir;
+    private final List<SpecProblem> problems = Collections.synchronizedList(new ArrayList<>());
+    private final Map<String, Optional<OpenApiSpec>> openApi = new ConcurrentHashMap<>();
+    private final Map<String, Optional<AsyncApiSpec>> asyncApi = new ConcurrentHashMap<>();
+
+    public ApiSpecs(Path siteDir) {
+        this.dir = siteDir.toAbsolutePath().normalize();
+    }
+
+    public List<SpecProblem> problems() {
+        synchronized (problems) {
+            return List.copyOf(problems);
+        }
+    }
+
+    /** Whether {@code ref} names a file of the site that exists (a candidate spec, before it is read). */
+    public boolean exists(String ref) {
+        Path p = path(ref);
+        return p != null && Files.isRegularFile(p) && SpecFiles.inside(dir, p);
+    }
+
+    /** The OpenAPI document {@code ref} names, read and checked, or empty with its problems reported. */
+    public Optional<OpenApiSpec> openApi(String ref) {
+        Path p = path(ref);
+        if (p == null) {
+            return Optional.empty();
+        }
+        return openApi.computeIfAbsent(SpecFiles.relative(dir, p), name -> readOpenApi(name, p));
+    }
+
+    /** The AsyncAPI document {@code ref} names, or empty with its problems reported. */
+    public Optional<AsyncApiSpec> asyncApi(String ref) {
+        Path p = path(ref);
+        if (p == null) {
+            return Optional.empty();
+        }
+        return asyncApi.computeIfAbsent(SpecFiles.relative(dir, p), name -> {
+            List<SpecProblem> found = new ArrayList<>();
+            Optional<AsyncApiSpec> spec = readable(name, p, found)
+                    .flatMap(tree -> new SpecFiles(dir).tree(p, found))
+                    .flatMap(tree -> AsyncApiSpec.of(name, tree, found));
+            problems.addAll(found);
+            return spec;
+        });
+    }
+
+    /** The file a reference names inside the site, or null (reported) for a URL or a path outside. */
+    private Path path(String ref) {
+        String r = ref.strip();
+        if (r.matches("^[a-zA-Z][a-zA-Z0-9+.-]*://.*")) {
+            report(new SpecProblem("docs.json", "", "API description by URL is not fetched (sites are built offline): " + r));
+            return null;
+        }
+        Path p = dir.resolve(r.startsWith("/") ? r.substring(1) : r).normalize();
+        if (!p.startsWith(dir)) {
+            report(new SpecProblem("docs.json", "", "API description outside the site folder: " + r));
+            return null;
+        }
+        return p;
+    }
+
+    private void report(SpecProblem problem) {
+        synchronized (problems) {
+            if (!problems.contains(problem)) {
+                problems.add(problem);
+            }
+        }
+    }
+
+    private Optional<JsonNode> readable(String name, Path p, List<SpecProblem> found) {
+        if (!Files.isRegularFile(p)) {
+            found.add(new SpecProblem(name, "", "API description not found"));
+            return Optional.empty();
+        }
+        if (!SpecFiles.inside(dir, p)) {
+            found.add(new SpecProblem(name, "", "symbolic link leading outside the site folder: not read"));
+            return Optional.empty();
+        }
+        return Optional.of(com.fasterxml.jackson.databind.node.MissingNode.getInstance());
+    }
+
+    private Optional<OpenApiSpec> readOpenApi(String name, Path p) {
+        List<SpecProblem> found = new ArrayList<>();
+        try {
+            SpecFiles files = new SpecFiles(dir);
+            Optional<JsonNode> tree = readable(name, p, found).flatMap(ok -> files.tree(p, found));
+            if (tree.isEmpty()) {
+                return Optional.empty();
+            }
+            if (!tree.get().has("openapi") && !tree.get().has("swagger")) {
+                found.add(new SpecProblem(name, "", "not an OpenAPI document (no 'openapi' or 'swagger' field)"));
+                return Optional.empty();
+            }
+            if (!ExternalRefs.check(dir, p, tree.get(), files, found)) {
+                return Optional.empty();
+            }
+            ParseOptions options = new ParseOptions();
+            options.setResolve(true); // other files' $refs come into the document's components
+            SwaggerParseResult result = new OpenAPIParser().readLocation(p.toString(), null, options);
+            if (result.getMessages() != null) {
+                result.getMessages().stream().limit(50).forEach(m -> found.add(ParserMessages.problem(name, m)));
+            }
+            if (result.getOpenAPI() == null) {
+                if (found.isEmpty()) {
+                    found.add(new SpecProblem(name, "", "not a readable OpenAPI document"));
+                }
+                return Optional.empty();
+            }
+            return Optional.of(new OpenApiSpec(name, result.getOpenAPI()));
+        } catch (RuntimeException | StackOverflowError e) {
+            found.add(new SpecProblem(name, "", "the OpenAPI parser failed: " + e));
+            return Optional.empty();
+        } finally {
+            problems.addAll(found);
+        }
+    }
+}
