@@ -128,7 +128,15 @@ public final class ApiSpecs {
                 }
                 return Optional.empty();
             }
-            return Optional.of(new OpenApiSpec(name, result.getOpenAPI()));
+            OpenApiSpec spec = new OpenApiSpec(name, result.getOpenAPI());
+            for (Endpoint e : spec.endpoints()) {
+                int count = e.parameters().size();
+                if (count > Endpoint.MAX_PARAMETERS) {
+                    found.add(SpecProblem.remark(name, (e.webhook() ? "webhooks." : "paths.") + e.path() + "." + e.method().toLowerCase(java.util.Locale.ROOT),
+                            e.key() + " has " + count + " parameters; its page shows the first " + Endpoint.MAX_PARAMETERS));
+                }
+            }
+            return Optional.of(spec);
         } catch (RuntimeException | StackOverflowError e) {
             found.add(new SpecProblem(name, "", "the OpenAPI parser failed: " + e));
             return Optional.empty();
