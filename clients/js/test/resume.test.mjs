@@ -37,7 +37,11 @@ function chat({ id, messages = [] }) {
 test('ai@6: a chat that lost its connection mid-answer resumes it through the default reconnect URL', async () => {
   const first = chat({ id: 'lost' });
   const sending = first.sendMessage({ text: 'How are failed deliveries retried?' });
+  // A regression that never streams word3 fails here within the deadline instead of hanging the run.
+  const deadline = Date.now() + 30_000;
   while (!textOf(first.messages.at(-1)).includes('word3') || first.messages.at(-1).role !== 'assistant') {
+    assert.notEqual(first.status, 'error', String(first.error));
+    assert.ok(Date.now() < deadline, `word3 streamed within 30 s (status ${first.status}): ${textOf(first.messages.at(-1))}`);
     await new Promise((ok) => setTimeout(ok, 20));
   }
   const partial = first.messages.at(-1);

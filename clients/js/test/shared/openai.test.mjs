@@ -95,7 +95,12 @@ test('the messages are the history: a follow-up lands on the page of the first q
       { role: 'user', content: FOLLOW_UP },
     ],
   });
-  assert.ok(second.citations.some((c) => c.url.includes('/tools/inspector/cli')), JSON.stringify(second.citations));
+  // The answer leads with the page of the first question (its first citation) ...
+  assert.ok(second.citations[0].url.includes('/tools/inspector/cli'), JSON.stringify(second.citations));
+  // ... which the follow-up asked alone does not: it names no tool, so its answer leads elsewhere (that page
+  // may still come last among its citations), and the history is what took the follow-up there.
+  const alone = await client.chat.completions.create({ model: 'mcp', messages: [{ role: 'user', content: FOLLOW_UP }] });
+  assert.ok(!alone.citations[0].url.includes('/tools/inspector/cli'), JSON.stringify(alone.citations));
 });
 
 test('errors are the SDK\'s typed errors, naming the param, with the rate-limit headers', async () => {
