@@ -5,18 +5,17 @@ import dev.docsassistant.content.Page;
 import dev.docsassistant.content.PageApi;
 import dev.docsassistant.content.SiteContent;
 import dev.docsassistant.content.SiteReader;
+import dev.docsassistant.publish.AgentFiles;
 import dev.docsassistant.sites.Site;
+import dev.docsassistant.testing.TestSites;
 import dev.docsassistant.config.SiteConfig;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -36,24 +35,11 @@ class ApiReferenceTest {
     private static SiteRenderer renderer;
 
     @BeforeAll
-    static void read() throws IOException {
-        copy(Path.of("src/test/resources/api-sites/petstore"), dir);
+    static void read() {
+        TestSites.copyOf(Path.of("src/test/resources/api-sites/petstore"), dir);
         content = SiteReader.read(dir);
         Site site = new Site(new SiteConfig("pets", "acme", dir, Optional.empty()), content, null, null);
         renderer = new SiteRenderer(site, SiteAssets.fromClassPath(), null, Injected.NONE);
-    }
-
-    static void copy(Path from, Path to) throws IOException {
-        try (Stream<Path> files = Files.walk(from)) {
-            for (Path f : files.toList()) {
-                Path target = to.resolve(from.relativize(f).toString());
-                if (Files.isDirectory(f)) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.copy(f, target);
-                }
-            }
-        }
     }
 
     private static String html(String path) {
@@ -125,6 +111,18 @@ class ApiReferenceTest {
         assertTrue(tree.contains("recursive: Node"), tree);
         String schema = content.page("schema-page").orElseThrow().markdown();
         assertTrue(schema.startsWith("`Pet` (object)"), schema);
+    }
+
+    @Test
+    void generatedPagesAreInTheSitemapLlmsTxtAndTheirMarkdownView() {
+        AgentFiles files = new AgentFiles(new Site(new SiteConfig("pets", "acme", dir, Optional.empty()), content, null, null));
+        assertTrue(files.get("/sitemap.xml", "https://pets.example", false).orElseThrow().body()
+                .contains("https://pets.example/reference/pets/create-a-pet"));
+        assertTrue(files.get("/llms.txt", "https://pets.example", false).orElseThrow().body().contains("[Create a pet]"));
+        String md = files.get("/reference/pets/create-a-pet.md", "https://pets.example", false).orElseThrow().body();
+        assertTrue(md.startsWith("# Create a pet") && md.contains("`POST /pets`") && md.contains("**`photo`** (file, required)"), md);
+        assertFalse(files.get("/sitemap.xml", "https://pets.example", false).orElseThrow().body().contains("delete-a-pet"),
+                "x-hidden: not offered to crawlers");
     }
 
     @Test

@@ -32,4 +32,21 @@ public final class TestSites {
     public Path dir() {
         return dir;
     }
+
+    /** A copy of a fixture site ({@code src/test/resources/api-sites/petstore}) in {@code to}, for tests that change or index it. */
+    public static TestSites copyOf(Path from, Path to) {
+        try (java.util.stream.Stream<Path> files = Files.walk(from)) {
+            for (Path f : files.toList()) {
+                Path target = to.resolve(from.relativize(f).toString());
+                if (Files.isDirectory(f)) {
+                    Files.createDirectories(target);
+                } else {
+                    Files.copy(f, target);
+                }
+            }
+            return new TestSites(to);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 }
