@@ -1,6 +1,7 @@
 // The writer's loop in Chromium: `docs-assistant dev` serves a temp copy of a small site at the root of
 // localhost; saving a page reloads the open tab with the new text, a broken docs.json shows an overlay
 // with file, line and column (the last good version still serves), and fixing it reloads the tab.
+// A broken link is applied and shown over the reloaded tab, placed at file, line and column.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, execFileSync } from 'node:child_process';
@@ -110,4 +111,26 @@ test('a broken docs.json is shown over the page with file, line and column; fixi
   assert.ok(page.loads >= 2, 'the fixed site reloaded the tab');
   await page.close();
   await other.close();
+});
+
+test('a broken link is served, and shown over the reloaded tab and in the terminal with file, line and column', async () => {
+  const page = await followingTab('/guides/retries');
+  write('guides/retries.mdx', '---\ntitle: Retries\n---\n\n## Backoff\n\n'
+    + 'Pelicans carry every failed delivery home. See [the schedule](/guides/schedule).\n');
+  const overlay = page.locator('#docs-assistant-dev-overlay');
+  await overlay.waitFor({ timeout: 10000 });
+  const text = await overlay.innerText();
+  assert.match(text, /guides\/retries\.mdx:7:63/);
+  assert.match(text, /broken link: \/guides\/schedule is not a page or file of the site/);
+  assert.match(text, /Your change is served/, 'a broken link holds nothing back');
+  assert.ok(page.loads >= 2, 'the tab reloaded with the change');
+  assert.match(await page.evaluate(() => document.querySelector('main')?.innerText ?? document.body.innerText), /See the schedule/);
+  assert.match(server.out, /warning: guides\/retries\.mdx:7:63: broken link: \/guides\/schedule/, 'the terminal says it too');
+  await screenshot(page, 'dev-overlay-broken-link');
+
+  write('guides/retries.mdx', '---\ntitle: Retries\n---\n\n## Backoff\n\n'
+    + 'Pelicans carry every failed delivery home. See [the retries](/guides/retries).\n');
+  await page.waitForFunction(() => !document.getElementById('docs-assistant-dev-overlay')
+    && document.body.innerText.includes('See the retries'), null, { timeout: 10000 });
+  await page.close();
 });

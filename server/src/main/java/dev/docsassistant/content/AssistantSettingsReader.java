@@ -77,9 +77,8 @@ public final class AssistantSettingsReader {
             return null;
         }
         if (text.length() > MAX_INSTRUCTIONS_CHARS) {
-            int[] at = lineAndColumn(text, MAX_INSTRUCTIONS_CHARS);
-            problems.add(SiteProblem.errorAt(file, at[0], at[1], "the assistant's instructions are longer than "
-                    + MAX_INSTRUCTIONS_CHARS + " characters (" + text.length() + "); shorten them"));
+            problems.add(SiteProblem.error(file, "", "the assistant's instructions are longer than "
+                    + MAX_INSTRUCTIONS_CHARS + " characters (" + text.length() + "); shorten them").placedAt(text, MAX_INSTRUCTIONS_CHARS));
             return null;
         }
         if (text.isBlank()) {
@@ -186,15 +185,4 @@ public final class AssistantSettingsReader {
         }
     }
 
-    private static int[] lineAndColumn(String text, int offset) {
-        int line = 1;
-        int lineStart = 0;
-        for (int i = 0; i < offset; i++) {
-            if (text.charAt(i) == '\n') {
-                line++;
-                lineStart = i + 1;
-            }
-        }
-        return new int[]{line, offset - lineStart + 1};
-    }
 }

@@ -55,6 +55,22 @@ public record SiteProblem(String file, String location, String message, Severity
         return new SiteProblem(file, location, message, severity, line, column);
     }
 
+    /** The same problem, placed at the line and column of {@code offset} in {@code text} (as it is when the offset is negative). */
+    public SiteProblem placedAt(String text, int offset) {
+        if (offset < 0 || offset > text.length()) {
+            return this;
+        }
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i < offset; i++) {
+            if (text.charAt(i) == '\n') {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        return placed(line, offset - lineStart + 1);
+    }
+
     public boolean isError() {
         return severity == Severity.ERROR;
     }
@@ -64,9 +80,13 @@ public record SiteProblem(String file, String location, String message, Severity
         return line == 0 ? file : file + ":" + line + ":" + column;
     }
 
+    /**
+     * {@code file:line:column: message}, as {@code check}, start-up and {@code dev} write it and editors
+     * link it; a JSON Pointer follows the position ({@code docs.json:4:23 /navigation/0: …}).
+     */
     @Override
     public String toString() {
-        String at = location.startsWith("line ") ? file : position(); // "line N, column M" says it already
-        return at + (location.isEmpty() ? "" : " " + location) + ": " + message;
+        boolean pointer = !location.isEmpty() && !(line > 0 && location.startsWith("line "));
+        return position() + (pointer ? " " + location : "") + ": " + message;
     }
 }

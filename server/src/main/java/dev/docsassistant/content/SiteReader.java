@@ -321,13 +321,7 @@ public final class SiteReader {
 
     /** A problem of a page, placed where {@code needle} (an import path, a front matter key) first shows in its text. */
     private static SiteProblem placed(String file, String text, String location, String needle, String message) {
-        int at = text.indexOf(needle);
-        if (at < 0) {
-            return new SiteProblem(file, location, message);
-        }
-        int lineStart = text.lastIndexOf('\n', at) + 1;
-        int line = (int) text.substring(0, lineStart).chars().filter(c -> c == '\n').count() + 1;
-        return new SiteProblem(file, location, message, SiteProblem.Severity.WARNING, line, at - lineStart + 1);
+        return new SiteProblem(file, location, message).placedAt(text, text.indexOf(needle));
     }
 
     /**

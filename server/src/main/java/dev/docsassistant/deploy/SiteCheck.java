@@ -8,6 +8,7 @@ import dev.docsassistant.content.SiteReader;
 import dev.docsassistant.integrations.Integrations;
 import dev.docsassistant.sites.SiteLoader;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,22 +52,48 @@ public final class SiteCheck {
         return new Result(content, List.copyOf(problems));
     }
 
-    /** Links from a page to a path of this site that is neither a page, a file, nor a redirect's source. */
-    static List<SiteProblem> brokenLinks(SiteContent content) {
+    /**
+     * Links from a page to a path of this site that is neither a page, a file, nor a redirect's source,
+     * each placed at its target in the page's file (unplaced when it came from a snippet the page imports).
+     */
+    public static List<SiteProblem> brokenLinks(SiteContent content) {
         Redirects redirects = Redirects.read(content.docsJson().path("redirects"), new ArrayList<>());
         List<SiteProblem> problems = new ArrayList<>();
         for (Page page : content.pages()) {
             Set<String> reported = new LinkedHashSet<>();
+            String source = null;
             Matcher m = LINK.matcher(page.markdown());
             while (m.find()) {
                 String target = m.group(1) != null ? m.group(1) : m.group(2);
                 String path = internalPath(page, target);
                 if (path != null && !exists(content, redirects, path) && reported.add(target)) {
-                    problems.add(new SiteProblem(page.file(), "", "broken link: " + target + " is not a page or file of the site"));
+                    source = source != null ? source : source(content, page);
+                    problems.add(new SiteProblem(page.file(), "", "broken link: " + target + " is not a page or file of the site")
+                            .placedAt(source, position(source, target)));
                 }
             }
         }
         return problems;
+    }
+
+    /** The page's file as written (its markdown is converted: front matter gone, snippets inlined). */
+    private static String source(SiteContent content, Page page) {
+        try {
+            return Files.readString(content.dir().resolve(page.file()));
+        } catch (IOException | RuntimeException e) {
+            return ""; // gone or unreadable since it was read: the problem stays unplaced
+        }
+    }
+
+    /** Where the link's target first shows in the file: as a Markdown link's, an href's, or anywhere; -1 if not at all. */
+    private static int position(String source, String target) {
+        for (String before : List.of("](", "](<", "href=\"", "href='")) {
+            int at = source.indexOf(before + target);
+            if (at >= 0) {
+                return at + before.length();
+            }
+        }
+        return source.indexOf(target);
     }
 
     /** The site path a link names, or null for an external link, an anchor or a template expression. */

@@ -24,8 +24,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The open tabs' side of {@code dev}: a server-sent event stream ({@code GET /_dev/events}) that says
- * {@code reload} when a change was applied and {@code problems} (file, line, column, message) when a
- * change is broken, and the small script ({@code /_dev/client.js}) every rendered page loads to
+ * {@code reload} when a change was applied and {@code problems} (file, line, column, message, severity)
+ * when a change is broken or brought broken links, and the small script ({@code /_dev/client.js}) every rendered page loads to
  * follow it. The script comes from the page's own origin, which the pages' Content-Security-Policy
  * allows for scripts and connections already ({@code 'self'}): nothing is loosened.
  */
@@ -60,9 +60,12 @@ public final class DevEvents implements AutoCloseable {
                 injected.cspHosts(), injected.scriptHashes(), injected.telemetryEnabled());
     }
 
-    /** Tells every open tab to reload. */
-    public void reload(List<String> files) {
-        problems = event("problems", List.of());
+    /**
+     * Tells every open tab to reload; the reloaded tabs then show {@code warnings} (broken links the
+     * applied change brought), if any.
+     */
+    public void reload(List<String> files, List<SiteProblem> warnings) {
+        problems = event("problems", warnings.stream().map(DevEvents::json).toList());
         send(event("reload", Map.of("files", files)));
     }
 
@@ -123,6 +126,7 @@ public final class DevEvents implements AutoCloseable {
         m.put("column", p.column());
         m.put("location", p.location());
         m.put("message", p.message());
+        m.put("severity", p.isError() ? "error" : "warning");
         return m;
     }
 

@@ -2,7 +2,6 @@ package dev.docsassistant.devmode;
 
 import dev.docsassistant.app.App;
 import dev.docsassistant.config.SiteConfig;
-import dev.docsassistant.content.SiteProblem;
 import dev.docsassistant.search.SearchSettings;
 
 import java.io.PrintStream;
@@ -65,20 +64,15 @@ public final class DevLoop implements AutoCloseable {
             if (outcome.site() != before) {
                 app.sites().add(outcome.site()); // the pages, agent files and MCP tools of the new content
             }
-            events.reload(names);
+            events.reload(names, outcome.warnings());
             out.println("changed " + String.join(", ", names) + ": " + outcome.summary() + "; reloading open tabs");
+            outcome.warnings().forEach(p -> out.println("  warning: " + p));
         } else {
             out.println("changed " + String.join(", ", names) + ": " + outcome.summary());
-            outcome.problems().forEach(p -> out.println("  " + describe(p)));
+            outcome.problems().forEach(p -> out.println("  " + p));
             events.problems(outcome.problems());
         }
         out.flush();
-    }
-
-    /** {@code file:line:column: message}, as terminals and editors link it. */
-    static String describe(SiteProblem p) {
-        return p.position() + ": " + p.message() + (p.location().isEmpty() || p.location().startsWith("line ")
-                ? "" : " (at " + p.location() + ")");
     }
 
     private String relative(Path file) {

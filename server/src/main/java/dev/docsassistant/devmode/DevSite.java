@@ -6,6 +6,7 @@ import dev.docsassistant.content.Page;
 import dev.docsassistant.content.SiteContent;
 import dev.docsassistant.content.SiteProblem;
 import dev.docsassistant.content.SiteReader;
+import dev.docsassistant.deploy.SiteCheck;
 import dev.docsassistant.integrations.Integrations;
 import dev.docsassistant.search.LiveSiteIndex;
 import dev.docsassistant.search.SearchSettings;
@@ -43,18 +44,22 @@ public final class DevSite implements AutoCloseable {
     /** docs.json changed (alone: other shared files make {@link #pendingAll}). */
     private boolean pendingDocsJson;
     private List<SiteProblem> blocking = List.of();
+    /** The broken links of the content served (warnings: they never hold a change back). */
+    private List<SiteProblem> links;
 
     /**
      * What applying changed files did.
      *
      * @param site     the site now served (the last good one when {@code problems} is not empty)
      * @param problems the new problems that kept the change from being applied; empty when it was
+     * @param warnings broken links the change brought, or in the files it saved (it was applied with them)
      * @param pages    pages re-indexed
      * @param sections sections re-indexed
      * @param embedded sections embedded (the others came from the embedding cache)
      * @param seconds  reading plus indexing time
      */
-    public record Outcome(Site site, List<SiteProblem> problems, int pages, int sections, int embedded, double seconds) {
+    public record Outcome(Site site, List<SiteProblem> problems, List<SiteProblem> warnings, int pages, int sections, int embedded,
+                          double seconds) {
         public boolean applied() {
             return problems.isEmpty();
         }
@@ -67,12 +72,13 @@ public final class DevSite implements AutoCloseable {
         }
     }
 
-    private DevSite(SiteConfig config, Integrations integrations, LiveSiteIndex index, Site site) {
+    private DevSite(SiteConfig config, Integrations integrations, LiveSiteIndex index, Site site, List<SiteProblem> links) {
         this.config = config;
         this.integrations = integrations;
         this.index = index;
         this.dir = config.path().toAbsolutePath().normalize();
         this.site = site;
+        this.links = links;
     }
 
     /** Reads and indexes the folder (reusing an up-to-date index), keeping the index open for changes. */
@@ -80,10 +86,11 @@ public final class DevSite implements AutoCloseable {
         long start = System.nanoTime();
         SiteContent content = SiteReader.read(config.path());
         LiveSiteIndex index = LiveSiteIndex.open(content, dataDir.resolve("indexes").resolve(config.domain()), settings);
+        List<SiteProblem> links = SiteCheck.brokenLinks(content);
         LoadStats stats = new LoadStats(config.domain(), content.pages().size(), searchable(content), sections(content),
                 (System.nanoTime() - start) / 1e9, index.opened().rebuilt(), index.opened().embeddingsComputed(),
-                index.opened().embeddingSeconds(), problems(content, integrations));
-        return new DevSite(config, integrations, index, new Site(config, content, index.search(), stats));
+                index.opened().embeddingSeconds(), problems(content, integrations, links));
+        return new DevSite(config, integrations, index, new Site(config, content, index.search(), stats), links);
     }
 
     /** The site served now. */
@@ -102,12 +109,14 @@ public final class DevSite implements AutoCloseable {
      */
     public synchronized Outcome apply(Collection<Path> changed) {
         long start = System.nanoTime();
+        Set<String> saved = new LinkedHashSet<>();
         for (Path f : changed) {
             Path file = f.toAbsolutePath().normalize();
             if (!file.startsWith(dir) || ignored(dir.relativize(file).toString().replace('\\', '/'))) {
                 continue;
             }
             String rel = dir.relativize(file).toString().replace('\\', '/');
+            saved.add(rel);
             String name = file.getFileName().toString();
             String ext = name.contains(".") ? name.substring(name.lastIndexOf('.') + 1).toLowerCase(Locale.ROOT) : "";
             if (SiteReader.isPageFile(rel, name)) {
@@ -120,7 +129,7 @@ public final class DevSite implements AutoCloseable {
             }
         }
         if (!pendingAll && !pendingDocsJson && pendingPages.isEmpty()) {
-            return new Outcome(site, blocking, 0, 0, 0, (System.nanoTime() - start) / 1e9);
+            return new Outcome(site, blocking, List.of(), 0, 0, 0, (System.nanoTime() - start) / 1e9);
         }
         SiteContent previous = site.content();
         SiteContent next;
@@ -133,18 +142,22 @@ public final class DevSite implements AutoCloseable {
         List<SiteProblem> added = newProblems(previous.problems(), next.problems());
         if (!added.isEmpty()) {
             blocking = added;
-            return new Outcome(site, added, 0, 0, 0, (System.nanoTime() - start) / 1e9);
+            return new Outcome(site, added, List.of(), 0, 0, 0, (System.nanoTime() - start) / 1e9);
         }
         LiveSiteIndex.Applied applied = index.apply(next);
+        List<SiteProblem> nextLinks = SiteCheck.brokenLinks(next);
+        Set<String> known = keys(links);
+        List<SiteProblem> warnings = nextLinks.stream().filter(p -> saved.contains(p.file()) || !known.contains(key(p))).toList();
+        links = nextLinks;
         double seconds = (System.nanoTime() - start) / 1e9;
         LoadStats stats = new LoadStats(config.domain(), next.pages().size(), searchable(next), sections(next), seconds,
-                false, applied.embedded(), applied.seconds(), problems(next, integrations));
+                false, applied.embedded(), applied.seconds(), problems(next, integrations, nextLinks));
         site = new Site(config, next, applied.search(), stats);
         pendingPages.clear();
         pendingAll = false;
         pendingDocsJson = false;
         blocking = List.of();
-        return new Outcome(site, List.of(), applied.pages(), applied.sections(), applied.embedded(), seconds);
+        return new Outcome(site, List.of(), warnings, applied.pages(), applied.sections(), applied.embedded(), seconds);
     }
 
     /**
@@ -152,8 +165,17 @@ public final class DevSite implements AutoCloseable {
      * problem that only moved lines is the same problem).
      */
     static List<SiteProblem> newProblems(List<SiteProblem> previous, List<SiteProblem> next) {
-        Set<String> known = previous.stream().map(p -> p.file() + "\u0000" + p.message()).collect(Collectors.toSet());
-        return next.stream().filter(p -> !known.contains(p.file() + "\u0000" + p.message())).toList();
+        Set<String> known = keys(previous);
+        return next.stream().filter(p -> !known.contains(key(p))).toList();
+    }
+
+    /** A problem's file and message: the same problem on another line is the same problem. */
+    private static String key(SiteProblem p) {
+        return p.file() + "\u0000" + p.message();
+    }
+
+    private static Set<String> keys(List<SiteProblem> problems) {
+        return problems.stream().map(DevSite::key).collect(Collectors.toSet());
     }
 
     static boolean ignored(String rel) {
@@ -171,9 +193,10 @@ public final class DevSite implements AutoCloseable {
         return content.pages().stream().filter(Page::searchable).mapToInt(p -> p.sections().size()).sum();
     }
 
-    private static List<SiteProblem> problems(SiteContent content, Integrations integrations) {
+    private static List<SiteProblem> problems(SiteContent content, Integrations integrations, List<SiteProblem> links) {
         List<SiteProblem> all = new ArrayList<>(integrations.siteProblems(content.docsJson()));
         all.addAll(content.problems());
+        all.addAll(links);
         return List.copyOf(all);
     }
 

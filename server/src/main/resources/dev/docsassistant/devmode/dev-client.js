@@ -16,11 +16,17 @@
       position: 'fixed', inset: '0', zIndex: '2147483647', overflow: 'auto', padding: '32px',
       background: 'rgba(20, 20, 24, 0.96)', color: '#f3f3f3', font: '14px/1.5 ui-monospace, Menlo, monospace',
     });
+    // Warnings (broken links) came with a change that was applied; errors kept theirs from being applied.
+    const applied = problems.every((p) => p.severity === 'warning');
     const title = document.createElement('div');
-    title.textContent = problems.length === 1 ? 'A saved file is broken' : problems.length + ' problems in saved files';
-    Object.assign(title.style, { fontSize: '18px', color: '#ff8080', marginBottom: '4px' });
+    title.textContent = applied
+      ? (problems.length === 1 ? 'A broken link' : problems.length + ' broken links')
+      : (problems.length === 1 ? 'A saved file is broken' : problems.length + ' problems in saved files');
+    Object.assign(title.style, { fontSize: '18px', color: applied ? '#ffc266' : '#ff8080', marginBottom: '4px' });
     const note = document.createElement('div');
-    note.textContent = 'The last good version is served. Fix the file and save: this page reloads by itself.';
+    note.textContent = applied
+      ? 'Your change is served. Fix the link and save: this page reloads by itself.'
+      : 'The last good version is served. Fix the file and save: this page reloads by itself.';
     Object.assign(note.style, { color: '#bbb', marginBottom: '20px' });
     box.append(title, note);
     for (const p of problems) {

@@ -122,10 +122,10 @@ class SiteReaderTest {
         assertEquals("Body text.\n", site.page("bad-yaml").orElseThrow().markdown());
         List<String> problems = site.problems().stream().map(SiteProblem::toString).toList();
         assertTrue(problems.contains("docs.json:2:40 /navigation/languages/0/pages/1: page 'missing' has no file missing.mdx or missing.md"), problems.toString());
-        assertTrue(problems.stream().anyMatch(p -> p.startsWith("broken.json line 2, column ") && p.contains("invalid JSON")), problems.toString());
+        assertTrue(problems.stream().anyMatch(p -> p.startsWith("broken.json:2:") && p.contains("invalid JSON")), problems.toString());
         // Problems found by JSON Pointer are placed at the key or value it points to, for editors to jump to.
         assertTrue(problems.contains("docs.json:4:4 /navigation/languages/2/$ref: $ref to missing file absent.json"), problems.toString());
-        assertTrue(problems.stream().anyMatch(p -> p.startsWith("bad-yaml.mdx line 2, column 17: invalid front matter YAML")), problems.toString());
+        assertTrue(problems.stream().anyMatch(p -> p.startsWith("bad-yaml.mdx:2:17: invalid front matter YAML")), problems.toString());
         assertFalse(problems.isEmpty());
     }
 

@@ -71,12 +71,12 @@ class DeployCommandTest {
         assertEquals(1, bad.code(), bad.out());
         assertTrue(bad.out().contains(" /navigation/groups/0/pages/2: page 'gone' has no file"), bad.out());
         assertTrue(bad.out().contains(" import: snippet not found: /snippets/missing.mdx"), bad.out());
-        assertTrue(bad.out().contains("warning: launch.mdx: broken link: /nowhere"), bad.out());
+        assertTrue(bad.out().contains("warning: launch.mdx:9:15: broken link: /nowhere"), bad.out());
 
         Path invalid = DeployServer.version(dir.resolve("invalid"), 1).file("docs.json", "{\"name\": ").dir();
         CliRun unreadable = run("check", invalid.toString());
         assertEquals(1, unreadable.code());
-        assertTrue(unreadable.out().contains("error: docs.json line"), unreadable.out());
+        assertTrue(unreadable.out().contains("error: docs.json:1:"), unreadable.out());
 
         Path warned = DeployServer.version(dir.resolve("warned"), 2).page("launch", "See [old](/old).", "title: Launch").dir();
         assertEquals(0, run("check", warned.toString()).code(), "a broken link alone does not fail");

@@ -1,5 +1,7 @@
 package dev.docsassistant.devmode;
 
+import dev.docsassistant.app.StartRefused;
+import dev.docsassistant.testing.CliRun;
 import dev.docsassistant.testing.TestSites;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -8,6 +10,8 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,7 +24,9 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code dev} end to end: a real folder, the real watcher and the served site, each step awaited on the loop's own report. */
@@ -67,6 +73,35 @@ class DevLoopTest {
                             .header("content-type", "application/json")
                             .POST(HttpRequest.BodyPublishers.ofString("{\"query\": \"" + query + "\", \"pageSize\": 3}")).build(),
                     HttpResponse.BodyHandlers.ofString());
+        }
+    }
+
+    @Test
+    void aFolderWithoutDocsJsonStopsDevBeforeAnythingIsWrittenOrWatched(@TempDir Path dir) throws IOException {
+        Path folder = Files.createDirectories(dir.resolve("notes"));
+        Files.writeString(folder.resolve("readme.md"), "# Not a docs site\n");
+        CliRun run = CliRun.of("dev", folder.toString(), "--port", "0");
+        assertEquals(2, run.code(), run.out() + run.err());
+        assertEquals("no docs.json in " + folder.toAbsolutePath() + ": dev serves a docs folder, the one that holds docs.json "
+                + "and its .md/.mdx pages (bin/docs-assistant dev path/to/docs)", run.err().strip());
+        assertFalse(Files.exists(folder.resolve(".docs-assistant")), "nothing written in the folder");
+    }
+
+    @Test
+    void aTakenPortOrADataDirectoryInUseStopsDevBeforeAnythingIsWritten(@TempDir Path dir) throws Exception {
+        TestSites files = new TestSites(dir.resolve("site")).file("docs.json", DOCS_JSON)
+                .page("index", "# Welcome\n\nThe relay delivers webhooks.", "title: Home");
+        try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            StartRefused refused = assertThrows(StartRefused.class,
+                    () -> DevServer.listen(files.dir(), dir.resolve("data"), taken.getLocalPort(), null));
+            assertTrue(refused.getMessage().startsWith("port " + taken.getLocalPort() + " (on 127.0.0.1) is in use"), refused.getMessage());
+            assertFalse(Files.exists(dir.resolve("data")), "nothing written before the port was found taken");
+        }
+        try (DevServer first = DevServer.listen(files.dir(), dir.resolve("data"), 0, null)) {
+            StartRefused refused = assertThrows(StartRefused.class, () -> DevServer.listen(files.dir(), dir.resolve("data"), 0, null));
+            assertTrue(refused.getMessage().contains("pid " + ProcessHandle.current().pid() + ", docs-assistant dev (folder "),
+                    refused.getMessage());
+            assertTrue(first.app().sites().pending().contains("site"), "the first one is untouched");
         }
     }
 

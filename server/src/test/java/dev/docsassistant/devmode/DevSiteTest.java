@@ -70,6 +70,26 @@ class DevSiteTest {
     }
 
     @Test
+    void aBrokenLinkIsAppliedAndReportedAtItsFileLineAndColumnAsCheckWritesIt(@TempDir Path dir) {
+        TestSites files = site(dir);
+        try (DevSite site = open(dir)) {
+            files.page("guides/setup", "## Install\n\nRun the installer once, then read [the retries](/guides/retry).", "title: Setup");
+            DevSite.Outcome saved = site.apply(List.of(files.dir().resolve("guides/setup.mdx")));
+            assertTrue(saved.applied(), "a broken link never holds a change back: " + saved.problems());
+            assertEquals(List.of("guides/setup.mdx:7:49: broken link: /guides/retry is not a page or file of the site"),
+                    saved.warnings().stream().map(SiteProblem::toString).toList());
+            assertTrue(paths(site, "installer").contains("/guides/setup"));
+
+            files.page("index", "# Welcome\n\nThe relay delivers webhooks to you.", "title: Home");
+            assertEquals(List.of(), site.apply(List.of(files.dir().resolve("index.mdx"))).warnings(),
+                    "a link broken before, in a file not saved now, is not reported again");
+            files.page("guides/setup", "## Install\n\nRun the installer once, then read [the retries](/guides/retries).", "title: Setup");
+            DevSite.Outcome fixed = site.apply(List.of(files.dir().resolve("guides/setup.mdx")));
+            assertTrue(fixed.applied() && fixed.warnings().isEmpty(), fixed.warnings().toString());
+        }
+    }
+
+    @Test
     void savingTheAssistantsInstructionsReadsThemAgainAndOtherDotFoldersStayIgnored(@TempDir Path dir) {
         TestSites files = site(dir);
         try (DevSite site = open(dir)) {
