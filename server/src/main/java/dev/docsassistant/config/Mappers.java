@@ -21,7 +21,7 @@ import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
  */
 public final class Mappers {
     // Deep enough for large OpenAPI specs, shallow enough that hostile nesting costs nothing.
-    private static final int MAX_NESTING = 200;
+    public static final int MAX_NESTING = 200;
 
     public static final ObjectMapper JSON = configure(JsonMapper.builder(JsonFactory.builder()
                     .recyclerPool(JsonRecyclerPools.sharedBoundedPool()).build())

@@ -2,6 +2,7 @@ package dev.docsassistant.content;
 
 import dev.docsassistant.content.mdx.FrontMatter;
 import dev.docsassistant.content.mdx.MdxToMarkdown;
+import dev.docsassistant.content.mdx.NestingLimits;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -246,6 +247,7 @@ public final class SiteReader {
             return Optional.empty();
         }
         FrontMatter fm = FrontMatter.parse(text, (line, column, message) -> problems.add(SiteProblem.errorAt(rel, line, column, message)));
+        NestingLimits.check(fm.body(), fm.bodyLine(), (line, column, message) -> problems.add(SiteProblem.errorAt(rel, line, column, message)));
         String markdown = MdxToMarkdown.convert(fm.body(), importPath -> snippet(dir, file, importPath,
                 message -> problems.add(placed(rel, text, "import", importPath, message).asError())));
         PageApi pageApi = api.of(fm, (key, message) -> problems.add(placed(rel, text, key, key + ":", message))).orElse(null);

@@ -800,13 +800,25 @@ public final class Deployments implements AutoCloseable {
             Deployment active = switchTo(site, ready, true);
             cleanUp(d.domain());
             return active;
-        } catch (RuntimeException e) {
+        } catch (Throwable e) {
+            // Whatever ends a build (an Error too: out of memory, a stack overflow) ends it failed, logged,
+            // never left building; the limits on content keep these rare.
             LOG.log(Level.WARNING, "site " + d.domain() + ": deployment " + d.id() + " could not be built", e);
             return store.finish(d.id(), DeploymentStatus.FAILED, 0, Duration.ofNanos(System.nanoTime() - start),
-                    List.of(SiteProblem.error(".", "", "the build failed: " + e.getMessage())));
+                    List.of(SiteProblem.error(".", "", "the build failed: " + reason(e))));
         } finally {
             local.remove(d.id());
         }
+    }
+
+    /** A failure as a problem's text: its message, and what it is when that says more than the message. */
+    private static String reason(Throwable e) {
+        if (e instanceof RuntimeException && e.getMessage() != null) {
+            return e.getMessage();
+        }
+        String name = e.getClass().getSimpleName();
+        return e instanceof StackOverflowError ? "the content is nested too deeply to read (StackOverflowError)"
+                : e.getMessage() == null ? name : name + ": " + e.getMessage();
     }
 
     private Site load(Deployment d) {

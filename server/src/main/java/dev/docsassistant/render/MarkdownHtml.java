@@ -2,6 +2,7 @@ package dev.docsassistant.render;
 
 import dev.docsassistant.integrations.spi.HtmlEncoder;
 import dev.docsassistant.content.SectionSplitter;
+import dev.docsassistant.content.mdx.NestingLimits;
 import org.commonmark.ext.gfm.tables.TablesExtension;
 import org.commonmark.node.AbstractVisitor;
 import org.commonmark.node.Code;
@@ -38,7 +39,8 @@ final class MarkdownHtml {
     }
 
     static RenderedBody render(String markdown, LinkResolver links) {
-        Node document = PARSER.parse(cjkStrong(markdown));
+        // Cut to the nesting a page may have (the build reported it), so the tree stays shallow.
+        Node document = PARSER.parse(cjkStrong(NestingLimits.capContainers(markdown)));
         List<RenderedBody.Heading> outline = new ArrayList<>();
         Map<Heading, String> ids = headingIds(document, outline);
         HtmlSanitizer sanitizer = new HtmlSanitizer(links);

@@ -154,8 +154,23 @@ public final class SiteRenderer {
                 absoluteBase, mcp);
     }
 
-    /** The page's MDX as HTML, followed by the reference of what it shows of an API description, if anything. */
+    /**
+     * The page's body, or a notice in its place when it cannot be rendered (nesting no limit caught, a
+     * parser's own failure): the site's problem, logged, never an error answer blaming the request.
+     */
     private RenderedBody body(Page page, LinkResolver links, NavView nav) {
+        try {
+            return renderBody(page, links, nav);
+        } catch (StackOverflowError | RuntimeException e) {
+            LOG.warning("site " + site.domain() + ": " + page.file() + " cannot be rendered: "
+                    + (e instanceof StackOverflowError ? "nested too deeply" : e.toString()));
+            return new RenderedBody("<p>This page cannot be shown: its content could not be rendered"
+                    + " (see the site's problems).</p>", List.of());
+        }
+    }
+
+    /** The page's MDX as HTML, followed by the reference of what it shows of an API description, if anything. */
+    private RenderedBody renderBody(Page page, LinkResolver links, NavView nav) {
         Icons icons = new Icons(site.content().docsJson().path("icons").path("library").asText(null), links);
         UiStrings strings = UiStrings.of(SiteLayout.language(nav));
         String markdown;

@@ -24,6 +24,8 @@ public record FrontMatter(JsonNode fields, String body, int bodyLine) {
     }
 
     private static final ObjectMapper YAML = Mappers.YAML;
+    /** A page's front matter holds a few short fields; more is not a page's settings. */
+    public static final int MAX_CHARS = 64 << 10;
 
     /**
      * Splits and parses; malformed YAML is reported and treated as empty front matter.
@@ -48,9 +50,16 @@ public record FrontMatter(JsonNode fields, String body, int bodyLine) {
         int afterClose = t.indexOf('\n', end);
         String body = afterClose < 0 ? "" : t.substring(afterClose + 1);
         int bodyLine = (int) yaml.lines().count() + 3;
+        if (yaml.length() > MAX_CHARS) {
+            problem.at(2, 1, "front matter longer than " + (MAX_CHARS >> 10) + " KiB; its fields are ignored");
+            return new FrontMatter(MissingNode.getInstance(), body, bodyLine);
+        }
         JsonNode fields;
         try {
             fields = yaml.isBlank() ? MissingNode.getInstance() : YAML.readTree(yaml);
+        } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException e) {
+            problem.at(2, 1, "invalid front matter YAML: nested deeper than " + Mappers.MAX_NESTING + " levels");
+            fields = MissingNode.getInstance();
         } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
             // The YAML starts on the file's second line; the parser counts from the YAML's first.
             int line = e.getLocation() == null ? 1 : Math.max(1, e.getLocation().getLineNr());
