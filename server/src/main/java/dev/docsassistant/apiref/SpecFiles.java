@@ -45,6 +45,10 @@ final class SpecFiles {
                 return Optional.empty();
             }
             return Optional.of(tree);
+        } catch (com.fasterxml.jackson.core.exc.StreamConstraintsException e) {
+            // Jackson's text names its settings: say what is wrong with the file instead.
+            problems.add(new SpecProblem(name, "", "nested deeper than " + Mappers.MAX_NESTING + " levels; not read"));
+            return Optional.empty();
         } catch (JsonProcessingException e) {
             int line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
             int column = e.getLocation() == null ? 0 : e.getLocation().getColumnNr();
