@@ -32,16 +32,9 @@ final class ChunkedBodyReader extends DataReader {
     /** The last chunk's size was read: the next line Helidon asks for ends the trailer section. */
     private boolean lastChunkRead;
 
-    /** @param source the connection's own reader, already holding the bytes Helidon read to identify the protocol */
-    ChunkedBodyReader(DataReader source) {
-        super(pullFrom(source));
-    }
-
-    private static Supplier<byte[]> pullFrom(DataReader source) {
-        return () -> {
-            source.ensureAvailable(); // blocks for the socket; EOF throws as it did for Helidon
-            return source.readBytes(source.available());
-        };
+    /** @param source the connection's bytes ({@link Http10Source}: blocks for the socket; EOF throws as it did for Helidon) */
+    ChunkedBodyReader(Supplier<byte[]> source) {
+        super(source);
     }
 
     @Override

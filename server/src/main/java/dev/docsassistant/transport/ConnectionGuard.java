@@ -125,6 +125,14 @@ public final class ConnectionGuard implements HttpFeature {
         }
     }
 
+    /** Ends the connection from {@code remote} once the answer written now is out (an HTTP/1.0 answer delimited by the close). */
+    void endAfterAnswer(SocketAddress remote) {
+        Tracked tracked = tracked(remote);
+        if (tracked != null) {
+            tracked.endAfterAnswer();
+        }
+    }
+
     /** Counts {@code tracked} for its address, closing that address's idle connections first when at the limit. */
     private boolean admit(Tracked tracked) {
         boolean[] admitted = {false};
@@ -224,6 +232,7 @@ public final class ConnectionGuard implements HttpFeature {
         // Helidon 4.4 sends "Connection: close" (asked for, or after a broken body) but keeps reading:
         // end the connection once that answer is out, so clients reading to EOF are done.
         res.whenSent(() -> {
+            tracked.answerSent();
             if (res.headers().contains(HeaderValues.CONNECTION_CLOSE)) {
                 tracked.endAfterAnswer();
             }
@@ -290,6 +299,7 @@ public final class ConnectionGuard implements HttpFeature {
         final boolean counted;
         volatile boolean http2;
         private long since = System.nanoTime();
+        private long answeredAt;
         private int served;
         private boolean busy;
         private boolean closeAfter;
@@ -331,6 +341,12 @@ public final class ConnectionGuard implements HttpFeature {
             busy = true;
             awaitingBody = withBody;
             since = System.nanoTime();
+            answeredAt = 0;
+        }
+
+        /** Idle from the moment the answer is out, not from when the request's thread gets round to {@link #end}. */
+        synchronized void answerSent() {
+            answeredAt = System.nanoTime();
         }
 
         synchronized void end(boolean close) {
@@ -338,7 +354,7 @@ public final class ConnectionGuard implements HttpFeature {
             closeAfter |= close;
             served++;
             if (awaitingBody == null) {
-                since = System.nanoTime();
+                since = answeredAt != 0 ? answeredAt : System.nanoTime();
             }
         }
 

@@ -13,6 +13,7 @@ import io.helidon.webserver.spi.ProtocolConfig;
 import io.helidon.webserver.spi.ServerConnection;
 import io.helidon.webserver.spi.ServerConnectionSelector;
 
+import java.net.SocketAddress;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,12 +22,13 @@ import java.util.concurrent.Semaphore;
 
 /**
  * Takes every HTTP/1 connection ahead of Helidon 4.4's own selector (only the HTTP/2 preface is left
- * to Helidon) and hands it to Helidon's HTTP/1.1 connection, reading through a
- * {@link ChunkedBodyReader} so that chunk extensions and trailers are read as RFC 9112 has them.
- * Helidon's selector would also drop without a word (or, for a request shorter than the 24-byte
- * HTTP/2 preface, hold open forever) a request line ending in {@code HTTP/1.0} or another version,
- * a line that is not HTTP at all, or a first line longer than a buffer; here they get Helidon's answer
- * (505, 400 or 414, as JSON via {@link JsonDirectHandler}) and the connection closes.
+ * to Helidon) and hands it to Helidon's HTTP/1.1 connection through an {@link Http1Context}: chunk
+ * extensions and trailers are read as RFC 9112 has them, and HTTP/1.0 requests are answered as
+ * HTTP/1.0 allows. Helidon's selector would also drop without a word (or, for a request shorter than
+ * the 24-byte HTTP/2 preface, hold open forever) a request line ending in {@code HTTP/1.0} or another
+ * version, a line that is not HTTP at all, or a first line longer than a buffer; here a line that is
+ * not HTTP/1.x gets Helidon's answer (400 or 414, as JSON via {@link JsonDirectHandler}) and the
+ * connection closes.
  */
 public final class Http1Selector implements ServerConnectionSelector {
     private static final String HTTP2_PREFACE = "PRI * HTTP/2.0\r";
@@ -72,7 +74,8 @@ public final class Http1Selector implements ServerConnectionSelector {
 
     @Override
     public ServerConnection connection(ConnectionContext ctx) {
-        return new EndReported(http1.connection(new ChunkedReadingContext(ctx)), () -> guard.ended(ctx.remotePeer().address()));
+        SocketAddress remote = ctx.remotePeer().address();
+        return new EndReported(http1.connection(new Http1Context(ctx, () -> guard.endAfterAnswer(remote))), () -> guard.ended(remote));
     }
 
     /**

@@ -12,7 +12,7 @@ import java.util.Map;
 
 /**
  * Answers the errors Helidon raises itself, before any route runs (malformed request line or
- * headers, a URI too long, HTTP/1.0, a bad chunk), with the same {@code {"message"}} body as every
+ * headers, a URI too long, a bad chunk), with the same {@code {"message"}} body as every
  * route instead of an empty or {@code text/plain} one.
  */
 public final class JsonDirectHandler implements DirectHandler {
@@ -46,7 +46,8 @@ public final class JsonDirectHandler implements DirectHandler {
     static String message(EventType type, Status status, String message) {
         int code = status.code();
         if (type == EventType.HTTP_VERSION_NOT_SUPPORTED || code == 505) {
-            return "HTTP/1.0 is not supported: send HTTP/1.1 (behind nginx: proxy_http_version 1.1)";
+            // HTTP/1.0 is served on connections that begin with it (Http10Source); this is 1.0 after 1.1.
+            return "an HTTP/1.0 request on a connection that began with HTTP/1.1: keep to one version per connection";
         }
         if (code == 414) {
             return "request line too long";

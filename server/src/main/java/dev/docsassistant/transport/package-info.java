@@ -11,15 +11,28 @@
  *     <td>The HTTP/1.1 connection takes a whole chunk-size line for hex, so a legal chunk extension
  *     ({@code 5;name=value}) is a 400.</td>
  *     <td>no upstream issue found</td><td>{@code chunkExtensionsAreRefused}</td></tr>
- * <tr><td>{@link dev.docsassistant.transport.ChunkedReadingContext}</td>
+ * <tr><td>{@link dev.docsassistant.transport.Http1Context}</td>
  *     <td>After the last chunk the connection wants an empty line, so a request with a legal trailer
  *     field gets no answer at all; this context hands the connection a {@code ChunkedBodyReader}
- *     instead of Helidon's reader.</td>
+ *     instead of Helidon's reader (and the HTTP/1.0 reader and writer below).</td>
  *     <td>no upstream issue found</td><td>{@code trailerFieldsAreNotRead}</td></tr>
+ * <tr><td>{@link dev.docsassistant.transport.Http10Source}, {@link dev.docsassistant.transport.Http10Writer}</td>
+ *     <td>The HTTP/1.1 connection answers every {@code HTTP/1.0} request line with 505 (HAProxy's
+ *     {@code httpchk}, nginx's default {@code proxy_http_version}, ApacheBench and {@code curl -0} send
+ *     it); its answers of unknown length are chunked, which HTTP/1.0 lacks. The source rewrites the
+ *     heads of a connection that starts with HTTP/1.0, the writer takes the chunking off its answers
+ *     and closes the connection to end them.</td>
+ *     <td>no upstream issue found (Helidon's {@code Http1Prologue} refuses 1.0 on purpose)</td>
+ *     <td>{@code anHttp10RequestIsDroppedWithoutAnAnswer}</td></tr>
+ * <tr><td>{@link dev.docsassistant.transport.QuietConnectionLog}</td>
+ *     <td>A client that resets its connection mid-answer is logged as a WARNING with its stack trace
+ *     (by {@code ErrorHandlers} and {@code ConnectionHandler}); those become {@link
+ *     dev.docsassistant.transport.PeerGone} lines (FINE, counted), the rest is rate-limited.</td>
+ *     <td>no upstream issue found</td><td>none: {@code ResetStormTest} shows the records</td></tr>
  * <tr><td>{@link dev.docsassistant.transport.Http1Selector}</td>
  *     <td>Helidon's own selectors drop without a word a request line ending in {@code HTTP/1.0} (or
  *     not HTTP, or longer than a buffer), and hold open one shorter than the HTTP/2 preface; it also
- *     is where the HTTP/1.1 connection gets the chunked reader.</td>
+ *     is where the HTTP/1.1 connection gets the context above.</td>
  *     <td>no upstream issue found (helidon-io/helidon#9715 answers 505 only when HTTP/1.1 is the sole
  *     protocol)</td><td>{@code anHttp10RequestIsDroppedWithoutAnAnswer}</td></tr>
  * <tr><td>{@link dev.docsassistant.transport.JsonDirectHandler}</td>
@@ -63,6 +76,8 @@
  * </table>
  *
  * <p>{@link dev.docsassistant.transport.ConnectionSettings} is the settings record of the connection
- * guard, not a workaround of its own.
+ * guard, {@link dev.docsassistant.transport.LingeringClose} its way of closing a connection whose
+ * refused body may still be coming, and {@link dev.docsassistant.transport.RateLimitedLog} a log
+ * filter anyone may use; none is a workaround of its own.
  */
 package dev.docsassistant.transport;

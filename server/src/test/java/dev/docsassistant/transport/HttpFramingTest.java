@@ -150,13 +150,13 @@ class HttpFramingTest {
     }
 
     @Test
-    void http10GetsA505MessageAndTheConnectionEnds() {
-        // 24 bytes: shorter than the HTTP/2 preface Helidon waits for.
-        Exchange exchange = RawHttp.exchange(port, "GET /health HTTP/1.0\r\n\r\n", WAIT);
-        assertClientError(exchange, 505, "proxy_http_version 1.1");
+    void http10AfterHttp11OnOneConnectionGetsA505MessageAndTheConnectionEnds() {
+        // HTTP/1.0 is served on connections that begin with it (Http10Test); a switch midway is refused.
+        Exchange exchange = RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: localhost\r\n\r\nGET /health HTTP/1.0\r\n\r\n", WAIT);
+        assertEquals(List.of(200, 505), exchange.responses().stream().map(Response::status).toList(), exchange.text());
+        assertTrue(exchange.responses().get(1).isJsonMessage() && exchange.responses().get(1).body().contains("one version"),
+                exchange.text());
         assertTrue(exchange.closed() && exchange.millis() < 1500, exchange.text());
-        Exchange shorter = RawHttp.exchange(port, "GET / HTTP/1.0\r\n\r\n", WAIT);
-        assertClientError(shorter, 505, "HTTP/1.0");
     }
 
     @Test

@@ -9,17 +9,35 @@ import io.helidon.webserver.ListenerContext;
 import io.helidon.webserver.ProxyProtocolData;
 import io.helidon.webserver.Router;
 
+import java.net.InetSocketAddress;
 import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 
-/** A connection's context as Helidon made it, except that its bytes are read through a {@link ChunkedBodyReader}. */
-final class ChunkedReadingContext implements ConnectionContext {
+/**
+ * An HTTP/1 connection's context as Helidon made it, except that its bytes are read through
+ * {@link Http10Source} and a {@link ChunkedBodyReader}, and its answers written through an
+ * {@link Http10Writer}: HTTP/1.0 requests are served, and chunk extensions and trailers are read.
+ */
+final class Http1Context implements ConnectionContext {
     private final ConnectionContext ctx;
     private final DataReader reader;
+    private final DataWriter writer;
 
-    ChunkedReadingContext(ConnectionContext ctx) {
+    /** @param close ends the connection after the answer now being written (see {@link ConnectionGuard}) */
+    Http1Context(ConnectionContext ctx, Runnable close) {
         this.ctx = ctx;
-        this.reader = new ChunkedBodyReader(ctx.dataReader());
+        Http10Exchanges exchanges = new Http10Exchanges();
+        this.reader = new ChunkedBodyReader(new Http10Source(ctx.dataReader(), authority(ctx), exchanges));
+        this.writer = new Http10Writer(ctx.dataWriter(), exchanges, close);
+    }
+
+    /** The address the client connected to, as a {@code Host} value. */
+    private static String authority(ConnectionContext ctx) {
+        if (ctx.localPeer().address() instanceof InetSocketAddress local && local.getAddress() != null) {
+            String host = local.getAddress().getHostAddress();
+            return (host.contains(":") ? "[" + host + "]" : host) + ":" + local.getPort();
+        }
+        return "localhost";
     }
 
     @Override
@@ -39,7 +57,7 @@ final class ChunkedReadingContext implements ConnectionContext {
 
     @Override
     public DataWriter dataWriter() {
-        return ctx.dataWriter();
+        return writer;
     }
 
     @Override
