@@ -3,9 +3,11 @@ package dev.docsassistant.transport;
 import dev.docsassistant.server.ServerSetup;
 import dev.docsassistant.testing.MachineCommands;
 import dev.docsassistant.testing.MachineDependencies;
+import dev.docsassistant.testing.Nginx;
 import dev.docsassistant.testing.RawHttp;
 import dev.docsassistant.testing.RawHttp.Exchange;
 import dev.docsassistant.testing.RawHttp.Response;
+import dev.docsassistant.testing.TempDirs;
 import dev.docsassistant.testing.TestApps;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.WebServerConfig;
@@ -17,6 +19,7 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 
@@ -130,6 +133,26 @@ class Http10Test {
                 + "Content-Length: 2\r\n\r\n{}", WAIT));
         assertEquals(401, refused.status(), refused.head());
         assertTrue(refused.isJsonMessage(), refused.body());
+    }
+
+    @Test
+    void nginxWithItsDefaultUpstreamVersionPassesAStream() throws Exception {
+        MachineDependencies.require(Nginx.installed(), "nginx");
+        Path dir = TempDirs.create("docs-assistant-nginx10-");
+        int front = Nginx.freePort();
+        // No proxy_http_version: nginx speaks HTTP/1.0 to the server, a connection per request.
+        String conf = "server { listen 127.0.0.1:" + front + "; location / { proxy_pass http://127.0.0.1:" + port
+                + "; proxy_buffering off; proxy_set_header Host localhost; } }\n";
+        try (Nginx nginx = Nginx.start(dir, conf, front)) {
+            Exchange health = RawHttp.exchange(front, "GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n", WAIT);
+            assertEquals(200, health.response().status(), health.text() + nginx.errorLog());
+            Exchange stream = RawHttp.exchange(front, v2("").replace("HTTP/1.0", "HTTP/1.1")
+                    .replace("Content-Type:", "Connection: close\r\nContent-Type:"), WAIT);
+            assertEquals(200, stream.response().status(), stream.text() + nginx.errorLog());
+            assertTrue(stream.response().body().contains("\"type\":\"finish\""), stream.text());
+        } finally {
+            TempDirs.delete(dir);
+        }
     }
 
     @Test
