@@ -1,6 +1,7 @@
 package dev.docsassistant.transport;
 
 import dev.docsassistant.server.ServerSetup;
+import dev.docsassistant.server.ServerSettings;
 import dev.docsassistant.testing.MachineCommands;
 import dev.docsassistant.testing.MachineDependencies;
 import dev.docsassistant.testing.Nginx;
@@ -39,9 +40,11 @@ class Http10Test {
     private static final String V2 = "{\"fp\":\"anonymous\",\"messages\":[{\"id\":\"m1\",\"role\":\"user\",\"parts\":[{\"type\":\"text\","
             + "\"text\":\"How are failed deliveries retried?\"}]}]}";
     private final int port;
+    private final int management;
 
     Http10Test(WebServer server) {
         this.port = server.port();
+        this.management = server.port(ServerSettings.MANAGEMENT);
     }
 
     @SetUpServer
@@ -72,6 +75,11 @@ class Http10Test {
         assertEquals("{\"status\":\"UP\"}", health.body());
         Response root = onlyAnswer(RawHttp.exchange(port, "GET / HTTP/1.0\r\n\r\n", WAIT));
         assertTrue(root.status() < 500, root.head());
+        // HAProxy's default httpchk on the management listener.
+        Response ready = onlyAnswer(RawHttp.exchange(management, "OPTIONS /observe/health/ready HTTP/1.0\r\n\r\n", WAIT));
+        assertTrue(ready.status() < 500, ready.head());
+        Response details = onlyAnswer(RawHttp.exchange(management, "GET /observe/health/ready HTTP/1.0\r\n\r\n", WAIT));
+        assertEquals(200, details.status(), details.head());
     }
 
     @Test
