@@ -24,104 +24,186 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
- * Where a question's embedding spends its time, below the server's {@code OnnxSentenceModel}: the
- * same ONNX graph and tokenizer from the model jar, run with ONNX Runtime directly under several
- * session options, measured interleaved (one run of each variant in turn, so load from other
- * processes falls on all alike), then ONNX Runtime's own profiler summed per operator type. Which
- * ONNX Runtime is measured is the one on the class path: run it twice with a different jar to compare
- * versions. Run: {@code bench/run EmbeddingRuntime [rounds [resource ...]]} (resources as in the
- * model jars: {@code all-minilm-l6-v2-q}, {@code bge-small-en-v1.5-q}).
+ * Where a question's embedding spends its CPU, below the server's {@code OnnxSentenceModel}: the same
+ * ONNX graph and tokenizer from the model jar, run with ONNX Runtime directly under each session option
+ * on its own (intra-op threads 1 or 2, spinning on or off, inter-op threads with the parallel execution
+ * mode, graph optimisation level, arena), each input shape (exact length, padded to a fixed length,
+ * truncated) and each model form the jars on the class path hold (int8 {@code all-minilm-l6-v2-q}, the
+ * server's; fp32 {@code all-minilm-l6-v2}, a bench dependency only), on the English dev questions in
+ * turn (the dev part of both sets). Each variant is measured twice, interleaved with the others (one block of each in turn, so load
+ * from other processes falls on all alike): one caller (wall time, the caller's CPU, and the process's
+ * CPU, which counts ONNX Runtime's pool threads too), and as many callers as cores at once, as a busy
+ * server runs questions (the process's CPU per question: the figure to choose by, and what a shared
+ * machine's load disturbs least). Then ONNX Runtime's own profiler, summed per operator and kernel.
+ * Run: {@code bench/run EmbeddingRuntime [rounds [resource ...]]} (resources as in the model jars:
+ * {@code all-minilm-l6-v2-q}, {@code all-minilm-l6-v2}, {@code bge-small-en-v1.5-q}).
  */
 public final class EmbeddingRuntime {
-    private static final String SHORT_QUESTION = "How do I add a custom domain?";
+    /** Runs per block; blocks of every variant alternate. */
+    private static final int BLOCK = 20;
 
     private EmbeddingRuntime() {
     }
 
-    private record Variant(String name, Consumer<SessionOptions> setup) {
+    /** How the token ids are shaped for the model: as they are, padded with masked tokens, or cut. */
+    private enum Shape { EXACT, PADDED_128, TRUNCATED_16 }
+
+    private record Variant(String name, Consumer<SessionOptions> setup, Shape shape) {
+        Variant(String name, Consumer<SessionOptions> setup) {
+            this(name, setup, Shape.EXACT);
+        }
+    }
+
+    /** One variant's measurements: per-run wall and caller CPU (one caller), process CPU totals. */
+    private static final class Measured {
+        final List<Long> wall = new ArrayList<>();
+        final List<Long> callerCpu = new ArrayList<>();
+        long singleProcessCpu;
+        long singleRuns;
+        long concurrentProcessCpu;
+        long concurrentWall;
+        long concurrentRuns;
     }
 
     public static void main(String[] args) throws Exception {
-        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 300;
+        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 3;
         List<String> models = args.length > 1 ? Arrays.asList(args).subList(1, args.length)
-                : List.of("all-minilm-l6-v2-q", "bge-small-en-v1.5-q");
+                : List.of("all-minilm-l6-v2-q", "all-minilm-l6-v2");
         OrtEnvironment env = OrtEnvironment.getEnvironment();
         Machine.header("embedding runtime, ONNX Runtime " + env.getVersion());
+        int callers = Runtime.getRuntime().availableProcessors();
+        List<String> questions = new ArrayList<>();
+        for (String corpus : DevSet.CORPORA) {
+            for (DevSet.Question q : DevSet.questions(corpus)) {
+                if (q.language() == null || q.language().startsWith("en")) {
+                    questions.add(q.q());
+                }
+            }
+        }
         List<Variant> variants = List.of(
-                new Variant("server today (1 thread, no arena, ALL_OPT)", o -> serverDefaults(o, 1)),
+                new Variant("server today (1 thread, sequential, no arena, ALL_OPT)", o -> serverDefaults(o, 1)),
+                new Variant("intra-op 2 threads, spinning (ORT's default)", o -> serverDefaults(o, 2)),
+                new Variant("intra-op 2 threads, spinning off", o -> { serverDefaults(o, 2); config(o, "session.intra_op.allow_spinning", "0"); }),
+                new Variant("intra-op 1 thread, spinning off", o -> { serverDefaults(o, 1); config(o, "session.intra_op.allow_spinning", "0"); }),
+                new Variant("parallel mode, inter-op 2, spinning", o -> { serverDefaults(o, 1); parallel(o, 2); }),
+                new Variant("parallel mode, inter-op 2, inter-op spinning off", o -> {
+                    serverDefaults(o, 1); parallel(o, 2); config(o, "session.inter_op.allow_spinning", "0"); }),
                 new Variant("BASIC_OPT", o -> { serverDefaults(o, 1); level(o, OptLevel.BASIC_OPT); }),
                 new Variant("EXTENDED_OPT", o -> { serverDefaults(o, 1); level(o, OptLevel.EXTENDED_OPT); }),
                 new Variant("NO_OPT", o -> { serverDefaults(o, 1); level(o, OptLevel.NO_OPT); }),
                 new Variant("arena + memory pattern", o -> { serverDefaults(o, 1); arena(o); }),
-                new Variant("2 threads, spinning", o -> { serverDefaults(o, 2); config(o, "session.intra_op.allow_spinning", "1"); }),
-                new Variant("2 threads, no spinning", o -> { serverDefaults(o, 2); config(o, "session.intra_op.allow_spinning", "0"); }),
-                new Variant("1 thread, spinning off", o -> { serverDefaults(o, 1); config(o, "session.intra_op.allow_spinning", "0"); }));
+                new Variant("padded to 128 tokens (masked)", o -> serverDefaults(o, 1), Shape.PADDED_128),
+                new Variant("truncated to 16 tokens", o -> serverDefaults(o, 1), Shape.TRUNCATED_16));
+        java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
+        com.sun.management.OperatingSystemMXBean os =
+                (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         for (String model : models) {
             byte[] graph = resource(model + ".onnx").readAllBytes();
             HuggingFaceTokenizer tokenizer;
             try (InputStream in = resource(model + "-tokenizer.json")) {
                 tokenizer = HuggingFaceTokenizer.newInstance(in, Map.of("padding", "false"));
             }
-            String text = model.startsWith("bge-small-en") ? "Represent this sentence for searching relevant passages: " + SHORT_QUESTION
-                    : SHORT_QUESTION;
-            long[] ids = tokenizer.encode(text).getIds();
-            System.out.printf(Locale.ROOT, "%n%s: \"%s\" = %d tokens%n", model, text, ids.length);
-            // Tokenizing alone.
-            long[] tok = new long[rounds];
-            for (int w = 0; w < 2; w++) {
-                for (int r = 0; r < rounds; r++) {
-                    long start = System.nanoTime();
-                    tokenizer.encode(text);
-                    tok[r] = System.nanoTime() - start;
-                }
+            String prefix = model.startsWith("bge-small-en") ? "Represent this sentence for searching relevant passages: " : "";
+            List<long[]> ids = new ArrayList<>();
+            long[] tok = new long[questions.size()];
+            for (int i = 0; i < questions.size(); i++) {
+                long start = System.nanoTime();
+                ids.add(tokenizer.encode(prefix + questions.get(i)).getIds());
+                tok[i] = System.nanoTime() - start;
             }
             Arrays.sort(tok);
-            System.out.printf(Locale.ROOT, "  tokenize: p50 %.3f ms%n", tok[rounds / 2] / 1e6);
+            double meanTokens = ids.stream().mapToInt(a -> a.length).average().orElse(0);
+            long over16 = ids.stream().filter(a -> a.length > 16).count();
+            System.out.printf(Locale.ROOT, "%n%s: %d English dev questions, %.1f tokens on average (%d over 16); %d callers at once"
+                    + " in the concurrent runs; load average %s%n  tokenize (cold): p50 %.3f ms%n", model, ids.size(), meanTokens, over16,
+                    callers, Machine.loadAverage(), tok[tok.length / 2] / 1e6);
             Map<Variant, OrtSession> sessions = new LinkedHashMap<>();
             for (Variant v : variants) {
                 SessionOptions o = new SessionOptions();
                 v.setup().accept(o);
                 sessions.put(v, env.createSession(graph, o));
             }
-            Map<Variant, long[]> nanos = new LinkedHashMap<>();
-            Map<Variant, long[]> cpu = new LinkedHashMap<>();
-            Map<Variant, long[]> processCpu = new LinkedHashMap<>();
-            variants.forEach(v -> { nanos.put(v, new long[rounds]); cpu.put(v, new long[rounds]); processCpu.put(v, new long[1]); });
-            java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
-            com.sun.management.OperatingSystemMXBean os =
-                    (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
-            for (int pass = 0; pass < 2; pass++) { // the first pass warms up
-                for (int r = 0; r < rounds; r++) {
+            Map<Variant, Measured> measured = new LinkedHashMap<>();
+            variants.forEach(v -> measured.put(v, new Measured()));
+            for (Variant v : variants) { // warm-up: every question once
+                for (long[] q : ids) {
+                    run(env, sessions.get(v), shaped(q, v.shape()));
+                }
+            }
+            int next = 0;
+            for (int round = 0; round < rounds; round++) {
+                for (int block = 0; block < Math.max(1, ids.size() / BLOCK); block++) {
                     for (Variant v : variants) {
+                        Measured m = measured.get(v);
+                        OrtSession session = sessions.get(v);
                         long p0 = os.getProcessCpuTime();
-                        long c0 = threads.getCurrentThreadCpuTime();
-                        long start = System.nanoTime();
-                        run(env, sessions.get(v), ids);
-                        nanos.get(v)[r] = System.nanoTime() - start;
-                        cpu.get(v)[r] = threads.getCurrentThreadCpuTime() - c0;
-                        if (pass == 1) {
-                            processCpu.get(v)[0] += os.getProcessCpuTime() - p0;
+                        for (int r = 0; r < BLOCK; r++) {
+                            long[] q = shaped(ids.get((next + r) % ids.size()), v.shape());
+                            long c0 = threads.getCurrentThreadCpuTime();
+                            long start = System.nanoTime();
+                            run(env, session, q);
+                            m.wall.add(System.nanoTime() - start);
+                            m.callerCpu.add(threads.getCurrentThreadCpuTime() - c0);
                         }
+                        m.singleProcessCpu += os.getProcessCpuTime() - p0;
+                        m.singleRuns += BLOCK;
+                        int from = next;
+                        long cp0 = os.getProcessCpuTime();
+                        long start = System.nanoTime();
+                        List<Thread> running = new ArrayList<>();
+                        for (int c = 0; c < callers; c++) {
+                            int caller = c;
+                            running.add(Thread.ofPlatform().start(() -> {
+                                for (int r = 0; r < BLOCK; r++) {
+                                    runUnchecked(env, session, shaped(ids.get((from + caller * BLOCK + r) % ids.size()), v.shape()));
+                                }
+                            }));
+                        }
+                        for (Thread t : running) {
+                            t.join();
+                        }
+                        m.concurrentWall += System.nanoTime() - start;
+                        m.concurrentProcessCpu += os.getProcessCpuTime() - cp0;
+                        m.concurrentRuns += (long) callers * BLOCK;
                     }
+                    next += BLOCK;
                 }
             }
             // Wall time suffers from other processes on a shared machine; the calling thread's CPU time
             // much less (it is the whole cost with one intra-op thread); the process's CPU time counts
-            // the pool threads of the 2-thread variants too.
+            // the pool threads of the multi-thread variants too.
+            System.out.printf(Locale.ROOT, "  %-56s | one caller: wall p50, p90 | caller CPU p50 | process CPU mean"
+                    + " | %d callers: process CPU per question, questions/s%n", "variant", callers);
             for (Variant v : variants) {
-                long[] n = nanos.get(v);
-                long[] c = cpu.get(v);
-                Arrays.sort(n);
-                Arrays.sort(c);
-                System.out.printf(Locale.ROOT, "  %-44s wall p50 %.3f ms, p90 %.3f | caller CPU p50 %.3f ms | process CPU mean %.3f ms%n",
-                        v.name(), n[rounds / 2] / 1e6, n[(int) (rounds * 0.9)] / 1e6, c[rounds / 2] / 1e6,
-                        processCpu.get(v)[0] / 1e6 / rounds);
+                Measured m = measured.get(v);
+                long[] wall = m.wall.stream().mapToLong(Long::longValue).sorted().toArray();
+                long[] cpu = m.callerCpu.stream().mapToLong(Long::longValue).sorted().toArray();
+                System.out.printf(Locale.ROOT, "  %-56s | %.3f, %.3f ms | %.3f ms | %.3f ms | %.3f ms, %.0f/s%n", v.name(),
+                        wall[wall.length / 2] / 1e6, wall[(int) (wall.length * 0.9)] / 1e6, cpu[cpu.length / 2] / 1e6,
+                        m.singleProcessCpu / 1e6 / m.singleRuns, m.concurrentProcessCpu / 1e6 / m.concurrentRuns,
+                        m.concurrentRuns / (m.concurrentWall / 1e9));
             }
             for (OrtSession s : sessions.values()) {
                 s.close();
             }
-            profile(env, graph, ids, rounds);
+            System.out.println("  load average at the end " + Machine.loadAverage());
+            profile(env, graph, ids);
         }
+    }
+
+    private static long[] shaped(long[] ids, Shape shape) {
+        return switch (shape) {
+            case EXACT -> ids;
+            case PADDED_128 -> ids.length >= 128 ? ids : Arrays.copyOf(ids, 128); // id 0 = [PAD], masked below
+            case TRUNCATED_16 -> {
+                if (ids.length <= 16) {
+                    yield ids;
+                }
+                long[] out = Arrays.copyOf(ids, 16);
+                out[15] = ids[ids.length - 1]; // keep the closing [SEP]
+                yield out;
+            }
+        };
     }
 
     /** The server's options ({@code OnnxSentenceModel}). */
@@ -153,6 +235,15 @@ public final class EmbeddingRuntime {
         }
     }
 
+    private static void parallel(SessionOptions o, int interOpThreads) {
+        try {
+            o.setExecutionMode(SessionOptions.ExecutionMode.PARALLEL);
+            o.setInterOpNumThreads(interOpThreads);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     private static void config(SessionOptions o, String key, String value) {
         try {
             o.addConfigEntry(key, value);
@@ -161,10 +252,21 @@ public final class EmbeddingRuntime {
         }
     }
 
+    private static void runUnchecked(OrtEnvironment env, OrtSession session, long[] ids) {
+        try {
+            run(env, session, ids);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** One run; ids of 0 ([PAD]) at the end are masked out. */
     private static void run(OrtEnvironment env, OrtSession session, long[] ids) throws Exception {
         long[] shape = {1, ids.length};
         long[] mask = new long[ids.length];
-        Arrays.fill(mask, 1L);
+        for (int i = 0; i < ids.length; i++) {
+            mask[i] = ids[i] == 0 ? 0 : 1;
+        }
         Map<String, OnnxTensor> inputs = new HashMap<>();
         try (OnnxTensor a = OnnxTensor.createTensor(env, LongBuffer.wrap(ids), shape);
              OnnxTensor b = OnnxTensor.createTensor(env, LongBuffer.wrap(mask), shape);
@@ -180,19 +282,23 @@ public final class EmbeddingRuntime {
         }
     }
 
-    /** ONNX Runtime's profiler over {@code rounds} runs with the server's options: time per operator type per run. */
-    private static void profile(OrtEnvironment env, byte[] graph, long[] ids, int rounds) throws Exception {
+    /** ONNX Runtime's profiler over every question once with the server's options: time per operator type per run. */
+    private static void profile(OrtEnvironment env, byte[] graph, List<long[]> ids) throws Exception {
         SessionOptions o = new SessionOptions();
         serverDefaults(o, 1);
         Path prefix = Files.createTempDirectory("ort-profile").resolve("run");
         o.enableProfiling(prefix.toString());
         String file;
         try (OrtSession session = env.createSession(graph, o)) {
-            for (int r = 0; r < rounds; r++) {
-                run(env, session, ids);
+            for (long[] q : ids) { // warm-up, profiled too: the first runs carry one-time costs
+                run(env, session, q);
+            }
+            for (long[] q : ids) {
+                run(env, session, q);
             }
             file = session.endProfiling();
         }
+        int runs = 2 * ids.size();
         JsonNode events = new ObjectMapper().readTree(Path.of(file).toFile());
         Map<String, Long> perOp = new TreeMap<>();
         Map<String, Integer> nodes = new TreeMap<>();
@@ -203,20 +309,20 @@ public final class EmbeddingRuntime {
                 modelRun += e.path("dur").asLong();
             }
             if ("Node".equals(e.path("cat").asText()) && name.endsWith("_kernel_time")) {
-                String op = e.path("args").path("op_name").asText();
+                String op = e.path("args").path("op_name").asText() + " (" + e.path("args").path("provider").asText("?")
+                        .replace("ExecutionProvider", "") + ")";
                 perOp.merge(op, e.path("dur").asLong(), Long::sum);
                 nodes.merge(op, 1, Integer::sum);
             }
         }
-        // The first run carries one-time costs; every run is counted, so per-run means are a little high.
         long total = perOp.values().stream().mapToLong(Long::longValue).sum();
         System.out.printf(Locale.ROOT, "  profile (%s): model_run %.3f ms per run, operators %.3f ms per run%n",
-                file, modelRun / 1e3 / rounds, total / 1e3 / rounds);
+                file, modelRun / 1e3 / runs, total / 1e3 / runs);
         List<Map.Entry<String, Long>> sorted = new ArrayList<>(perOp.entrySet());
         sorted.sort(Map.Entry.<String, Long>comparingByValue().reversed());
         for (Map.Entry<String, Long> op : sorted) {
-            System.out.printf(Locale.ROOT, "    %-28s %3d nodes  %.3f ms  %4.1f %%%n", op.getKey(), nodes.get(op.getKey()) / rounds,
-                    op.getValue() / 1e3 / rounds, 100.0 * op.getValue() / total);
+            System.out.printf(Locale.ROOT, "    %-36s %3d nodes  %.3f ms  %4.1f %%%n", op.getKey(), nodes.get(op.getKey()) / runs,
+                    op.getValue() / 1e3 / runs, 100.0 * op.getValue() / total);
         }
     }
 
