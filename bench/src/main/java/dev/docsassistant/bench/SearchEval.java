@@ -21,13 +21,16 @@ import java.util.TreeMap;
  * Scores search on the dev sets (shared and the project's own, by part) in both modes side by side: recall@1/3/5/10 and MRR@10 per
  * corpus, per kind and per language, plus how much generic pages crowd the top 3. A search
  * "abstains" when no result reaches {@link #ABSTAIN_BELOW}. Run:
- * {@code bench/run SearchEval [-v] [--parts=dev,tune,aside] [--model=bge-small-en-v15-q]} ({@code -v} lists
+ * {@code bench/run SearchEval [-v] [--parts=dev,tune,aside] [--model=bge-small-en-v15-q]
+ * [--question-vectors=static|static-both|static-first]} ({@code -v} lists
  * each question's results, never those of the aside part).
  * Embeddings are cached in {@code bench/target/embedding-cache}, so only the first run computes them.
  */
 public final class SearchEval {
     static final double ABSTAIN_BELOW = 0.09;
     static final Path EMBEDDINGS = Path.of("bench", "target", "embedding-cache");
+    /** Where this run's section vectors are cached: {@link #EMBEDDINGS}, or beside it for static section vectors. */
+    private static Path embeddings = EMBEDDINGS;
 
     private SearchEval() {
     }
@@ -42,7 +45,15 @@ public final class SearchEval {
         if (List.of(args).contains("--other-languages=english")) {
             dev.docsassistant.search.SentenceEmbedder.embedOtherLanguagesInEnglish(true);
         }
-        System.out.println("English model: " + dev.docsassistant.search.SentenceEmbedder.englishModel().id());
+        dev.docsassistant.search.QuestionVectors questionVectors = List.of(args).stream().filter(a -> a.startsWith("--question-vectors="))
+                .map(a -> dev.docsassistant.search.QuestionVectors.valueOf(a.substring(19).toUpperCase(Locale.ROOT).replace('-', '_')))
+                .findFirst().orElse(dev.docsassistant.search.QuestionVectors.MODEL);
+        dev.docsassistant.search.SentenceEmbedder.useQuestionVectors(questionVectors, EMBEDDINGS);
+        // Sections from the static table must not land in the cache of the model's section vectors.
+        embeddings = questionVectors == dev.docsassistant.search.QuestionVectors.STATIC_BOTH
+                ? EMBEDDINGS.resolveSibling("embedding-cache-static") : EMBEDDINGS;
+        System.out.println("English model: " + dev.docsassistant.search.SentenceEmbedder.englishModel().id() + "; question vectors: "
+                + questionVectors.name().toLowerCase(Locale.ROOT).replace('_', '-'));
         for (String corpus : DevSet.CORPORA) {
             Map<String, Map<SearchMode, Scores>> groups = new TreeMap<>();
             Map<SearchMode, Crowding> crowding = new HashMap<>();
@@ -72,6 +83,11 @@ public final class SearchEval {
                     System.out.println(scores.row(String.format(Locale.ROOT, "%-8s %s", mode.name().toLowerCase(Locale.ROOT), group)))));
             crowding.forEach((mode, c) -> System.out.println(mode.name().toLowerCase(Locale.ROOT) + " " + c.summary()));
         }
+        if (questionVectors == dev.docsassistant.search.QuestionVectors.STATIC_FIRST) {
+            long[] counts = LuceneSiteSearch.staticFirstCounts();
+            System.out.printf(Locale.ROOT, "static first: %d questions ranked with the static vector, %d embedded by the model%n",
+                    counts[0], counts[1]);
+        }
     }
 
     static SearchRequest request(DevSet.Question q, int pageSize) {
@@ -85,7 +101,7 @@ public final class SearchEval {
         SiteContent site = SiteReader.read(DevSet.corpus(corpus));
         long read = System.nanoTime();
         LuceneSiteSearch search = LuceneSiteSearch.open(site, indexDir, mode == SearchMode.HYBRID
-                ? SearchSettings.hybrid(EMBEDDINGS) : SearchSettings.KEYWORD);
+                ? SearchSettings.hybrid(embeddings) : SearchSettings.KEYWORD);
         long done = System.nanoTime();
         System.out.printf(Locale.ROOT, "%s (%s): %d pages, %d sections; read %.2f s, indexed %.2f s (%d embedded in %.1f s), "
                         + "total %.2f s%n", corpus, mode.name().toLowerCase(Locale.ROOT), site.pages().size(),

@@ -62,6 +62,8 @@ public final class LuceneSiteSearch implements SiteSearch {
      */
     private static final double MIN_SIMILARITY = 0.2;
     /** Runs a hybrid query's BM25 side beside its embedding. */
+    private static final java.util.concurrent.atomic.LongAdder STATIC_FIRST_KEPT = new java.util.concurrent.atomic.LongAdder();
+    private static final java.util.concurrent.atomic.LongAdder STATIC_FIRST_EMBEDDED = new java.util.concurrent.atomic.LongAdder();
     private static final ExecutorService BM25 = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("bm25-", 0).factory());
 
     private final SiteContent site;
@@ -272,6 +274,12 @@ public final class LuceneSiteSearch implements SiteSearch {
                 // query's time). BM25 is done long before the embedding, so this thread never parks to
                 // wait: the other way round, being woken again cost ~0.15 ms of every search over HTTP.
                 Query bm25 = query.build();
+                if (SentenceEmbedder.questionVectors() == QuestionVectors.STATIC_FIRST) {
+                    ranked = staticFirst(model, request.query(), keywordRanking(bm25, depth, maxScore, preference), filter, depth,
+                            preference);
+                    return ranked.stream().filter(c -> c.reportedRelevance() >= request.scoreThreshold()).limit(request.pageSize())
+                            .map(RankedPage::hit).toList();
+                }
                 CompletableFuture<List<RankedPage>> keyword = CompletableFuture.supplyAsync(
                         () -> keywordRanking(bm25, depth, maxScore, preference), BM25);
                 float[] embedding = SentenceEmbedder.embedQuery(model, request.query());
@@ -288,6 +296,32 @@ public final class LuceneSiteSearch implements SiteSearch {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * {@link QuestionVectors#STATIC_FIRST}: the ranking with the static question vector when the static
+     * vector's nearest page is BM25's best page too, else the model's. This keeps recall and spares the model
+     * for few questions (8 of 228 on the dev sets); gating on the fused ranking's best page instead spared it
+     * for 193 and lost recall (bench/RESULTS.md, "A static question vector").
+     */
+    private List<RankedPage> staticFirst(EmbeddingModel model, String question, List<RankedPage> keyword, Query filter, int depth,
+                                         Preference preference) throws IOException {
+        float[] cheap = SentenceEmbedder.staticQuery(model, question);
+        if (cheap != null && !keyword.isEmpty()) {
+            List<RankedPage> semantic = semanticRanking(model, cheap, filter, depth, preference);
+            if (!semantic.isEmpty() && semantic.getFirst().pagePath().equals(keyword.getFirst().pagePath())) {
+                STATIC_FIRST_KEPT.increment();
+                return HybridFusion.fuse(keyword, semantic, page -> fusedWeight(page, preference));
+            }
+        }
+        STATIC_FIRST_EMBEDDED.increment();
+        return HybridFusion.fuse(keyword, semanticRanking(model, SentenceEmbedder.embedQuery(model, question), filter, depth, preference),
+                page -> fusedWeight(page, preference));
+    }
+
+    /** For SearchEval: questions {@link QuestionVectors#STATIC_FIRST} ranked with the static vector, and with the model. */
+    public static long[] staticFirstCounts() {
+        return new long[] {STATIC_FIRST_KEPT.sum(), STATIC_FIRST_EMBEDDED.sum()};
     }
 
     /** The future's value, or what it threw, as it was thrown. */

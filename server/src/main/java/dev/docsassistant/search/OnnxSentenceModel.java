@@ -34,6 +34,8 @@ final class OnnxSentenceModel {
     private final HuggingFaceTokenizer tokenizer;
     private final boolean tokenTypes;
     private final boolean uncased;
+    private final int vocabulary;
+    private final java.util.Set<Long> specialTokens;
 
     OnnxSentenceModel(EmbeddingModel spec) {
         this.spec = spec;
@@ -53,7 +55,17 @@ final class OnnxSentenceModel {
                 throw new IllegalStateException(spec.id() + " returns vectors of " + shape[shape.length - 1]
                         + " dimensions, not " + spec.dimension());
             }
-            tokenizer = HuggingFaceTokenizer.newInstance(tokens, Map.of("padding", "false"));
+            byte[] tokenizerJson = tokens.readAllBytes();
+            tokenizer = HuggingFaceTokenizer.newInstance(new java.io.ByteArrayInputStream(tokenizerJson), Map.of("padding", "false"));
+            com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper().readTree(tokenizerJson);
+            vocabulary = json.path("model").path("vocab").size();
+            java.util.Set<Long> special = new java.util.HashSet<>();
+            json.path("added_tokens").forEach(t -> {
+                if (t.path("special").asBoolean()) {
+                    special.add(t.path("id").asLong());
+                }
+            });
+            specialTokens = java.util.Set.copyOf(special);
             uncased = java.util.Arrays.equals(tokenizer.encode("Docs API").getIds(), tokenizer.encode("docs api").getIds());
         } catch (IOException e) {
             throw new UncheckedIOException("cannot read the embedding model: " + e.getMessage(), e);
@@ -74,6 +86,16 @@ final class OnnxSentenceModel {
         return spec;
     }
 
+    /** How many word pieces the tokenizer knows (ids 0 to this, exclusive). */
+    int vocabulary() {
+        return vocabulary;
+    }
+
+    /** The ids of the tokenizer's special tokens ([PAD], [UNK], [CLS], [SEP], [MASK]). */
+    java.util.Set<Long> specialTokens() {
+        return specialTokens;
+    }
+
     /** Whether the tokenizer lowercases its input (then a question's case never changes its vector). */
     boolean uncased() {
         return uncased;
@@ -81,13 +103,25 @@ final class OnnxSentenceModel {
 
     /** The texts' embeddings, pooled (not yet of unit length), in order; one model run for all. */
     float[][] embed(List<String> texts) {
-        int n = texts.size();
-        long[][] ids = new long[n][];
+        long[][] ids = new long[texts.size()][];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = tokens(texts.get(i));
+        }
+        return embedTokens(ids);
+    }
+
+    /** The text's word-piece ids as the model reads them: [CLS] … [SEP], at most {@link #MAX_TOKENS}. */
+    long[] tokens(String text) {
+        Encoding encoding = tokenizer.encode(text);
+        return truncated(encoding.getIds());
+    }
+
+    /** The embeddings of token-id sequences (each with its special tokens), pooled, in order; one model run for all. */
+    float[][] embedTokens(long[][] ids) {
+        int n = ids.length;
         int longest = 1;
-        for (int i = 0; i < n; i++) {
-            Encoding encoding = tokenizer.encode(texts.get(i));
-            ids[i] = truncated(encoding.getIds());
-            longest = Math.max(longest, ids[i].length);
+        for (long[] sequence : ids) {
+            longest = Math.max(longest, sequence.length);
         }
         // One padded [n][longest] batch; padding is masked out of attention and pooling.
         long[] flatIds = new long[n * longest];

@@ -57,6 +57,9 @@ public final class SentenceEmbedder {
     private static final QuestionVectorCache QUESTIONS = new QuestionVectorCache(QuestionVectorCache.DEFAULT_BYTES);
     private static volatile boolean cacheQuestions = true;
     private static final java.util.concurrent.atomic.LongAdder QUESTION_NANOS = new java.util.concurrent.atomic.LongAdder();
+    private static volatile QuestionVectors questionVectors = QuestionVectors.MODEL;
+    private static volatile java.nio.file.Path staticTables;
+    private static final Map<EmbeddingModel, StaticTokenVectors> STATIC_TABLES = new ConcurrentHashMap<>();
 
     private SentenceEmbedder() {
     }
@@ -79,6 +82,33 @@ public final class SentenceEmbedder {
      */
     public static void embedOtherLanguagesInEnglish(boolean on) {
         otherLanguagesInEnglish = on;
+    }
+
+    /**
+     * For {@code SearchEval --question-vectors=…}: where question (and, with {@link QuestionVectors#STATIC_BOTH},
+     * section) vectors come from from now on; the static word-piece tables are kept in {@code tables}.
+     * Measured and not adopted (bench/RESULTS.md): the server runs the model.
+     */
+    public static void useQuestionVectors(QuestionVectors how, java.nio.file.Path tables) {
+        staticTables = tables;
+        questionVectors = how;
+    }
+
+    static QuestionVectors questionVectors() {
+        return questionVectors;
+    }
+
+    /**
+     * The question's unit-length vector from {@code model}'s static word-piece table (distilled on
+     * first use), or null when none of its pieces is in the table.
+     */
+    static float[] staticQuery(EmbeddingModel model, String text) {
+        return staticVector(model, model.query(clip(text)));
+    }
+
+    private static float[] staticVector(EmbeddingModel model, String text) {
+        OnnxSentenceModel onnx = model(model);
+        return STATIC_TABLES.computeIfAbsent(model, m -> StaticTokenVectors.of(onnx, staticTables)).embed(onnx.tokens(text));
     }
 
     public static EmbeddingModel englishModel() {
@@ -125,6 +155,12 @@ public final class SentenceEmbedder {
     public static float[] embedQuery(EmbeddingModel model, String text) {
         long start = System.nanoTime();
         try {
+            if (questionVectors == QuestionVectors.STATIC || questionVectors == QuestionVectors.STATIC_BOTH) {
+                float[] v = staticQuery(model, text);
+                if (v != null) {
+                    return v;
+                }
+            }
             OnnxSentenceModel onnx = model(model);
             String question = clip(text);
             float[] cached = cacheQuestions ? QUESTIONS.get(model, onnx.uncased(), question) : null;
@@ -192,6 +228,10 @@ public final class SentenceEmbedder {
 
     /** Unit-length vectors of sections, in order; spread over the embedding threads. */
     static List<float[]> embedPassages(EmbeddingModel model, List<String> texts) {
+        if (questionVectors == QuestionVectors.STATIC_BOTH) {
+            float[] none = new float[model.dimension()]; // a section of special tokens only: similar to nothing
+            return texts.stream().map(t -> java.util.Objects.requireNonNullElse(staticVector(model, model.passage(clip(t))), none)).toList();
+        }
         return embedMany(model, texts.stream().map(t -> model.passage(clip(t))).toList());
     }
 
