@@ -29,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class DatabaseTest {
     /** Every migration under src/main/resources/db/migration, in order. */
-    private static final List<String> VERSIONS = List.of("1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12", "13", "14", "15");
+    private static final List<String> VERSIONS = TestDatabases.migrationVersions();
 
     @TempDir
     Path dir;

@@ -2,12 +2,16 @@ package dev.docsassistant.store;
 
 import dev.docsassistant.testing.MachineDependencies;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -28,6 +32,22 @@ public final class TestDatabases {
     }
 
     private TestDatabases() {
+    }
+
+    /**
+     * Every migration version the build ships, in order (read from the scripts themselves, so a new
+     * migration needs no test edited to count as applied).
+     */
+    public static List<String> migrationVersions() {
+        try (var files = Files.list(Path.of("src/main/resources/db/migration"))) {
+            return files.map(f -> f.getFileName().toString())
+                    .filter(n -> n.matches("V\\d+__.*\\.sql"))
+                    .map(n -> n.substring(1, n.indexOf("__")))
+                    .sorted(Comparator.comparingInt(Integer::parseInt))
+                    .toList();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** Opens a fresh database of each available kind. */
