@@ -90,6 +90,35 @@ class DevSiteTest {
     }
 
     @Test
+    void savingAnApiDescriptionRegeneratesItsPages(@TempDir Path dir) {
+        String spec = """
+                openapi: 3.0.3
+                info: {title: Relay, version: '1'}
+                paths:
+                  /events:
+                    post:
+                      summary: %s
+                      operationId: sendEvent
+                      responses: {'200': {description: OK}}
+                """;
+        TestSites files = new TestSites(dir.resolve("site"))
+                .file("docs.json", "{\"navigation\": {\"groups\": [{\"group\": \"API\", \"openapi\": \"openapi.yaml\"}]}}")
+                .file("openapi.yaml", spec.formatted("Send an event"));
+        try (DevSite site = open(dir)) {
+            assertTrue(site.site().content().page("api-reference/send-an-event").isPresent());
+            files.file("openapi.yaml", spec.formatted("Publish an event"));
+            DevSite.Outcome outcome = site.apply(List.of(files.dir().resolve("openapi.yaml")));
+            assertTrue(outcome.applied(), outcome.problems().toString());
+            assertTrue(site.site().content().page("api-reference/publish-an-event").isPresent());
+            assertEquals("/api-reference/publish-an-event", paths(site, "publish event").getFirst());
+            files.file("openapi.yaml", "openapi: 3.0.3\npaths: {oops");
+            DevSite.Outcome broken = site.apply(List.of(files.dir().resolve("openapi.yaml")));
+            assertFalse(broken.applied(), "a broken description keeps the last good version");
+            assertEquals("openapi.yaml", broken.problems().getFirst().file());
+        }
+    }
+
+    @Test
     void savingTheAssistantsInstructionsReadsThemAgainAndOtherDotFoldersStayIgnored(@TempDir Path dir) {
         TestSites files = site(dir);
         try (DevSite site = open(dir)) {
