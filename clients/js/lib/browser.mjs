@@ -1,6 +1,7 @@
 // Launches Debian's Chromium through playwright-core (no downloaded browser builds).
 import { chromium } from 'playwright-core';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -21,3 +22,16 @@ export async function launchBrowser() {
 }
 
 export const screenshot = (page, name) => page.screenshot({ path: join(artifacts, name + '.png'), fullPage: false });
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/**
+ * axe-core's serious and critical violations on the page as it is, each `id (impact) targets`; the
+ * page's context must bypass its CSP (axe is injected as a script of the test).
+ */
+export async function seriousViolations(page) {
+  await page.addScriptTag({ content: AXE });
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}

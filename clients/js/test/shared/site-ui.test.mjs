@@ -5,16 +5,13 @@
 // desktop/mobile) go to artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import { startServer } from '../../lib/server.mjs';
-import { launchBrowser, screenshot } from '../../lib/browser.mjs';
+import { launchBrowser, screenshot, seriousViolations } from '../../lib/browser.mjs';
 import { tempDir } from '../../lib/tmp.mjs';
 
-const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 const KEY = 'svc_dsc_' + 'browserUiTestKeyForTheMintlifySite_0123456789abcd';
 const MCP_KEY = 'svc_dsc_' + 'browserUiTestKeyForTheMcpSite_0123456789abcdefghi';
 const DEEP = '/sites/mintlify/components/code-groups';
@@ -248,11 +245,7 @@ test('axe-core finds no serious or critical violation on home, deep, translated 
     for (const path of pages) {
       await page.goto(server.url + path);
       await page.waitForLoadState('networkidle');
-      await page.addScriptTag({ content: AXE });
-      const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-      for (const v of result.violations.filter((x) => x.impact === 'serious' || x.impact === 'critical')) {
-        found.push(`${scheme} ${path}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-      }
+      found.push(...(await seriousViolations(page)).map((v) => `${scheme} ${path}: ${v}`));
     }
     await page.context().close();
   }

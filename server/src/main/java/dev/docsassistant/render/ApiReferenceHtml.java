@@ -69,8 +69,9 @@ final class ApiReferenceHtml {
         }
         List<CodeSample> samples = CodeSamples.of(e, languages, optional);
         if (!samples.isEmpty()) {
-            block("<div class=\"code-group api-request-examples\">" + "<div class=\"code-group-title\">"
-                    + esc(strings.get("requestExample")) + "</div>");
+            // The title goes before the group: the site script puts the group's tab bar first inside it.
+            block("<p class=\"api-label\">" + esc(strings.get("requestExample")) + "</p>");
+            block("<div class=\"code-group api-request-examples\">");
             samples.forEach(s -> fence(s.language(), s.label(), s.code()));
             block("</div>");
         }
@@ -195,7 +196,8 @@ final class ApiReferenceHtml {
                     }
                     Map<String, JsonNode> examples = ExampleValues.ofMedia(e.model(), media.getValue(), SchemaTrees.Direction.RESPONSE, true);
                     if (!examples.isEmpty()) {
-                        block("<div class=\"code-group\"><div class=\"code-group-title\">" + esc(strings.get("responseExample")) + "</div>");
+                        block("<p class=\"api-label\">" + esc(strings.get("responseExample")) + "</p>");
+                        block("<div class=\"code-group\">");
                         examples.forEach((label, value) -> fence(media.getKey().contains("json") ? "json" : "text",
                                 examples.size() == 1 ? status : label, value.isTextual() ? value.asText() : pretty(value)));
                         block("</div>");

@@ -1,0 +1,84 @@
+// An endpoint page of the API reference in Chromium (the fixture site of the Java tests,
+// server/src/test/resources/api-sites/petstore): axe-core finds nothing serious in either theme, the
+// page trips no Content-Security-Policy, reads in one column on a narrow screen without sideways
+// scrolling, and its request samples are the site's code tabs. Screenshots in artifacts/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../lib/server.mjs';
+import { launchBrowser, screenshot, seriousViolations } from '../lib/browser.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const PAGES = ['/reference/pets/create-a-pet', '/reference/pets/get-a-pet', '/pet-page', '/api-reference/pet-events'];
+let server;
+let browser;
+let base;
+
+before(async () => {
+  server = await startServer({ sites: [{ domain: 'pets', path: join(repo, 'server', 'src', 'test', 'resources', 'api-sites', 'petstore') }] });
+  base = server.url + '/sites/pets';
+  browser = await launchBrowser();
+});
+after(async () => { await browser?.close(); server?.stop(); });
+
+async function newPage(options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1300, height: 900 }, ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  await context.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  return page;
+}
+
+test('axe-core finds no serious or critical violation on API pages, light and dark', async () => {
+  const found = [];
+  for (const scheme of ['light', 'dark']) {
+    // axe is injected as a script of the test: this context lets it past the page's policy.
+    const page = await newPage({ bypassCSP: true, colorScheme: scheme });
+    for (const path of PAGES) {
+      await page.goto(base + path);
+      await page.waitForLoadState('networkidle');
+      // Every collapsed part open, so axe checks the whole tree.
+      await page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+      found.push(...(await seriousViolations(page)).map((v) => `${scheme} ${path}: ${v}`));
+    }
+    await page.context().close();
+  }
+  assert.deepEqual(found, []);
+});
+
+test('the endpoint page keeps to its policy, makes its samples code tabs and fits a narrow screen', async () => {
+  const page = await newPage({ colorScheme: 'light' });
+  await page.goto(base + '/reference/pets/create-a-pet');
+  await page.waitForLoadState('networkidle');
+  assert.equal(await page.textContent('.api-method'), 'POST');
+  assert.ok(await page.isVisible('.api-request-examples'), 'the request samples');
+  await screenshot(page, 'api-endpoint-light');
+  assert.deepEqual(await page.evaluate(() => window.__violations), []);
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
+
+  const dark = await newPage({ colorScheme: 'dark' });
+  await dark.goto(base + '/reference/pets/get-a-pet');
+  await dark.waitForLoadState('networkidle');
+  await screenshot(dark, 'api-endpoint-dark');
+  const tabs = await dark.locator('.api-request-examples [role="tab"]').allTextContents();
+  assert.deepEqual(tabs, ['cURL', 'Python', 'JavaScript', 'Go', 'Java'], 'one tab per language');
+  await dark.context().close();
+
+  const narrow = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, colorScheme: 'light' });
+  for (const path of PAGES) {
+    await narrow.goto(base + path);
+    await narrow.waitForLoadState('networkidle');
+    await narrow.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
+    const overflow = await narrow.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `${path} scrolls sideways by ${overflow}px`);
+  }
+  await narrow.goto(base + '/reference/pets/create-a-pet');
+  await screenshot(narrow, 'api-endpoint-narrow');
+  await narrow.context().close();
+});
