@@ -7,11 +7,16 @@ package dev.docsassistant.content;
  * @param language   the enclosing {@code languages[].language} code, or null
  * @param tab        the enclosing tab name, or null
  * @param group      the innermost group name, or null
- * @param hidden     under a hidden tab, group or other item (not shown in the sidebar)
+ * @param hidden     under a hidden tab, group or other item, or {@code hidden: true} itself (not shown in the sidebar)
  * @param excluded   kept out of search by a hidden ancestor that is not marked {@code searchable: true}
  * @param boost      the search boost inherited from the nearest ancestor that sets one (1 if none)
  */
 public record NavPlacement(String version, String language, String tab, String group,
                            boolean hidden, boolean excluded, double boost) {
     static final NavPlacement ROOT = new NavPlacement(null, null, null, null, false, false, 1);
+
+    /** The same place, for a page that keeps itself out of the sidebar. */
+    NavPlacement hiddenToo() {
+        return new NavPlacement(version, language, tab, group, true, excluded, boost);
+    }
 }

@@ -264,6 +264,10 @@ public final class SiteReader {
         }
         fm.string("sidebarTitle").filter(s -> !s.equals(title)).ifPresent(keywords::add);
         double boost = fm.number("boost").filter(b -> b > 0).orElse(nav == null ? 1.0 : nav.boost());
+        if (nav != null && fm.bool("hidden").orElse(false)) {
+            // Served by its URL, but neither the sidebar nor previous/next lists it.
+            nav = nav.hiddenToo();
+        }
         return Optional.of(new Page(path, rel, title, description, List.copyOf(keywords),
                 List.copyOf(fm.strings("groups")), fm.string("tag").orElse(null), nav,
                 searchable(fm, nav, indexAll), boost, markdown, sections, fm.string("sidebarTitle").orElse(null),

@@ -158,11 +158,9 @@ final class MarkdownHtml {
             String title = "";
             String code;
             if (node instanceof FencedCodeBlock fenced) {
-                String info = fenced.getInfo() == null ? "" : fenced.getInfo().strip();
-                info = info.replaceAll("\\{[^}]*}", " ").replaceAll("\\b\\w+=(\"[^\"]*\"|'[^']*'|\\S+)", " ").strip();
-                int space = info.indexOf(' ');
-                language = space < 0 ? info : info.substring(0, space);
-                title = space < 0 ? "" : info.substring(space + 1).strip();
+                CodeFence fence = CodeFence.parse(fenced.getInfo());
+                language = fence.language();
+                title = fence.title();
                 code = fenced.getLiteral();
             } else {
                 code = ((IndentedCodeBlock) node).getLiteral();

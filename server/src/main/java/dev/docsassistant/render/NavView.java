@@ -52,6 +52,11 @@ final class NavView {
         return content.page(path).filter(Page::isPublic).isPresent();
     }
 
+    /** A page the sidebar and previous/next list: readable and not hidden. */
+    boolean shown(String path) {
+        return content.page(path).filter(p -> p.isPublic() && (p.nav() == null || !p.nav().hidden())).isPresent();
+    }
+
     /** The innermost section (tab, version, language, anchor…) holding the page, or the root. */
     NavItem sidebarRoot() {
         for (int i = trail.size() - 1; i >= 0; i--) {
@@ -127,7 +132,7 @@ final class NavView {
         if (item.hidden()) {
             return;
         }
-        if (item.page() != null && listed(item.page()) && !pages.contains(item.page())) {
+        if (item.page() != null && shown(item.page()) && !pages.contains(item.page())) {
             pages.add(item.page());
         }
         for (NavItem c : item.children()) {

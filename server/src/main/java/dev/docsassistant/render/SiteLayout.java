@@ -322,7 +322,7 @@ final class SiteLayout {
 
     private static void pageLink(StringBuilder h, String path, Frame frame, Content page, String label) {
         Optional<Page> target = frame.site().page(path).filter(Page::isPublic);
-        if (target.isEmpty()) {
+        if (target.isEmpty() || !page.nav().shown(path)) {
             return;
         }
         boolean current = path.equals(page.pagePath());

@@ -1,0 +1,54 @@
+package dev.docsassistant.render;
+
+import dev.docsassistant.config.SiteConfig;
+import dev.docsassistant.content.Page;
+import dev.docsassistant.content.PagePaths;
+import dev.docsassistant.content.SiteContent;
+import dev.docsassistant.sites.Site;
+import dev.docsassistant.testing.Corpora;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every page of Mintlify's own documentation shows what its options and values mean, never their syntax. */
+@Tag(Corpora.TAG)
+class MintlifyCorpusFidelityTest {
+    private static final Pattern TITLE = Pattern.compile("<div class=\"code-title\">(.*?)</div>");
+    /** A code-block option left in a title: {@code key=}, a flag, braces. */
+    private static final Pattern OPTION = Pattern.compile("\\b[a-z]+=|\\{|\\b(lines|wrap|expandable|nocopy|twoslash)\\b");
+
+    @Test
+    void noCodeBlockOptionLeaks() {
+        SiteContent content = Corpora.read("mintlify");
+        Site site = new Site(new SiteConfig("mintlify", "acme", content.dir(), Optional.empty()), content, null, null);
+        SiteRenderer renderer = new SiteRenderer(site, SiteAssets.fromClassPath(), null, Injected.NONE);
+        List<String> problems = new ArrayList<>();
+        int titles = 0;
+        for (Page page : content.pages()) {
+            if (!page.isPublic() || page.api() != null) {
+                continue;
+            }
+            SiteRenderer.Result result = renderer.render("/" + PagePaths.withoutIndex(page.path()), "", null);
+            if (!(result instanceof SiteRenderer.HtmlPage html)) {
+                continue;
+            }
+            Matcher m = TITLE.matcher(html.html());
+            while (m.find()) {
+                titles++;
+                if (OPTION.matcher(m.group(1)).find()) {
+                    problems.add(page.path() + ": code title " + m.group(1));
+                }
+            }
+        }
+        assertTrue(titles > 100, "titles seen: " + titles);
+        assertEquals(List.of(), problems.subList(0, Math.min(problems.size(), 15)), problems.size() + " problems");
+    }
+}

@@ -1,0 +1,108 @@
+package dev.docsassistant.render;
+
+import dev.docsassistant.config.SiteConfig;
+import dev.docsassistant.content.SiteContent;
+import dev.docsassistant.content.SiteReader;
+import dev.docsassistant.sites.Site;
+import dev.docsassistant.testing.TestSites;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.Set;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Mintlify's documented page features (create/code.mdx, organize/pages.mdx, …) as its readers see them. */
+class MintlifyFidelityTest {
+    @TempDir
+    static Path dir;
+    private static SiteRenderer renderer;
+    private static SiteContent content;
+
+    @BeforeAll
+    static void site() {
+        new TestSites(dir)
+                .file("docs.json", """
+                        {"name": "Acme", "theme": "mint", "colors": {"primary": "#16a34a"},
+                         "navigation": {"groups": [{"group": "Start", "pages": ["index", "secret", "code"]}]}}
+                        """)
+                .page("index", "Welcome.", "title: Home")
+                .page("secret", "Only by link.", "title: Secret page", "hidden: true")
+                .page("code", """
+                        ```javascript title="utils/hello.js"
+                        const hello = "world";
+                        ```
+
+                        ```js Title.js lines highlight={1,3-5} focus={2} wrap expandable
+                        one
+                        ```
+
+                        ```javascript Icon example icon="square-js"
+                        const a = 1;
+                        ```
+                        """, "title: Code");
+        content = SiteReader.read(dir);
+        Site site = new Site(new SiteConfig("acme", "acme", dir, Optional.empty()), content, null, null);
+        renderer = new SiteRenderer(site, SiteAssets.fromClassPath(), null, Injected.NONE);
+    }
+
+    private static String html(String path) {
+        SiteRenderer.Result result = renderer.render(path, "", null);
+        return assertInstanceOf(SiteRenderer.HtmlPage.class, result, path + " → " + result).html();
+    }
+
+    @Test
+    void codeFenceMetaIsReadAsMintlifyDocumentsIt() {
+        CodeFence quoted = CodeFence.parse("javascript title=\"utils/hello.js\"");
+        assertEquals("javascript", quoted.language());
+        assertEquals("utils/hello.js", quoted.title());
+        CodeFence all = CodeFence.parse("js Title.js lines highlight={1,3-5} focus={2} wrap expandable icon='js'");
+        assertEquals("Title.js", all.title());
+        assertEquals("js", all.icon());
+        assertTrue(all.lines() && all.wrap() && all.expandable());
+        assertEquals(Set.of(1, 3, 4, 5), all.highlight());
+        assertEquals(Set.of(2), all.focus());
+        assertEquals(Set.of(1, 2, 5), CodeFence.parse("javascript Line highlighting example {1,2,5}").highlight());
+        assertEquals("Line highlighting example", CodeFence.parse("javascript Line highlighting example {1,2,5}").title());
+        assertEquals(Set.of(2, 4, 5), CodeFence.parse("javascript Line focusing example focus=2,4,5").focus());
+        CodeFence older = CodeFence.parse("mdx /snippets/color-generator.jsx [expandable]");
+        assertTrue(older.expandable());
+        assertEquals("/snippets/color-generator.jsx", older.title());
+        CodeFence twoslash = CodeFence.parse("ts twoslash Twoslash example");
+        assertEquals("Twoslash example", twoslash.title());
+        CodeFence nocopy = CodeFence.parse("text title=\"No copy example\" nocopy");
+        assertTrue(nocopy.nocopy());
+        assertEquals("No copy example", nocopy.title());
+        assertFalse(CodeFence.parse("text nocopy=\"false\"").nocopy());
+        assertTrue(CodeFence.parse("nocopy").nocopy());
+        assertEquals("", CodeFence.parse("nocopy").language());
+        assertEquals(Set.of(), CodeFence.parse("js {1-999999999}").highlight().stream().filter(n -> n > 100_000).collect(java.util.stream.Collectors.toSet()));
+    }
+
+    @Test
+    void codeBlockTitlesShowNoOptions() {
+        String html = html("/code");
+        assertTrue(html.contains("<div class=\"code-title\">utils/hello.js</div>"), html);
+        assertTrue(html.contains(">Title.js</div>"), html);
+        assertTrue(html.contains(">Icon example</div>"), html);
+        assertFalse(html.contains("highlight=") || html.contains("expandable</div>") || html.contains("icon="), html);
+    }
+
+    @Test
+    void aHiddenPageIsServedButNotListed() {
+        String secret = html("/secret");
+        assertTrue(secret.contains("Only by link."));
+        for (String path : new String[] {"/", "/code", "/secret"}) {
+            String html = html(path);
+            assertFalse(html.contains("href=\"/secret\""), path + " links the hidden page: " + html);
+        }
+        assertTrue(html("/").contains("href=\"/code\""), "the pager skips it");
+        assertFalse(content.page("secret").orElseThrow().searchable());
+    }
+}
