@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.docsassistant.apiref.ApiSpecs;
 import dev.docsassistant.apiref.AsyncApiSpec;
 import dev.docsassistant.apiref.ChannelMarkdown;
+import dev.docsassistant.apiref.CodeSamples;
 import dev.docsassistant.apiref.Endpoint;
 import dev.docsassistant.apiref.EndpointMarkdown;
 import dev.docsassistant.apiref.OpenApiSpec;
@@ -45,9 +46,16 @@ final class ApiPages {
         return specs;
     }
 
-    /** The descriptions' problems, as problems of the site. */
+    /** The descriptions' problems, as problems of the site, after docs.json's {@code api.examples.languages} no sample is written in. */
     List<SiteProblem> problems() {
         List<SiteProblem> out = new ArrayList<>();
+        JsonNode languages = docsJson.path("api").path("examples").path("languages");
+        for (int i = 0; i < languages.size(); i++) {
+            if (!languages.get(i).isTextual() || CodeSamples.key(languages.get(i).asText()) == null) {
+                out.add(new SiteProblem("docs.json", "/api/examples/languages/" + i, "no request samples are written in "
+                        + languages.get(i) + " (cURL, Python, JavaScript, Node.js, Go and Java are); left out"));
+            }
+        }
         for (SpecProblem p : specs.problems()) {
             SiteProblem problem = new SiteProblem(p.file(), p.location(), p.message(),
                     p.error() ? SiteProblem.Severity.ERROR : SiteProblem.Severity.WARNING, p.line(), p.column());

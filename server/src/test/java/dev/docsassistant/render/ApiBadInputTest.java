@@ -108,6 +108,19 @@ class ApiBadInputTest {
     }
 
     @Test
+    void aSampleLanguageNoGeneratorWritesIsAWarning(@TempDir Path dir) {
+        new TestSites(dir).file("good.json", GOOD);
+        SiteContent content = SiteReader.read(new TestSites(dir).file("docs.json", """
+                {"navigation": {"groups": [{"group": "API", "openapi": "good.json"}]},
+                 "api": {"examples": {"languages": ["curl", "cobol"]}}}""").dir());
+        SiteProblem p = problemOf(content, "docs.json");
+        assertEquals("/api/examples/languages/1", p.location());
+        assertFalse(p.isError());
+        String html = render(content, "/api-reference/fine");
+        assertTrue(html.contains("curl --request GET") && !html.contains("language-python"), "the languages asked for, and only those");
+    }
+
+    @Test
     void aTwentyMegabyteDescriptionIsRefusedNotParsed(@TempDir Path dir) throws IOException {
         StringBuilder big = new StringBuilder("{\"openapi\": \"3.0.3\", \"info\": {\"title\": \"Big\", \"version\": \"1\"}, \"paths\": {");
         String op = "\"/p%d\": {\"get\": {\"summary\": \"Operation %d with a long enough summary to fill the document\", "
