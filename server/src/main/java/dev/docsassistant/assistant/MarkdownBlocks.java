@@ -2,42 +2,34 @@ package dev.docsassistant.assistant;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
- * Splits Markdown into quotable blocks: paragraphs, list items, whole code blocks, and table rows
- * (each under its table's header, so a quoted row still says what its cells mean).
+ * Splits Markdown into quotable blocks: headings, paragraphs, and whole tables, lists and code
+ * blocks. A table, list or code block is one block because a part of it misleads: a table's rows
+ * without the rest of the schedule, the first steps of a procedure without the last.
  */
 final class MarkdownBlocks {
+    private static final Pattern LIST_ITEM = Pattern.compile("([-*+]|\\d+[.)])\\s.*");
+
     private MarkdownBlocks() {
     }
 
     static List<String> split(String markdown) {
         List<String> blocks = new ArrayList<>();
         StringBuilder current = new StringBuilder();
+        Kind kind = Kind.PARAGRAPH;
         String fence = null;
-        String tableHeader = null;
         String[] lines = markdown.split("\n", -1);
         for (int i = 0; i < lines.length; i++) {
             String line = lines[i];
             String t = line.strip();
-            if (t.startsWith("|") && fence == null) {
-                flush(blocks, current);
-                if (tableHeader == null && i + 1 < lines.length && lines[i + 1].strip().matches("\\|[\\s|:-]+\\|?")) {
-                    tableHeader = t + "\n" + lines[i + 1].strip();
-                    i++;
-                } else if (tableHeader != null) {
-                    blocks.add(tableHeader + "\n" + t);
-                } else {
-                    blocks.add(t);
-                }
-                continue;
-            }
-            tableHeader = null;
             if (fence != null) {
                 current.append(line).append('\n');
                 if (t.startsWith(fence)) {
                     flush(blocks, current);
                     fence = null;
+                    kind = Kind.PARAGRAPH;
                 }
                 continue;
             }
@@ -47,52 +39,57 @@ final class MarkdownBlocks {
                 current.append(line).append('\n');
                 continue;
             }
-            boolean item = t.matches("([-*+]|\\d+[.)])\\s.*") || t.startsWith("#");
-            if (t.isEmpty() || item) {
+            Kind k = t.isEmpty() ? null
+                    : t.startsWith("#") ? Kind.HEADING
+                    : t.startsWith("|") ? Kind.TABLE
+                    : LIST_ITEM.matcher(t).matches() ? Kind.LIST
+                    : kind == Kind.LIST && line.startsWith(" ") ? Kind.LIST // an item's continuation
+                    : Kind.PARAGRAPH;
+            if (k == null) {
+                // A blank line ends a block, except between the items of one list.
+                if (kind != Kind.LIST || !continuesList(lines, i)) {
+                    flush(blocks, current);
+                    kind = Kind.PARAGRAPH;
+                } else {
+                    current.append('\n');
+                }
+                continue;
+            }
+            if (k != kind || k == Kind.HEADING) {
                 flush(blocks, current);
             }
-            if (!t.isEmpty()) {
-                current.append(line).append('\n');
-            }
-            if (item) {
-                flush(blocks, current);
-            }
+            current.append(k == Kind.TABLE ? t : line).append('\n');
+            kind = k;
         }
         flush(blocks, current);
         return blocks;
     }
 
-    /**
-     * Joins blocks that are rows of the same table (the same header) into one table, so quoting three
-     * rows shows one header over them rather than three one-row tables.
-     */
-    static List<String> joinTableRows(List<String> blocks) {
-        List<String> out = new ArrayList<>();
-        String header = null;
-        for (String block : blocks) {
-            String h = tableHeader(block);
-            if (h != null && h.equals(header)) {
-                out.set(out.size() - 1, out.get(out.size() - 1) + block.substring(h.length()));
-            } else {
-                out.add(block);
-            }
-            header = h;
-        }
-        return out;
-    }
+    private enum Kind { HEADING, PARAGRAPH, TABLE, LIST }
 
-    /** A table-row block's first two lines (header and delimiter), or null for any other block. */
-    private static String tableHeader(String block) {
-        if (!block.startsWith("|")) {
-            return null;
+    /** Whether the next non-blank line after {@code blank} is another item or an indented continuation. */
+    private static boolean continuesList(String[] lines, int blank) {
+        for (int j = blank + 1; j < lines.length; j++) {
+            if (!lines[j].isBlank()) {
+                return LIST_ITEM.matcher(lines[j].strip()).matches() || lines[j].startsWith(" ");
+            }
         }
-        int first = block.indexOf('\n');
-        int second = first < 0 ? -1 : block.indexOf('\n', first + 1);
-        return second < 0 ? null : block.substring(0, second);
+        return false;
     }
 
     static boolean isHeading(String block) {
         return block.startsWith("#");
+    }
+
+    /** Prose: not a heading, table, list or code block. */
+    static boolean isParagraph(String block) {
+        return !isHeading(block) && !block.startsWith("|") && !block.startsWith("```") && !block.startsWith("~~~")
+                && !LIST_ITEM.matcher(block).lookingAt();
+    }
+
+    /** A block that announces what follows it ("… carries a header:") and says nothing by itself. */
+    static boolean announces(String block) {
+        return !block.startsWith("```") && !block.startsWith("~~~") && block.strip().endsWith(":");
     }
 
     private static void flush(List<String> blocks, StringBuilder current) {

@@ -38,9 +38,9 @@ final class QuestionTerms {
         return w.substring(0, end);
     }
 
-    /** Plural and verb endings off, so "retries" meets "retry" and "deliveries" meets "delivery". */
+    /** Plural and verb endings off, so "retries" and "retried" meet "retry" and "deliveries" meets "delivery". */
     static String stem(String w) {
-        if (w.length() > 4 && w.endsWith("ies")) {
+        if (w.length() > 4 && (w.endsWith("ies") || w.endsWith("ied"))) {
             return w.substring(0, w.length() - 3) + "y";
         }
         if (w.length() > 5 && w.endsWith("ing")) {

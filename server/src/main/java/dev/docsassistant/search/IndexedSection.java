@@ -1,6 +1,7 @@
 package dev.docsassistant.search;
 
 import dev.docsassistant.content.Page;
+import dev.docsassistant.content.PagePaths;
 import dev.docsassistant.content.Section;
 
 import java.util.regex.Pattern;
@@ -30,8 +31,8 @@ record IndexedSection(Page page, Section section, LanguageAnalysis analysis, Str
         return SentenceEmbedder.modelFor(language);
     }
 
-    /** {@code /page/path#anchor}, or the page path for a lead section. */
+    /** {@code /page/path#anchor}, or the page path for a lead section; the canonical path ({@code /} for {@code index}). */
     String url() {
-        return "/" + page.path() + (section.anchor() == null || section.anchor().isEmpty() ? "" : "#" + section.anchor());
+        return "/" + PagePaths.withoutIndex(page.path()) + (section.anchor() == null || section.anchor().isEmpty() ? "" : "#" + section.anchor());
     }
 }

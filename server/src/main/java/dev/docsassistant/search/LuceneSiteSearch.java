@@ -241,10 +241,13 @@ public final class LuceneSiteSearch implements SiteSearch {
                                    Preference preference) {
         BooleanQuery.Builder query = new BooleanQuery.Builder();
         Map<LanguageAnalysis, Double> maxScore = new LinkedHashMap<>();
+        Map<LanguageAnalysis, Set<String>> queryTerms = new LinkedHashMap<>();
         int clauses = 0;
         for (LanguageAnalysis a : inPlay) {
             double max = 0;
-            for (String term : a.queryTerms(request.query())) {
+            Set<String> terms = a.queryTerms(request.query());
+            queryTerms.put(a, terms);
+            for (String term : terms) {
                 if (clauses >= MAX_TERMS) {
                     break;
                 }
@@ -275,21 +278,21 @@ public final class LuceneSiteSearch implements SiteSearch {
                 // wait: the other way round, being woken again cost ~0.15 ms of every search over HTTP.
                 Query bm25 = query.build();
                 if (SentenceEmbedder.questionVectors() == QuestionVectors.STATIC_FIRST) {
-                    ranked = staticFirst(model, request.query(), keywordRanking(bm25, depth, maxScore, preference), filter, depth,
-                            preference);
-                    return ranked.stream().filter(c -> c.reportedRelevance() >= request.scoreThreshold()).limit(request.pageSize())
+                    ranked = staticFirst(model, request.query(), keywordRanking(bm25, depth, maxScore, queryTerms, preference), filter,
+                            depth, preference);
+                    return ranked.stream().filter(c -> c.reportedScore() >= request.scoreThreshold()).limit(request.pageSize())
                             .map(RankedPage::hit).toList();
                 }
                 CompletableFuture<List<RankedPage>> keyword = CompletableFuture.supplyAsync(
-                        () -> keywordRanking(bm25, depth, maxScore, preference), BM25);
+                        () -> keywordRanking(bm25, depth, maxScore, queryTerms, preference), BM25);
                 float[] embedding = SentenceEmbedder.embedQuery(model, request.query());
                 ranked = HybridFusion.fuse(joined(keyword), semanticRanking(model, embedding, filter, depth, preference),
                         page -> fusedWeight(page, preference));
             } else {
-                ranked = keywordRanking(query.build(), depth, maxScore, preference);
+                ranked = keywordRanking(query.build(), depth, maxScore, queryTerms, preference);
             }
             return ranked.stream()
-                    .filter(c -> c.reportedRelevance() >= request.scoreThreshold())
+                    .filter(c -> c.reportedScore() >= request.scoreThreshold())
                     .limit(request.pageSize())
                     .map(RankedPage::hit)
                     .toList();
@@ -391,16 +394,22 @@ public final class LuceneSiteSearch implements SiteSearch {
         }
     }
 
-    /** BM25 hits as pages, best first; relevance is the share of the best conceivable match. */
+    /**
+     * BM25 hits as pages, best first; relevance is the share of the best conceivable match, lifted
+     * when the section's heading is the query ({@link HeadingMatch}), and the rank score is that
+     * relevance times the page's weight.
+     */
     private List<RankedPage> keywordRanking(Query query, int depth, Map<LanguageAnalysis, Double> maxScore,
-                                            Preference preference) {
+                                            Map<LanguageAnalysis, Set<String>> queryTerms, Preference preference) {
         try {
             ScoreDoc[] top = searcher.search(query, depth).scoreDocs;
             List<RankedPage> sections = new ArrayList<>(top.length);
             for (ScoreDoc hit : top) {
                 IndexedSection section = section(hit.doc);
-                double relevance = Math.min(1.0, hit.score / Math.max(1e-9, maxScore.getOrDefault(section.analysis(), 1.0)));
-                sections.add(new RankedPage(section, hit.score * weight(section.page(), preference), relevance));
+                double share = hit.score / Math.max(1e-9, maxScore.getOrDefault(section.analysis(), 1.0));
+                double relevance = HeadingMatch.lifted(share,
+                        HeadingMatch.of(section, queryTerms.getOrDefault(section.analysis(), Set.of())));
+                sections.add(new RankedPage(section, relevance * weight(section.page(), preference), Math.min(1.0, relevance)));
             }
             return bestPerPage(sections);
         } catch (IOException e) {

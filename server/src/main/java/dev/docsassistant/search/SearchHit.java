@@ -12,10 +12,20 @@ import java.util.Map;
  * @param content  the section text (Markdown)
  * @param version  the page's navigation version label, or null
  * @param language the page's language code, or null
- * @param score    relevance normalised to 0–1
+ * @param score    what the result was ranked by, 0–1 (results come in this order)
+ * @param relevance how well the section alone matches, 0–1, before the ranking's weights (a BM25 share or a
+ *                 cosine; not shown to clients): what the offline assistant judges a question answerable by
+ * @param following the Markdown of the section after this one on its page, or null (not shown to clients): what a
+ *                  short introduction leads to
  */
 public record SearchHit(String path, String title, String section, String content,
-                        String version, String language, double score) {
+                        String version, String language, double score, double relevance, String following) {
+
+    /** A hit whose relevance is its score, the last section of its page. */
+    public SearchHit(String path, String title, String section, String content, String version, String language,
+                     double score) {
+        this(path, title, section, content, version, language, score, score, null);
+    }
 
     /** The result as the search API returns it (Mintlify's shape): content, path and metadata. */
     public Map<String, Object> asResult() {

@@ -118,12 +118,30 @@ class ExtractiveGeneratorTest {
 
                 The webhook retries log is kept.
 
-                Also, from [D](/d):
+                See also: [B](/b), [C](/c), [D](/d).""", out.text(), "/d says nothing of the question the quote lacks");
+        assertEquals(List.of("/a#retry-schedule", "/b", "/c", "/d"), out.sources, "quoted pages first, then the linked ones");
+    }
 
-                Scheduled deliveries use webhook queues.
+    @Test
+    void aFurtherPageIsQuotedOnlyForWordsOfTheQuestionTheQuotesLack() {
+        Written out = answer(List.of(
+                hit("/a", null, "Webhook retries back off.", 0.8),
+                hit("/home", null, "How webhook retries work.", 0.7), // a card about /a: nothing new
+                hit("/b", null, "Deliveries are scheduled by the queue.", 0.6)));
+        assertEquals("From [A](/a):\n\nWebhook retries back off.\n\nAlso, from [B](/b):\n\nDeliveries are scheduled by the queue."
+                + "\n\nSee also: [H](/home).", out.text());
+    }
 
-                See also: [B](/b), [C](/c).""", out.text());
-        assertEquals(List.of("/a#retry-schedule", "/d", "/b", "/c"), out.sources, "quoted pages first, then the linked ones");
+    @Test
+    void aShortIntroductionIsQuotedWithTheSectionItIntroduces() {
+        SearchHit lead = new SearchHit("/retries", "Retries", null, "Failed webhooks are retried with backoff.", null, null,
+                0.9, 0.9, "## Schedule\n\n| Attempt | Delay |\n| --- | --- |\n| 2 | 30 seconds |\n| 3 | 5 minutes |\n\n"
+                + "Then it fails.\n\n### Exceptions\n\nA 410 stops it.");
+        assertEquals("From [Retries](/retries):\n\nFailed webhooks are retried with backoff.\n\n**Schedule**\n\n"
+                + "| Attempt | Delay |\n| --- | --- |\n| 2 | 30 seconds |\n| 3 | 5 minutes |\n\nThen it fails.", answer(List.of(lead)).text());
+        SearchHit section = new SearchHit("/retries#why", "Retries", "Why", "Failed webhooks are retried with backoff.", null, null,
+                0.9, 0.9, "## Schedule\n\nHourly.");
+        assertFalse(answer(List.of(section)).text().contains("Hourly"), "only a page's lead introduces what follows");
     }
 
     @Test

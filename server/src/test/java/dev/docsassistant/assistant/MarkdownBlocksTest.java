@@ -42,7 +42,7 @@ class MarkdownBlocksTest {
                 Last line
                 continues here.
                 """;
-        assertEquals(List.of("## Setup", "Install it:", "- first step", "- second step", "1. numbered step",
+        assertEquals(List.of("## Setup", "Install it:", "- first step\n- second step\n1. numbered step",
                 "```bash\nnpm install\n\nnpm run build\n```", "~~~\n| not a table |\n~~~", "Last line\ncontinues here."),
                 MarkdownBlocks.split(markdown));
         // Nothing needs a blank line before it: a table or a fence right under a paragraph starts a block.
@@ -54,22 +54,26 @@ class MarkdownBlocksTest {
     }
 
     @Test
-    void tableRowsAreBlocksUnderTheirHeader() {
+    void aTableIsOneBlockAndAListWithItsContinuationsAnother() {
         List<String> blocks = MarkdownBlocks.split(SCHEDULE);
-        assertEquals("| Attempt | Delay |\n| --- | --- |\n| 3 | 5 minutes |", blocks.get(2));
-        assertEquals(5, blocks.size());
+        assertTrue(blocks.stream().anyMatch(b -> b.startsWith("| Attempt | Delay |\n| --- | --- |\n| 2 |") && b.contains("| 4 | 30 minutes |")),
+                blocks.toString());
+        assertEquals(List.of("Steps:", "1. Create the endpoint\n   with its URL.\n\n2. Send a test event.", "Done."),
+                MarkdownBlocks.split("Steps:\n\n1. Create the endpoint\n   with its URL.\n\n2. Send a test event.\n\nDone."));
     }
 
     @Test
-    void quotedRowsOfOneTableShareOneHeader() {
-        List<String> quoted = ExtractiveGenerator.bestBlocks(SCHEDULE, QuestionTerms.of("delay attempt 3 4 minutes"));
-        assertEquals(List.of("| Attempt | Delay |\n| --- | --- |\n| 2 | 30 seconds |\n| 3 | 5 minutes |\n| 4 | 30 minutes |"),
-                quoted);
+    void aQuotedTableIsWholeEvenWhenOneRowMatches() {
+        List<String> quoted = ExtractiveGenerator.bestBlocks(SCHEDULE, QuestionTerms.of("which attempt waits 5 minutes"));
+        assertTrue(quoted.stream().anyMatch(b -> b.contains("| 2 | 30 seconds |") && b.contains("| 4 | 30 minutes |")), quoted.toString());
     }
 
     @Test
-    void rowsOfDifferentTablesStayApart() {
-        List<String> joined = MarkdownBlocks.joinTableRows(List.of("| a |\n| - |\n| 1 |", "| b |\n| - |\n| 2 |", "text"));
-        assertEquals(3, joined.size());
+    void aBlockAnnouncingWhatFollowsComesWithItOrNotAtAll() {
+        String section = "Every delivery carries a signature header:\n\n```text\nRelay-Signature: t=1,v1=abc\n```\n\nCheck it.";
+        assertEquals(List.of("Every delivery carries a signature header:", "```text\nRelay-Signature: t=1,v1=abc\n```"),
+                ExtractiveGenerator.bestBlocks(section, QuestionTerms.of("signature header")));
+        assertEquals(List.of(), ExtractiveGenerator.bestBlocks("Intro.\n\nThe signature header holds:", QuestionTerms.of("signature header")),
+                "nothing follows: no dangling colon");
     }
 }

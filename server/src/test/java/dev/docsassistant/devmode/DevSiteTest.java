@@ -205,7 +205,7 @@ class DevSiteTest {
             DevSite.Outcome fixed = site.apply(List.of(files.dir().resolve("docs.json")));
             assertTrue(fixed.applied(), fixed.problems().toString());
             assertEquals(List.of(), site.blocking());
-            assertEquals("/index", paths(site, "heron").getFirst(), "the page saved while docs.json was broken is applied with the fix");
+            assertEquals("/", paths(site, "heron").getFirst(), "the page saved while docs.json was broken is applied with the fix");
         }
     }
 

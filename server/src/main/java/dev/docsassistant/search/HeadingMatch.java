@@ -1,0 +1,42 @@
+package dev.docsassistant.search;
+
+import java.util.Set;
+
+/**
+ * How far a section's own heading (a lead section's: its page title) is the query: the share of the
+ * heading's terms the query holds times the share of the query's terms the heading holds, so 1 when
+ * the heading is the query ("retry schedule" on "Retry schedule") and small when a long question
+ * merely contains a heading's word. BM25 alone cannot see this: the head field sums the page title,
+ * every enclosing heading and the keywords, and a neighbouring section whose body repeats a query
+ * word outscores the section titled by the query.
+ *
+ * <p>The match lifts a BM25 relevance toward 1 by its square ({@link #lifted}): a heading that is
+ * the query makes its section the best conceivable match, and a heading covering a third of a
+ * question's terms adds a tenth of what was missing.
+ */
+final class HeadingMatch {
+    private HeadingMatch() {
+    }
+
+    /** 0–1: how completely the section's heading and the query's terms cover each other. */
+    static double of(IndexedSection s, Set<String> queryTerms) {
+        if (queryTerms.isEmpty()) {
+            return 0;
+        }
+        String heading = s.section().heading() != null ? s.section().heading() : s.page().title();
+        if (heading == null || heading.isBlank()) {
+            return 0;
+        }
+        Set<String> headingTerms = s.analysis().queryTerms(heading);
+        if (headingTerms.isEmpty()) {
+            return 0;
+        }
+        long shared = headingTerms.stream().filter(queryTerms::contains).count();
+        return (shared / (double) headingTerms.size()) * (shared / (double) queryTerms.size());
+    }
+
+    /** A relevance (a share of the best conceivable match, at most about 1) lifted toward 1 by the match. */
+    static double lifted(double relevance, double match) {
+        return relevance + Math.max(0, 1 - relevance) * match * match;
+    }
+}
