@@ -4,12 +4,15 @@ import dev.docsassistant.app.StartRefused;
 import dev.docsassistant.cli.DevCommand;
 import dev.docsassistant.cli.CheckCommand;
 import dev.docsassistant.cli.DeployCommand;
+import dev.docsassistant.cli.DeploymentsCommand;
 import dev.docsassistant.cli.IndexCommand;
 import dev.docsassistant.cli.KeysCommand;
 import dev.docsassistant.cli.PluginsCommand;
+import dev.docsassistant.cli.RollbackCommand;
 import dev.docsassistant.cli.SchemaCommand;
 import dev.docsassistant.cli.TrainCommand;
 import dev.docsassistant.cli.ServeCommand;
+import dev.docsassistant.cli.SitesCommand;
 import dev.docsassistant.cli.UsersCommand;
 import dev.docsassistant.cli.ValidateCommand;
 import dev.docsassistant.config.ConfigException;
@@ -23,7 +26,8 @@ import picocli.CommandLine.Command;
         version = "docs-assistant 0.1.0",
         description = "Self-hostable documentation platform: assistant, search and rendered docs sites.",
         subcommands = {ServeCommand.class, DevCommand.class, IndexCommand.class, KeysCommand.class, UsersCommand.class, ValidateCommand.class,
-                SchemaCommand.class, PluginsCommand.class, TrainCommand.class, DeployCommand.class, CheckCommand.class})
+                SchemaCommand.class, PluginsCommand.class, TrainCommand.class, DeployCommand.class, CheckCommand.class,
+                SitesCommand.class, DeploymentsCommand.class, RollbackCommand.class})
 public final class Main {
 
     public static void main(String[] args) {

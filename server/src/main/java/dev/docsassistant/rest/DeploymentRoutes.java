@@ -32,7 +32,7 @@ import java.util.Optional;
 
 /**
  * Sites and deployments in the admin API (behind its token, see {@link AdminRoutes}):
- * {@code POST /sites} (with {@code git}: its branch's head deployed at once), {@code GET} and
+ * {@code POST /sites} (with {@code git}: its branch's head deployed at once), {@code GET /sites}, {@code GET} and
  * {@code DELETE /sites/{domain}}, {@code POST /sites/{domain}/deployments} (a
  * {@code .tar.gz} or {@code .zip} body, {@code ?preview=NAME}) answering 202 while it builds,
  * {@code GET /sites/{domain}/deployments} (newest first), {@code GET …/deployments/{id}} and
@@ -54,6 +54,7 @@ final class DeploymentRoutes {
 
     void routing(HttpRules rules) {
         rules.post("/sites", this::createSite)
+                .get("/sites", this::listSites)
                 .get("/sites/{domain}", this::getSite)
                 .delete("/sites/{domain}", this::deleteSite)
                 .post("/sites/{domain}/deployments", this::deploy)
@@ -102,6 +103,10 @@ final class DeploymentRoutes {
         }
         res.header(HeaderNames.LOCATION, "/admin/v1/sites/" + domain);
         Json.send(res, 201, reply);
+    }
+
+    private void listSites(ServerRequest req, ServerResponse res) {
+        Json.send(res, 200, Map.of("sites", deployments.sites().stream().map(DeploymentRoutes::view).toList()));
     }
 
     private void getSite(ServerRequest req, ServerResponse res) {

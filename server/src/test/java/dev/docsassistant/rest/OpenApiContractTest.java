@@ -163,6 +163,9 @@ class OpenApiContractTest {
         assertEquals(200, site.statusCode());
         assertFalse(site.body().contains("hook-secret"), "the secret is never answered: " + site.body());
         assertEquals(404, exchange("GET", "/admin/v1/sites/nope", null, "Authorization", "Bearer " + ADMIN).statusCode());
+        HttpResponse<String> sites = exchange("GET", "/admin/v1/sites", null, "Authorization", "Bearer " + ADMIN);
+        assertEquals(200, sites.statusCode(), sites.body());
+        assertTrue(sites.body().contains("\"domain\":\"contract\""), sites.body());
         assertEquals(400, exchange("POST", "/admin/v1/sites", "{\"domain\":\"bad\",\"organization\":\"acme\","
                 + "\"git\":{\"url\":\"ssh://git@example.com/acme/docs\"}}", admin).statusCode());
         assertEquals(409, exchange("POST", "/admin/v1/sites", "{\"domain\":\"docs\",\"organization\":\"acme\"}", admin).statusCode());
