@@ -21,7 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@code serve} as an operator runs it, in its own JVM: its start-up summary of the site's problems,
+ * {@code serve} as an operator runs it, in its own JVM: its start-up summary of the site's problems (and
+ * nothing an operator need not read),
  * and what a SIGTERM does (health turns NOT_SERVING, seen by a watching probe, before the server goes).
  */
 class ServeProcessTest {
@@ -40,6 +41,9 @@ class ServeProcessTest {
             assertTrue(out.stream().anyMatch(l -> l.matches("site docs: 1 pages \\(1 searchable\\), 1 sections, .*, 25 problems")), out.toString());
             assertEquals(20, out.stream().filter(l -> l.startsWith("  skipped or suspect: docs.json")).count(), out.toString());
             assertTrue(out.contains("  ... and 5 more (bin/docs-assistant index lists them all)"), out.toString());
+            // Start-up says what an operator needs: no GPU probe of a CPU-only model, no terminal escape codes.
+            assertTrue(out.stream().noneMatch(l -> l.contains("CUDA")), out.toString());
+            assertTrue(out.stream().noneMatch(l -> l.indexOf('\u001b') >= 0), out.toString());
 
             ManagedChannel channel = NettyChannelBuilder.forAddress("127.0.0.1", port).usePlaintext().build();
             try {
