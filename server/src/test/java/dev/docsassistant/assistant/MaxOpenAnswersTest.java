@@ -3,11 +3,13 @@ package dev.docsassistant.assistant;
 import dev.docsassistant.insights.Channel;
 import dev.docsassistant.search.SearchFilter;
 import dev.docsassistant.store.Database;
+import dev.docsassistant.testing.HelperThreads;
 import dev.docsassistant.testing.TestApps;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -42,20 +44,19 @@ class MaxOpenAnswersTest {
                     Generators.of(waitingModel), record -> { }, 2);
             CollectedAnswer first = new CollectedAnswer(Channel.MCP);
             CollectedAnswer second = new CollectedAnswer(Channel.MCP);
-            Thread one = Thread.ofVirtual().start(() -> assistant.answer(assistant.accept(ask(), OWNER), first));
-            assertTrue(writing.await(30, TimeUnit.SECONDS));
-            Thread two = Thread.ofVirtual().start(() -> assistant.answer(assistant.accept(ask(), OWNER), second));
-            while (assistant.openAnswers().count() < 2) {
-                Thread.sleep(5);
+            try (HelperThreads answering = new HelperThreads()) {
+                answering.start("first-answer", () -> assistant.answer(assistant.accept(ask(), OWNER), first));
+                assertTrue(writing.await(30, TimeUnit.SECONDS));
+                answering.start("second-answer", () -> assistant.answer(assistant.accept(ask(), OWNER), second));
+                answering.await(() -> assistant.openAnswers().count() == 2, Duration.ofSeconds(30), "two answers open");
+
+                AssistantException refused = assertThrows(AssistantException.class, () -> assistant.accept(ask(), OWNER));
+                assertEquals(AssistantException.Kind.BUSY, refused.kind());
+                assertEquals("the server is streaming as many answers as it can (2); please retry in a moment", refused.getMessage());
+
+                finish.countDown();
+                answering.stopAndJoin(Duration.ofSeconds(30));
             }
-
-            AssistantException refused = assertThrows(AssistantException.class, () -> assistant.accept(ask(), OWNER));
-            assertEquals(AssistantException.Kind.BUSY, refused.kind());
-            assertEquals("the server is streaming as many answers as it can (2); please retry in a moment", refused.getMessage());
-
-            finish.countDown();
-            one.join();
-            two.join();
             assertEquals("thinking… done", first.text());
             CollectedAnswer third = new CollectedAnswer(Channel.MCP);
             assistant.answer(assistant.accept(ask(), OWNER), third);
