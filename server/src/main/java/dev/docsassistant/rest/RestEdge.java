@@ -77,6 +77,15 @@ public final class RestEdge {
                         Json.sendError(res, answer.status(), answer.message());
                     }
                 })
+                // An Error (stack overflow, out of memory) or a checked exception a handler smuggled out: a bug
+                // of ours, never the request's; its text may hold internals, so the client reads only RestErrors' generic 500.
+                .error(Throwable.class, (req, res, e) -> {
+                    LOG.log(Level.WARNING, "internal error on " + req.prologue().method() + " " + req.path().path(), e);
+                    if (!res.isSent()) {
+                        ApiAccess.decorate(req, res);
+                        Json.sendError(res, 500, RestErrors.of(e).message());
+                    }
+                })
                 // The first health route, kept for existing probes: readiness, as /observe/health/ready.
                 .get("/health", (req, res) -> {
                     boolean ready = app.state().ready();
