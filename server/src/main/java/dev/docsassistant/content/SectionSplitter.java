@@ -47,12 +47,13 @@ public final class SectionSplitter {
                 if (h.matches() && h.group(1).length() <= 4) {
                     add(sections, markdown, anchor, heading, headingPath, bodyStart, pos);
                     int level = h.group(1).length();
-                    heading = headingText(h.group(2));
+                    String written = headingText(h.group(2));
+                    heading = withoutCustomId(written);
                     headings[level] = heading;
                     for (int l = level + 1; l < headings.length; l++) {
                         headings[l] = null;
                     }
-                    anchor = uniqueAnchor(slug(heading), seenAnchors);
+                    anchor = uniqueAnchor(anchorOf(written), seenAnchors);
                     headingPath = pathOf(headings, level);
                     bodyStart = pos;
                 }
@@ -125,6 +126,20 @@ public final class SectionSplitter {
     static String headingText(String raw) {
         String t = LINK.matcher(raw).replaceAll("$1");
         return t.replace("`", "").replace("**", "").replace("__", "").strip();
+    }
+
+    /** A heading's own anchor, as MDX writes it: {@code ## Options {#config}}. */
+    private static final Pattern CUSTOM_ID = Pattern.compile("\\s*\\{#([A-Za-z0-9][\\w-]*)}\\s*$");
+
+    /** The anchor of a heading as written: its {@code {#id}}, else its {@link #slug}. */
+    public static String anchorOf(String written) {
+        Matcher m = CUSTOM_ID.matcher(written);
+        return m.find() ? m.group(1) : slug(written);
+    }
+
+    /** The heading's text without its {@code {#id}}. */
+    public static String withoutCustomId(String written) {
+        return CUSTOM_ID.matcher(written).replaceFirst("");
     }
 
     /** The anchor a heading gets: lower case, punctuation dropped, spaces to dashes (GitHub style). */

@@ -3,6 +3,7 @@ package dev.docsassistant.content;
 import dev.docsassistant.content.mdx.FrontMatter;
 import dev.docsassistant.content.mdx.MdxToMarkdown;
 import dev.docsassistant.content.mdx.NestingLimits;
+import dev.docsassistant.content.mdx.Placeholders;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -15,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -38,6 +40,8 @@ public final class SiteReader {
     private final Path dir;
     private final List<SiteProblem> problems = Collections.synchronizedList(new ArrayList<>());
     private JsonNode docsJson;
+    /** docs.json {@code variables}: name → the text {@code {{name}}} stands for. */
+    private Map<String, String> variables = Map.of();
     private ApiPages api;
 
     private SiteReader(Path dir) {
@@ -74,6 +78,7 @@ public final class SiteReader {
                     sorted(JsonLines.place(dir, problems)), assistant);
         }
         api = new ApiPages(dir, docsJson);
+        variables = variables(docsJson);
         ApiNavigation.Expanded expanded = ApiNavigation.expand(docsJson == null ? null : docsJson.get("navigation"),
                 docsJson == null ? MissingNode.getInstance() : docsJson, api, problems);
         Navigation nav = Navigation.of(expanded.navigation());
@@ -91,6 +96,7 @@ public final class SiteReader {
         Map<String, Page> loaded = new ConcurrentHashMap<>();
         boolean keepPages = previous != null && docsJson != null
                 && docsJson.path("api").equals(previous.docsJson().path("api"))
+                && docsJson.path("variables").equals(previous.docsJson().path("variables"))
                 && indexAll == "all".equals(previous.docsJson().path("seo").path("indexing").asText());
         Set<String> kept = ConcurrentHashMap.newKeySet();
         byPath.entrySet().parallelStream().forEach(e -> {
@@ -166,6 +172,7 @@ public final class SiteReader {
     private SiteContent rereadPages(SiteContent previous, Collection<Path> files) {
         Navigation nav = previous.navigation();
         api = new ApiPages(dir, docsJson);
+        variables = variables(docsJson);
         boolean indexAll = docsJson != null && "all".equals(docsJson.path("seo").path("indexing").asText());
         Set<String> rels = new java.util.HashSet<>();
         Map<String, Page> loaded = new LinkedHashMap<>(previous.pagesByPath());
@@ -248,7 +255,9 @@ public final class SiteReader {
         }
         FrontMatter fm = FrontMatter.parse(text, (line, column, message) -> problems.add(SiteProblem.errorAt(rel, line, column, message)));
         NestingLimits.check(fm.body(), fm.bodyLine(), (line, column, message) -> problems.add(SiteProblem.errorAt(rel, line, column, message)));
-        String markdown = MdxToMarkdown.convert(fm.body(), importPath -> snippet(dir, file, importPath,
+        String body = Placeholders.variables(fm.body(), variables, name -> problems.add(placed(rel, text, "variables",
+                "{{" + name, "{{" + name + "}} is not among docs.json variables; shown as written")));
+        String markdown = MdxToMarkdown.convert(body, importPath -> snippet(dir, file, importPath,
                 message -> problems.add(placed(rel, text, "import", importPath, message).asError())));
         PageApi pageApi = api.of(fm, (key, message) -> problems.add(placed(rel, text, key, key + ":", message))).orElse(null);
         String description = fm.string("description").orElse("");
@@ -303,6 +312,19 @@ public final class SiteReader {
         };
         return new Page(g.path(), file, title, description, keywords, groups, null, nav, searchable,
                 nav == null ? 1.0 : nav.boost(), markdown, SectionSplitter.split(markdown), sidebarTitle, null, g.api());
+    }
+
+    /** docs.json {@code variables}: name → the text {@code {{name}}} stands for in pages. */
+    public static Map<String, String> variables(JsonNode docsJson) {
+        Map<String, String> values = new HashMap<>();
+        if (docsJson != null) {
+            docsJson.path("variables").fields().forEachRemaining(e -> {
+                if (e.getValue().isValueNode()) {
+                    values.put(e.getKey(), e.getValue().asText());
+                }
+            });
+        }
+        return Map.copyOf(values);
     }
 
     /**

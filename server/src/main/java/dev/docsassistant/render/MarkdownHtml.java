@@ -114,8 +114,12 @@ final class MarkdownHtml {
         document.accept(new AbstractVisitor() {
             @Override
             public void visit(Heading heading) {
-                String text = text(heading).strip();
-                String slug = SectionSplitter.slug(text);
+                String written = text(heading).strip();
+                String slug = SectionSplitter.anchorOf(written);
+                String text = SectionSplitter.withoutCustomId(written);
+                if (!text.equals(written) && heading.getLastChild() instanceof Text last) {
+                    last.setLiteral(SectionSplitter.withoutCustomId(last.getLiteral()));
+                }
                 if (slug.isEmpty()) {
                     return;
                 }

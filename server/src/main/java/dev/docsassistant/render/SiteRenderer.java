@@ -7,6 +7,7 @@ import dev.docsassistant.search.SearchRequest;
 import dev.docsassistant.content.ContextualOptions;
 import dev.docsassistant.content.mdx.FrontMatter;
 import dev.docsassistant.content.mdx.MdxToMarkdown;
+import dev.docsassistant.content.mdx.Placeholders;
 import dev.docsassistant.content.Page;
 import dev.docsassistant.content.PageApi;
 import dev.docsassistant.content.PagePaths;
@@ -192,7 +193,8 @@ public final class SiteRenderer {
             FrontMatter fm = FrontMatter.parse(text, (line, column, message) -> { }); // reported when the site was read
             java.util.function.Function<String, String> snippets = importPath ->
                     SiteReader.snippet(site.content().dir(), file, importPath, problem -> { });
-            markdown = MdxToMarkdown.convert(fm.body(), snippets, new MdxComponents(strings, icons));
+            String body = Placeholders.variables(fm.body(), SiteReader.variables(site.content().docsJson()), name -> { });
+            markdown = MdxToMarkdown.convert(body, snippets, new MdxComponents(strings, icons));
         }
         if (page.api() != null) {
             String reference = ApiReferenceHtml.of(page.api(), page.description(), strings, examples.languages(), examples.optional());

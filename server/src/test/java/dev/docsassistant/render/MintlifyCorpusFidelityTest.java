@@ -18,15 +18,19 @@ import java.util.regex.Pattern;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Every page of Mintlify's own documentation shows what its options and values mean, never their syntax. */
+/** Every page of Mintlify's own documentation shows what its code-block options, variables, snippet props and heading ids mean, never their syntax. */
 @Tag(Corpora.TAG)
 class MintlifyCorpusFidelityTest {
     private static final Pattern TITLE = Pattern.compile("<div class=\"code-title\">(.*?)</div>");
     /** A code-block option left in a title: {@code key=}, a flag, braces. */
     private static final Pattern OPTION = Pattern.compile("\\b[a-z]+=|\\{|\\b(lines|wrap|expandable|nocopy|twoslash)\\b");
 
+    /** A value's placeholder left in the text a reader sees: {@code {{product}}}, {@code {word}}, a heading's {@code {#id}}. */
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{?[A-Za-z#][\\w-]*}}?");
+    private static final Pattern CODE = Pattern.compile("(?s)<pre[^>]*>.*?</pre>|<code[^>]*>.*?</code>");
+
     @Test
-    void noCodeBlockOptionLeaks() {
+    void noCodeBlockOptionOrPlaceholderLeaks() {
         SiteContent content = Corpora.read("mintlify");
         Site site = new Site(new SiteConfig("mintlify", "acme", content.dir(), Optional.empty()), content, null, null);
         SiteRenderer renderer = new SiteRenderer(site, SiteAssets.fromClassPath(), null, Injected.NONE);
@@ -39,6 +43,11 @@ class MintlifyCorpusFidelityTest {
             SiteRenderer.Result result = renderer.render("/" + PagePaths.withoutIndex(page.path()), "", null);
             if (!(result instanceof SiteRenderer.HtmlPage html)) {
                 continue;
+            }
+            String prose = html.html().substring(html.html().indexOf("<div class=\"prose\">"));
+            Matcher left = PLACEHOLDER.matcher(CODE.matcher(prose.substring(0, prose.indexOf("</aside>"))).replaceAll(""));
+            if (left.find()) {
+                problems.add(page.path() + ": literal " + left.group());
             }
             Matcher m = TITLE.matcher(html.html());
             while (m.find()) {

@@ -30,7 +30,8 @@ class MintlifyFidelityTest {
         new TestSites(dir)
                 .file("docs.json", """
                         {"name": "Acme", "theme": "mint", "colors": {"primary": "#16a34a"},
-                         "navigation": {"groups": [{"group": "Start", "pages": ["index", "secret", "code"]}]}}
+                         "variables": {"product": "Acme Cloud", "api-url": "https://api.acme.example"},
+                         "navigation": {"groups": [{"group": "Start", "pages": ["index", "secret", "code", "values"]}]}}
                         """)
                 .page("index", "Welcome.", "title: Home")
                 .page("secret", "Only by link.", "title: Secret page", "hidden: true")
@@ -46,7 +47,29 @@ class MintlifyFidelityTest {
                         ```javascript Icon example icon="square-js"
                         const a = 1;
                         ```
-                        """, "title: Code");
+                        """, "title: Code")
+                .file("snippets/install.mdx", """
+                        export const Install = ({ packageName }) => <></>;
+
+                        My keyword of the day is {word}.
+
+                        ```bash
+                        npm install {packageName}
+                        ```
+                        """)
+                .page("values", """
+                        import Install from "/snippets/install.mdx";
+
+                        Welcome to {{product}}, served at {{api-url}}. Also {{nope}}.
+
+                        Write `{{product}}` to use it.
+
+                        <Install word="bananas" packageName="@acme/sdk" />
+
+                        ## My section {#my-anchor}
+
+                        Text.
+                        """, "title: Values");
         content = SiteReader.read(dir);
         Site site = new Site(new SiteConfig("acme", "acme", dir, Optional.empty()), content, null, null);
         renderer = new SiteRenderer(site, SiteAssets.fromClassPath(), null, Injected.NONE);
@@ -92,6 +115,22 @@ class MintlifyFidelityTest {
         assertTrue(html.contains(">Title.js</div>"), html);
         assertTrue(html.contains(">Icon example</div>"), html);
         assertFalse(html.contains("highlight=") || html.contains("expandable</div>") || html.contains("icon="), html);
+    }
+
+    @Test
+    void valuesReplaceTheirPlaceholders() {
+        String html = html("/values");
+        assertTrue(html.contains("Welcome to Acme Cloud, served at https://api.acme.example."), html);
+        assertTrue(html.contains("<code>{{product}}</code>"), "code shows the syntax: " + html);
+        assertTrue(html.contains("Also {{nope}}."), "an undefined variable stays visible: " + html);
+        assertTrue(content.problems().stream().anyMatch(p -> p.toString().contains("values.mdx:7:")
+                && p.toString().contains("{{nope}}")), content.problems().toString());
+        assertTrue(html.contains("My keyword of the day is bananas."), html);
+        assertTrue(html.contains("npm install @acme/sdk"), html);
+        assertTrue(html.contains("<h2 id=\"my-anchor\">My section</h2>"), html);
+        assertTrue(html.contains("href=\"#my-anchor\""), "the outline links it");
+        assertEquals("my-anchor", content.page("values").orElseThrow().sections().stream()
+                .filter(s -> s.heading() != null && s.heading().equals("My section")).findFirst().orElseThrow().anchor());
     }
 
     @Test

@@ -272,7 +272,7 @@ public final class MdxToMarkdown {
         String snippet = null;
         if (snippetPath != null) {
             String md = depth < 5 ? snippets.apply(snippetPath) : null;
-            snippet = md == null ? "" : new MdxToMarkdown(snippets, depth + 1, tags).run(md);
+            snippet = md == null ? "" : new MdxToMarkdown(snippets, depth + 1, tags).run(Placeholders.props(md, tag.attributes()));
         }
         return tags.render(tag, snippet, startsLine);
     }
