@@ -77,7 +77,7 @@ function copyButton(target, text, t) {
 }
 
 export function startCopyButtons(t) {
-  document.querySelectorAll('.prose .code-block').forEach((block) => copyButton(block, () => block.querySelector('code').textContent, t));
+  document.querySelectorAll('.prose .code-block:not(.nocopy)').forEach((block) => copyButton(block, () => block.querySelector('code').textContent, t));
   document.querySelectorAll('.prose .prompt').forEach((prompt) => copyButton(prompt.querySelector('.prompt-head'),
     () => prompt.querySelector('.prompt-body').innerText.trim(), t));
 }

@@ -62,6 +62,12 @@ final class Icons {
         return key.matches("[a-z0-9-]{1,64}") && !html(key).isEmpty() ? MARK + key + MARK : "";
     }
 
+    /** A marker for a named icon of either set, where no {@code Icons} is at hand (an unknown name expands to nothing). */
+    static String namedMarker(String icon) {
+        String key = icon == null ? "" : icon.strip().toLowerCase(Locale.ROOT).replace(' ', '-');
+        return key.matches("[a-z0-9-]{1,64}") ? MARK + key + MARK : "";
+    }
+
     /** The rendered page with each icon marker replaced by its SVG. */
     String expand(String html) {
         if (html.indexOf(MARK) < 0) {

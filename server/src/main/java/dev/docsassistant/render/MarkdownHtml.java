@@ -158,22 +158,23 @@ final class MarkdownHtml {
 
         @Override
         public void render(Node node) {
-            String language = "";
-            String title = "";
+            CodeFence fence = CodeFence.parse(null);
             String code;
             if (node instanceof FencedCodeBlock fenced) {
-                CodeFence fence = CodeFence.parse(fenced.getInfo());
-                language = fence.language();
-                title = fence.title();
+                fence = CodeFence.parse(fenced.getInfo());
                 code = fenced.getLiteral();
             } else {
                 code = ((IndentedCodeBlock) node).getLiteral();
             }
+            String language = fence.language();
+            String title = fence.title();
             HtmlWriter html = context.getWriter();
             html.line();
-            StringBuilder s = new StringBuilder("<div class=\"code-block\">");
-            if (!title.isEmpty()) {
-                s.append("<div class=\"code-title\">").append(HtmlEncoder.attr(title)).append("</div>");
+            StringBuilder s = new StringBuilder("<div class=\"code-block").append(fence.wrap() ? " wrap" : "")
+                    .append(fence.nocopy() ? " nocopy" : "").append("\">");
+            if (!title.isEmpty() || !fence.icon().isEmpty()) {
+                // The icon is a marker the page's icon set expands once the body is clean.
+                s.append("<div class=\"code-title\">").append(Icons.namedMarker(fence.icon())).append(HtmlEncoder.attr(title)).append("</div>");
             }
             s.append("<pre tabindex=\"0\"><code");
             if (!language.isEmpty()) {

@@ -47,6 +47,10 @@ class MintlifyFidelityTest {
                         ```javascript Icon example icon="square-js"
                         const a = 1;
                         ```
+
+                        ```text Long wrap nocopy
+                        a long line
+                        ```
                         """, "title: Code")
                 .file("snippets/install.mdx", """
                         export const Install = ({ packageName }) => <></>;
@@ -131,6 +135,13 @@ class MintlifyFidelityTest {
         assertTrue(html.contains("href=\"#my-anchor\""), "the outline links it");
         assertEquals("my-anchor", content.page("values").orElseThrow().sections().stream()
                 .filter(s -> s.heading() != null && s.heading().equals("My section")).findFirst().orElseThrow().anchor());
+    }
+
+    @Test
+    void codeBlockOptionsShow() {
+        String html = html("/code");
+        assertTrue(html.matches("(?s).*<div class=\"code-title\"><svg class=\"icon\"[^>]*>.*?</svg>Icon example</div>.*"), html);
+        assertTrue(html.contains("<div class=\"code-block wrap nocopy\"><div class=\"code-title\">Long</div>"), html);
     }
 
     @Test
