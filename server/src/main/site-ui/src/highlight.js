@@ -44,6 +44,14 @@ hljs.configure({ ignoreUnescapedHTML: true, throwUnescapedHTML: false });
 export function highlightAll() {
   document.querySelectorAll('.prose pre code[class*="language-"]').forEach((code) => {
     const language = code.className.match(/language-([\w+#-]+)/)?.[1]?.toLowerCase();
-    if (language && hljs.getLanguage(language)) hljs.highlightElement(code);
+    if (!language || !hljs.getLanguage(language)) return;
+    // Blocks whose lines carry classes (numbers, highlight, focus, diff) keep them: each line is highlighted in place.
+    const lines = code.querySelectorAll(':scope > .line');
+    if (lines.length === 0) {
+      hljs.highlightElement(code);
+      return;
+    }
+    lines.forEach((line) => { line.innerHTML = hljs.highlight(line.textContent, { language, ignoreIllegals: true }).value; });
+    code.classList.add('hljs');
   });
 }

@@ -176,11 +176,11 @@ final class MarkdownHtml {
                 // The icon is a marker the page's icon set expands once the body is clean.
                 s.append("<div class=\"code-title\">").append(Icons.namedMarker(fence.icon())).append(HtmlEncoder.attr(title)).append("</div>");
             }
-            s.append("<pre tabindex=\"0\"><code");
+            s.append("<pre tabindex=\"0\"").append(fence.lines() ? " class=\"numbered\"" : "").append("><code");
             if (!language.isEmpty()) {
                 s.append(" class=\"language-").append(HtmlEncoder.attr(language)).append('"');
             }
-            s.append('>').append(HtmlEncoder.attr(code)).append("</code></pre></div>");
+            s.append('>').append(CodeLines.html(code, fence)).append("</code></pre></div>");
             html.raw(s.toString());
             html.line();
         }

@@ -48,6 +48,18 @@ class MintlifyFidelityTest {
                         const a = 1;
                         ```
 
+                        ```js Numbered lines highlight={2} focus={3}
+                        const a = 1;
+                        const b = 2;
+                        const c = a < b;
+                        ```
+
+                        ```js Diff
+                        const x = 1; // [!code ++]
+                        const y = 2; // [!code --:2]
+                        const z = 3;
+                        ```
+
                         ```text Long wrap nocopy
                         a long line
                         ```
@@ -142,6 +154,12 @@ class MintlifyFidelityTest {
         String html = html("/code");
         assertTrue(html.matches("(?s).*<div class=\"code-title\"><svg class=\"icon\"[^>]*>.*?</svg>Icon example</div>.*"), html);
         assertTrue(html.contains("<div class=\"code-block wrap nocopy\"><div class=\"code-title\">Long</div>"), html);
+        assertTrue(html.contains("<pre tabindex=\"0\" class=\"numbered\"><code class=\"language-js\">"
+                + "<span class=\"line unfocused\">const a = 1;\n</span><span class=\"line highlighted unfocused\">const b = 2;\n</span>"
+                + "<span class=\"line focused\">const c = a &lt; b;\n</span></code></pre>"), html);
+        assertTrue(html.contains("<span class=\"line added\">const x = 1;\n</span><span class=\"line removed\">const y = 2;\n</span>"
+                + "<span class=\"line removed\">const z = 3;\n</span>"), "diff marks leave the code: " + html);
+        assertTrue(html.contains("<code class=\"language-text\">a long line\n</code>"), "plain blocks stay plain");
     }
 
     @Test
