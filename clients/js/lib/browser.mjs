@@ -9,12 +9,14 @@ export const artifacts = resolve(dirname(fileURLToPath(import.meta.url)), '..', 
 
 const CANDIDATES = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean);
 
-export async function launchBrowser() {
+/** @param scrollbars draw scrollbars as a reader's browser does (headless hides them by default) */
+export async function launchBrowser({ scrollbars = false } = {}) {
   const executablePath = CANDIDATES.find((p) => existsSync(p));
   if (!executablePath) throw new Error('Chromium not found (bin/test-services installs it): tried ' + CANDIDATES.join(', '));
   mkdirSync(artifacts, { recursive: true });
   return chromium.launch({
     executablePath,
+    ignoreDefaultArgs: scrollbars ? ['--hide-scrollbars'] : [],
     headless: true,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
       '--disable-background-networking', '--disable-component-update', '--disable-sync'],

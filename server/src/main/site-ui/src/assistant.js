@@ -141,13 +141,19 @@ export function startAssistant(config, t = (k) => k, selected = { text: '' }) {
     if (starters) starters.hidden = chat.messages.length > 0;
   }
 
+  // Lucide's thumbs, drawn inline: an emoji would be an empty box where no emoji font is installed.
+  const svg = (paths) => `<svg class="icon" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" `
+    + `stroke-linecap="round" stroke-linejoin="round" aria-hidden="true">${paths}</svg>`;
+  const THUMBS_UP = svg('<path d="M7 10v12"/><path d="M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z"/>');
+  const THUMBS_DOWN = svg('<path d="M17 14V2"/><path d="M9 18.12 10 14H4.17a2 2 0 0 1-1.92-2.56l2.33-8A2 2 0 0 1 6.5 2H20a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2h-2.76a2 2 0 0 0-1.79 1.11L12 22a3.13 3.13 0 0 1-3-3.88Z"/>');
+
   function feedbackControl(messageId) {
     const v = verdicts[messageId];
     const id = escapeHtml(messageId);
     const pressed = (helpful) => (v && v.helpful === helpful ? 'true' : 'false');
     let html = `<div class="answer-feedback" data-message-id="${id}"><span>Helpful?</span>`
-      + `<button type="button" data-helpful="true" aria-pressed="${pressed(true)}" aria-label="Helpful">👍</button>`
-      + `<button type="button" data-helpful="false" aria-pressed="${pressed(false)}" aria-label="Not helpful">👎</button>`;
+      + `<button type="button" data-helpful="true" aria-pressed="${pressed(true)}" aria-label="Helpful">${THUMBS_UP}</button>`
+      + `<button type="button" data-helpful="false" aria-pressed="${pressed(false)}" aria-label="Not helpful">${THUMBS_DOWN}</button>`;
     if (v?.commenting) {
       html += `<form class="answer-comment"><input name="comment" maxlength="2000" placeholder="${v.helpful ? 'What helped?' : 'What was missing?'}">`
         + '<button type="submit">Send</button></form>';

@@ -1,4 +1,4 @@
-// Search: ⌘K / Ctrl-K (or "/", or the search box) opens a dialog that searches as you type, with
+// Search: Ctrl K / ⌘K (or "/", or the search box) opens a dialog that searches as you type, with
 // arrow keys to move, Enter to open, Escape to close, and the query's words highlighted in plain
 // text (no Markdown). Without the API (no key) the box submits to the server's search page.
 import { escapeHtml, safeHref } from './markdown.js';
@@ -61,10 +61,18 @@ function buildDialog(t) {
   return dialog;
 }
 
+/** macOS readers press ⌘K; everyone else Ctrl K (on Linux and Windows ⌘ is no key they have). */
+export function shortcutLabel(nav = navigator) {
+  const platform = nav.userAgentData?.platform ?? nav.platform ?? '';
+  return /mac|iphone|ipad/i.test(platform) ? '⌘K' : 'Ctrl K';
+}
+
 export function startSearch(config, t, headers) {
   const form = document.querySelector('form.search');
   if (!form) return;
   const box = form.querySelector('input[name=q]');
+  const hint = form.querySelector('.search-key');
+  if (hint) { hint.textContent = shortcutLabel(); hint.hidden = false; }
   if (!headers) {
     document.addEventListener('keydown', (e) => {
       if ((e.key === 'k' && (e.metaKey || e.ctrlKey))) { e.preventDefault(); box.focus(); }
@@ -145,6 +153,8 @@ export function startSearch(config, t, headers) {
   input.addEventListener('keydown', (e) => {
     if (e.key === 'ArrowDown') { e.preventDefault(); setActive(active + 1); }
     else if (e.key === 'ArrowUp') { e.preventDefault(); setActive(active - 1); }
+    // Escape closes, as the hint says; a search input would otherwise only clear its text first.
+    else if (e.key === 'Escape') { e.preventDefault(); dialog.close(); }
     else if (e.key === 'Enter') {
       e.preventDefault();
       const link = list.querySelectorAll('[role=option] a')[active];

@@ -1,4 +1,4 @@
-// The rendered docs site's first script: theme toggle, the ⌘K search dialog, component behaviour
+// The rendered docs site's first script: theme toggle, the search dialog (Ctrl K / ⌘K), component behaviour
 // (tabs, code groups, copy buttons), feedback. Syntax highlighting and the assistant (the AI SDK
 // chat) are separate chunks loaded only when a page has code or the reader opens the panel, so the
 // first page load stays small. Pages read fine without any of it.
@@ -47,9 +47,16 @@ function startBanner() {
   });
 }
 
+/** On small screens the navigation is a drawer behind the menu button: folded at first, closed by Escape or the shade. */
 function foldMenuOnSmallScreens() {
   const menu = layoutElement('.sidebar-menu');
-  if (menu && window.matchMedia('(max-width: 760px)').matches) menu.open = false;
+  const small = window.matchMedia('(max-width: 760px)');
+  if (!menu) return;
+  if (small.matches) menu.open = false;
+  const close = () => { menu.open = false; menu.querySelector('summary').focus(); };
+  document.addEventListener('keydown', (e) => { if (e.key === 'Escape' && menu.open && small.matches) close(); });
+  // The shade beside the drawer belongs to the disclosure itself: a click there closes it.
+  menu.addEventListener('click', (e) => { if (e.target === menu && small.matches) close(); });
 }
 
 function highlightCode() {

@@ -16,15 +16,35 @@ final class SiteChrome {
             + "stroke-width=\"2\" stroke-linecap=\"round\" stroke-linejoin=\"round\" aria-hidden=\"true\"><circle cx=\"12\" cy=\"12\" r=\"4\"/>"
             + "<path d=\"M12 2v2M12 20v2M4.93 4.93l1.41 1.41M17.66 17.66l1.41 1.41M2 12h2M20 12h2M6.34 17.66l-1.41 1.41M19.07 4.93l-1.41 1.41\"/></svg>";
 
+    /** Lucide's thumbs up and down: the page's feedback buttons draw them (no emoji font needed). */
+    static final String THUMBS_UP = icon("<path d=\"M7 10v12\"/><path d=\"M15 5.88 14 10h5.83a2 2 0 0 1 1.92 2.56l-2.33 8A2 2 0 0 1 "
+            + "17.5 22H4a2 2 0 0 1-2-2v-8a2 2 0 0 1 2-2h2.76a2 2 0 0 0 1.79-1.11L12 2a3.13 3.13 0 0 1 3 3.88Z\"/>");
+    static final String THUMBS_DOWN = icon("<path d=\"M17 14V2\"/><path d=\"M9 18.12 10 14H4.17a2 2 0 0 1-1.92-2.56l2.33-8A2 2 0 0 1 "
+            + "6.5 2H20a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2h-2.76a2 2 0 0 0-1.79 1.11L12 22a3.13 3.13 0 0 1-3-3.88Z\"/>");
+    /** The search box's magnifier. */
+    static final String SEARCH = icon("<circle cx=\"11\" cy=\"11\" r=\"8\"/><path d=\"m21 21-4.3-4.3\"/>");
+    /** The small-screen menu button: three lines while closed, a cross while open (the stylesheet picks). */
+    static final String MENU = icon("<path d=\"M4 6h16M4 12h16M4 18h16\"/>").replace("class=\"icon\"", "class=\"icon icon-menu\"")
+            + icon("<path d=\"M18 6 6 18M6 6l12 12\"/>").replace("class=\"icon\"", "class=\"icon icon-close\"");
+
     private SiteChrome() {
     }
+
+    private static String icon(String paths) {
+        return "<svg class=\"icon\" viewBox=\"0 0 24 24\" fill=\"none\" stroke=\"currentColor\" stroke-width=\"2\" "
+                + "stroke-linecap=\"round\" stroke-linejoin=\"round\" aria-hidden=\"true\">" + paths + "</svg>";
+    }
+
 
     /** The logo for each theme ({@code logo.light}/{@code logo.dark}), else the site's name. */
     static void brand(StringBuilder h, SiteContent site, LinkResolver links) {
         JsonNode logo = site.docsJson().path("logo");
         String light = logo.isTextual() ? logo.asText() : logo.path("light").asText(null);
         String dark = logo.isTextual() ? null : logo.path("dark").asText(null);
-        h.append("<a class=\"brand\" href=\"").append(HtmlEncoder.attr(links.base() + "/")).append("\">");
+        // logo.href sends the logo elsewhere (the product's home page); a refused link keeps the docs' home.
+        String href = logo.path("href").asText("");
+        String target = !href.isBlank() && links.link(href).isPresent() ? links.href(href) : links.base() + "/";
+        h.append("<a class=\"brand\" href=\"").append(HtmlEncoder.attr(target)).append("\">");
         boolean hasLight = light != null && !light.isBlank() && SiteLayout.available(site, light);
         boolean hasDark = dark != null && !dark.isBlank() && !dark.equals(light) && SiteLayout.available(site, dark);
         if (hasLight) {

@@ -133,8 +133,10 @@ final class SiteLayout {
             pager(h, frame, page, t);
             if (frame.injected().telemetryEnabled() && frame.assistantKey() != null) {
                 h.append("<div class=\"feedback\" data-feedback><span>").append(HtmlEncoder.attr(t.get("feedbackQuestion"))).append("</span>")
-                        .append("<button type=\"button\" data-feedback-value=\"yes\">").append(HtmlEncoder.attr(t.get("yes"))).append("</button>")
-                        .append("<button type=\"button\" data-feedback-value=\"no\">").append(HtmlEncoder.attr(t.get("no"))).append("</button></div>\n");
+                        .append("<button type=\"button\" data-feedback-value=\"yes\">").append(SiteChrome.THUMBS_UP)
+                        .append(HtmlEncoder.attr(t.get("yes"))).append("</button>")
+                        .append("<button type=\"button\" data-feedback-value=\"no\">").append(SiteChrome.THUMBS_DOWN)
+                        .append(HtmlEncoder.attr(t.get("no"))).append("</button></div>\n");
             }
         }
         h.append("</article>\n</main>\n");
@@ -182,11 +184,13 @@ final class SiteLayout {
         LinkResolver links = frame.links();
         h.append("<header class=\"topbar\">\n<div class=\"topbar-row\">\n");
         SiteChrome.brand(h, site, links);
+        // No button: the site script searches as you type; without it, Enter submits to the search page.
+        // The shortcut hint is shown by the script, which knows the reader's platform (Ctrl K, or ⌘K on macOS).
         h.append("<form class=\"search\" role=\"search\" action=\"").append(HtmlEncoder.attr(links.base() + "/_search"))
-                .append("\" method=\"get\"><input type=\"search\" name=\"q\" value=\"").append(HtmlEncoder.attr(page.query()))
-                .append("\" placeholder=\"").append(HtmlEncoder.attr(t.get("searchPlaceholder"))).append("\" aria-label=\"")
-                .append(HtmlEncoder.attr(t.get("searchLabel"))).append("\" autocomplete=\"off\"><kbd class=\"search-key\" aria-hidden=\"true\">⌘K</kbd>")
-                .append("<button type=\"submit\">").append(HtmlEncoder.attr(t.get("searchButton"))).append("</button></form>\n");
+                .append("\" method=\"get\">").append(SiteChrome.SEARCH).append("<input type=\"search\" name=\"q\" value=\"")
+                .append(HtmlEncoder.attr(page.query())).append("\" placeholder=\"").append(HtmlEncoder.attr(t.get("searchPlaceholder")))
+                .append("\" aria-label=\"").append(HtmlEncoder.attr(t.get("searchLabel")))
+                .append("\" autocomplete=\"off\"><kbd class=\"search-key\" aria-hidden=\"true\" hidden></kbd></form>\n");
         if (page.nav() != null) {
             page.nav().choice(Kind.VERSION).ifPresent(c -> switcher(h, "version", c, page, frame, false));
             page.nav().choice(Kind.LANGUAGE).ifPresent(c -> switcher(h, "language", c, page, frame, true));
@@ -264,9 +268,11 @@ final class SiteLayout {
     }
 
     private static void sidebar(StringBuilder h, Frame frame, Content page, UiStrings t) {
-        // A disclosure, so small screens can fold the navigation away (the site script folds it there).
+        // A disclosure: on small screens its summary is the menu button and its content a drawer (the site
+        // script folds it there and closes it on Escape); it opens and closes without JavaScript too.
         h.append("<nav class=\"sidebar\" aria-label=\"").append(HtmlEncoder.attr(t.get("pages")))
-                .append("\">\n<details class=\"sidebar-menu\" open><summary>").append(HtmlEncoder.attr(t.get("menu"))).append("</summary>\n");
+                .append("\">\n<details class=\"sidebar-menu\" open><summary class=\"menu-button\">").append(SiteChrome.MENU)
+                .append("<span>").append(HtmlEncoder.attr(t.get("menu"))).append("</span></summary>\n<div class=\"sidebar-drawer\">\n");
         if (page.nav() != null) {
             for (Kind kind : NavView.switchKinds()) {
                 page.nav().choice(kind).filter(NavView.Choice::isSwitch).ifPresent(c -> {
@@ -284,7 +290,7 @@ final class SiteLayout {
                 entry(h, item, frame, page, 0);
             }
         }
-        h.append("</details>\n</nav>\n");
+        h.append("</div>\n</details>\n</nav>\n");
     }
 
     private static void entry(StringBuilder h, NavItem item, Frame frame, Content page, int depth) {

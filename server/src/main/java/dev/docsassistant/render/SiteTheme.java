@@ -65,7 +65,13 @@ record SiteTheme(String defaultMode, boolean strict, String cssVariables) {
         return v.length() == 4 ? "#" + v.charAt(1) + v.charAt(1) + v.charAt(2) + v.charAt(2) + v.charAt(3) + v.charAt(3) : v;
     }
 
-    /** The colour itself when it reaches 4.5:1 on the background, else mixed towards black or white until it does. */
+    /**
+     * The colour itself when it reaches 5:1 on the background, else mixed towards black or white until it
+     * does: WCAG AA (4.5:1) with room for the tinted surfaces links also sit on (the current sidebar entry,
+     * nested API fields).
+     */
+    private static final double LINK_CONTRAST = 5.0;
+
     static String readable(String color, String background) {
         boolean darkBackground = luminance(background) < 0.5;
         int[] c = rgb(color);
@@ -74,7 +80,7 @@ record SiteTheme(String defaultMode, boolean strict, String cssVariables) {
             int target = darkBackground ? 255 : 0;
             String mixed = hex((int) Math.round(c[0] + (target - c[0]) * t), (int) Math.round(c[1] + (target - c[1]) * t),
                     (int) Math.round(c[2] + (target - c[2]) * t));
-            if (contrast(mixed, background) >= 4.5) {
+            if (contrast(mixed, background) >= LINK_CONTRAST) {
                 return mixed;
             }
         }
