@@ -124,6 +124,10 @@ test('questions and feedback from the Ask AI panel show up in insights, conversa
   await answers.nth(2).locator('.answer-comment button').click();
   await reader.waitForFunction(() => document.querySelectorAll('.answer-thanks').length === 2);
   await screenshot(reader, 'assistant-answer-feedback');
+  for (const b of await answers.nth(1).locator('.answer-feedback button').all()) {
+    assert.equal(await b.locator('svg').count(), 1, 'thumbs drawn with the site icons, no emoji');
+    assert.doesNotMatch(await b.innerText(), /\p{Extended_Pictographic}/u);
+  }
   assert.ok(feedbackSent.some((f) => f.helpful === false && f.comment === 'Nothing about Kubernetes'), JSON.stringify(feedbackSent));
   await reader.context().close();
 
@@ -217,10 +221,20 @@ test('the Deployments page lists a failed upload with its problem, rolls back wi
   await page.reload();
   const failedRow = page.locator(`tr[data-deployment-id="${broken.id}"]`);
   assert.match(await failedRow.innerText(), /failed[\s\S]*page 'launch' has no file/);
-  assert.equal(await failedRow.locator('button').count(), 0, 'a failed deployment has no Activate button');
+  assert.equal(await failedRow.locator('a.button, button').count(), 0, 'a failed deployment has no Activate button');
   await screenshot(page, 'dashboard-deployments');
 
-  await page.locator(`tr[data-deployment-id="${first}"] button`, { hasText: 'Activate' }).click();
+  // Switching production asks first: the button opens a confirmation step, which only its own form completes.
+  await page.locator(`tr[data-deployment-id="${first}"] a.button`, { hasText: 'Activate' }).click();
+  await page.waitForURL(new RegExp(`/deployments/${first}/activate$`));
+  assert.equal((await fetch(`${server.url}/sites/relay/launch`)).status, 200, 'nothing switched before the confirmation');
+  assert.match(await page.locator('main').innerText(), /switches to deployment/);
+  await screenshot(page, 'dashboard-activate-confirm');
+  await page.click('a.button:has-text("Cancel")');
+  await page.waitForURL(`${server.dashboard}/dashboard/acme/relay/deployments`);
+  assert.equal((await fetch(`${server.url}/sites/relay/launch`)).status, 200, 'Cancel leaves production alone');
+  await page.locator(`tr[data-deployment-id="${first}"] a.button`, { hasText: 'Activate' }).click();
+  await page.click(`button.danger:has-text("Activate ${first}")`);
   await page.waitForURL(/\/deployments\?activated=/);
   assert.match(await page.locator('.notice[role=status]').innerText(), new RegExp(`Deployment ${first} is active`));
   assert.match(await page.locator(`tr[data-deployment-id="${live.id}"] td.status-superseded`).innerText(), /superseded/);
@@ -241,6 +255,90 @@ test('the Deployments page lists a failed upload with its problem, rolls back wi
         found.push(`${scheme} ${path}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
       }
     }
+    await signedIn.context().close();
+  }
+  assert.deepEqual(found, []);
+});
+
+// After the tests above: their keys, conversations and deployments fill the pages.
+test('every page in the design of the sites: screenshots and no axe-core violation, light and dark', async () => {
+  const admin = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const signInPage = await admin.newPage();
+  await signInPage.goto(`${server.dashboard}/dashboard/sign-in`);
+  const token = signInPage.locator('input[name=admin-token]');
+  assert.ok(await token.isVisible(), 'the admin-token field is shown, not folded away');
+  await screenshot(signInPage, 'dashboard-sign-in');
+  await token.fill(ADMIN_TOKEN);
+  await signInPage.click('form:has(input[name=admin-token]) button[type=submit]');
+  await signInPage.waitForURL(`${server.dashboard}/dashboard`);
+  await screenshot(signInPage, 'dashboard-organizations');
+  await admin.close();
+
+  // An analytics key, so its page lists one with its Revoke step.
+  const page = await signIn('acme', 'tess@acme.example');
+  await page.goto(`${server.dashboard}/dashboard/acme/analytics-keys`);
+  await page.click('form.stack button[type=submit]');
+  const prefix = (await page.locator('table.keys tbody tr code.id').first().innerText()).replace('…', '');
+  await page.goto(`${server.dashboard}/dashboard/acme/analytics-keys`);
+  await page.locator('table.keys tbody tr', { hasText: prefix }).locator('a.button', { hasText: 'Revoke' }).click();
+  assert.match(page.url(), /\/analytics-keys\/[^/]+\/revoke$/, 'revoking asks first');
+  assert.equal(await page.locator('button.danger').count(), 1);
+  await screenshot(page, 'dashboard-analytics-key-revoke-confirm');
+  await page.click('a.button:has-text("Cancel")');
+  assert.match(await page.locator('table.keys tbody tr', { hasText: prefix }).innerText(), /active/, 'Cancel keeps the key');
+
+  // Navigation is never underlined; ids and prefixes stay on one line.
+  await page.goto(`${server.dashboard}/dashboard/acme/relay`);
+  const underlined = await page.evaluate(() => [...document.querySelectorAll('header.top a, nav a')]
+    .filter((a) => getComputedStyle(a).textDecorationLine.includes('underline')).map((a) => a.textContent));
+  assert.deepEqual(underlined, []);
+  const live = page.locator('nav.tabs a.live');
+  assert.match(await live.innerText(), /View site/);
+  const [response] = await Promise.all([page.waitForEvent('response', (r) => r.url().includes('/relay/live')), live.click()]);
+  assert.equal(response.status(), 303);
+  await page.waitForURL(`http://relay.localhost:${port}/`);
+  assert.match(await page.locator('h1').innerText(), /Welcome/, 'the link opens the live site');
+  await page.goto(`${server.dashboard}/dashboard/acme`);
+  assert.equal(await page.locator('ul.sites a.live').count(), 1, 'each served site links to its live URL');
+  for (const code of await page.locator('table.keys code.id').all()) {
+    const box = await code.evaluate((el) => ({ white: getComputedStyle(el).whiteSpace, font: getComputedStyle(el).fontFamily,
+      height: el.getBoundingClientRect().height, line: parseFloat(getComputedStyle(el).lineHeight) || 24 }));
+    assert.equal(box.white, 'nowrap');
+    assert.match(box.font, /mono/i);
+    assert.ok(box.height < box.line * 1.6, `one line: ${JSON.stringify(box)}`);
+  }
+  const deploymentIds = page.locator('table.deployments code.id');
+  await page.goto(`${server.dashboard}/dashboard/acme/relay/deployments`);
+  for (const code of await deploymentIds.all()) assert.equal(await code.getAttribute('title'), await code.innerText());
+  await page.context().close();
+
+  const pages = [['keys', '/dashboard/acme'], ['analytics-keys', '/dashboard/acme/analytics-keys'], ['insights', '/dashboard/acme/relay'],
+    ['gaps', '/dashboard/acme/relay/gaps'], ['feedback', '/dashboard/acme/relay/feedback'],
+    ['conversations', '/dashboard/acme/relay/conversations'], ['search', '/dashboard/acme/relay/search'],
+    ['pages', '/dashboard/acme/relay/pages'], ['agents', '/dashboard/acme/relay/agents'],
+    ['integrations', '/dashboard/acme/relay/integrations'], ['deployments', '/dashboard/acme/relay/deployments']];
+  const found = [];
+  for (const scheme of ['light', 'dark']) {
+    // A context that lets the test's axe script past the dashboard's policy.
+    const signedIn = await signIn('acme', `pages-${scheme}@acme.example`, { bypassCSP: true, colorScheme: scheme });
+    const visit = async (name, path) => {
+      const res = await signedIn.goto(server.dashboard + path);
+      assert.equal(res.status(), 200, path);
+      await screenshot(signedIn, `dashboard-page-${name}-${scheme}`);
+      await signedIn.addScriptTag({ content: AXE });
+      const result = await signedIn.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+      for (const v of result.violations) {
+        found.push(`${scheme} ${path}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+      }
+    };
+    for (const [name, path] of pages) await visit(name, path);
+    await signedIn.goto(`${server.dashboard}/dashboard/acme/relay/conversations`);
+    const thread = await signedIn.locator('table.threads a').first().getAttribute('href');
+    await visit('conversation', thread);
+    await signedIn.goto(`${server.dashboard}/dashboard/acme/relay/deployments`);
+    await visit('activate-confirm', await signedIn.locator('table.deployments a.button').first().getAttribute('href'));
+    await signedIn.goto(`${server.dashboard}/dashboard/acme`);
+    await visit('revoke-confirm', await signedIn.locator('table.keys a', { hasText: 'Revoke' }).first().getAttribute('href'));
     await signedIn.context().close();
   }
   assert.deepEqual(found, []);

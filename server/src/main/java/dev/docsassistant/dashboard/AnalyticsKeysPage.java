@@ -48,18 +48,33 @@ final class AnalyticsKeysPage {
         page(scope.get(), app.analyticsKeys().create(scope.get().org(), request.expiresAt()), null).send(res, 201);
     }
 
+    /** The step before a revoke: what stops working, and the form that revokes. */
+    void confirmRevoke(ServerRequest req, ServerResponse res) {
+        Optional<Dashboard.OrgScope> scope = dashboard.orgScope(req, res);
+        if (scope.isEmpty()) {
+            return;
+        }
+        AnalyticsKeys.Key key = key(req, scope.get());
+        String back = scope.get().base() + "/analytics-keys";
+        new Page("Revoke analytics key " + key.prefix() + "…?", scope.get().session(), scope.get().base(), scope.get().org(), back, "Analytics keys")
+                .raw("<p>Exports with this key are refused at once. This cannot be undone.</p>\n")
+                .confirm(scope.get().session(), back + "/" + key.id() + "/revoke", "Revoke " + key.prefix() + "…", back).send(res, 200);
+    }
+
+    private AnalyticsKeys.Key key(ServerRequest req, Dashboard.OrgScope scope) {
+        String id = req.path().pathParameters().get("id");
+        // Another organisation's key is not found here, whether it exists or not.
+        return app.analyticsKeys().get(id).filter(k -> k.organization().equals(scope.org()))
+                .orElseThrow(() -> new ApiException(403, "organization " + scope.org() + " has no analytics key " + id));
+    }
+
     void revoke(ServerRequest req, ServerResponse res) {
         Optional<Dashboard.OrgScope> scope = dashboard.orgScope(req, res);
         if (scope.isEmpty()) {
             return;
         }
         dashboard.checkCsrf(req, scope.get().session(), FormBody.read(req));
-        String id = req.path().pathParameters().get("id");
-        AnalyticsKeys keys = app.analyticsKeys();
-        // Another organisation's key is not found here, whether it exists or not.
-        keys.get(id).filter(k -> k.organization().equals(scope.get().org()))
-                .orElseThrow(() -> new ApiException(403, "organization " + scope.get().org() + " has no analytics key " + id));
-        keys.revoke(id);
+        app.analyticsKeys().revoke(key(req, scope.get()).id());
         Dashboard.redirect(res, scope.get().base() + "/analytics-keys");
     }
 
@@ -79,16 +94,15 @@ final class AnalyticsKeysPage {
         }
         Instant now = Instant.now();
         page.raw("<table class=\"keys\"><thead><tr><th>Key</th><th>Created</th><th>Last used</th><th>Status</th><th>Expires</th>"
-                + "<th></th></tr></thead><tbody>\n");
+                + "<th><span class=\"visually-hidden\">Action</span></th></tr></thead><tbody>\n");
         for (AnalyticsKeys.Key k : app.analyticsKeys().list(Optional.of(scope.org()))) {
             String status = k.status(now);
-            page.raw("<tr data-key-id=\"").text(k.id()).raw("\"><td><code>").text(k.prefix()).raw("…</code></td><td>")
+            page.raw("<tr data-key-id=\"").text(k.id()).raw("\"><td><code class=\"id\">").text(k.prefix()).raw("…</code></td><td>")
                     .text(Dates.minute(k.createdAt())).raw("</td><td>").text(Dates.minute(k.lastUsedAt().orElse(null)))
                     .raw("</td><td class=\"status-").text(status).raw("\">").text(status).raw("</td><td>")
                     .text(k.expiresAt().map(Dates::minute).orElse("never")).raw("</td><td>");
             if (status.equals("active")) {
-                page.raw("<form method=\"post\" action=\"").text(base + "/analytics-keys/" + k.id() + "/revoke").raw("\">");
-                page.csrf(session).raw("<button type=\"submit\" class=\"danger\">Revoke</button></form>");
+                page.raw("<a class=\"button\" href=\"").text(base + "/analytics-keys/" + k.id() + "/revoke").raw("\">Revoke</a>");
             }
             page.raw("</td></tr>\n");
         }

@@ -92,7 +92,9 @@ public final class Dashboard implements HttpService {
                 .get("/{org}/{domain}/pages.csv", site(pagesPage::csv))
                 .get("/{org}/{domain}/agents", site(agentsPage::show))
                 .get("/{org}/{domain}/agents.csv", site(agentsPage::csv))
+                .get("/{org}/{domain}/live", site(this::live))
                 .get("/{org}/{domain}/deployments", deploymentsPage::list)
+                .get("/{org}/{domain}/deployments/{id}/activate", deploymentsPage::confirmActivate)
                 .post("/{org}/{domain}/deployments/{id}/activate", deploymentsPage::activate);
     }
 
@@ -115,10 +117,10 @@ public final class Dashboard implements HttpService {
             page.raw("<p>Open the sign-in link <code>bin/docs-assistant users add --org ORG --email EMAIL</code> printed for you.</p>\n");
         }
         if (app.security().adminToken().isPresent()) {
-            page.raw("<details><summary>Sign in with the admin token</summary><form method=\"post\" action=\"/dashboard/sign-in\">")
+            page.raw("<h2>Or sign in with the admin token</h2><form method=\"post\" action=\"/dashboard/sign-in\" class=\"stack\">")
                     .raw("<label>Admin token <input type=\"password\" name=\"admin-token\" autocomplete=\"off\" required></label>")
                     .raw(formCsrf)
-                    .raw("<button type=\"submit\">Sign in</button></form></details>\n");
+                    .raw("<button type=\"submit\">Sign in</button></form>\n");
         }
         page.send(res, 200);
     }
@@ -181,6 +183,11 @@ public final class Dashboard implements HttpService {
         Page page = new Page("Organizations", session.get()).raw("<ul class=\"plain\">");
         organizations().forEach(org -> page.raw("<li><a href=\"/dashboard/").text(segment(org)).raw("\">").text(org).raw("</a></li>"));
         page.raw("</ul>\n").send(res, 200);
+    }
+
+    /** The site as readers see it: {@code {domain}.{site-host}} on the port the dashboard was reached on. */
+    private void live(ServerRequest req, ServerResponse res, SiteScope scope) {
+        redirect(res, DeploymentsPage.siteLink(app.settings().siteHost().name(), scope.domain(), req.authority(), req.isSecure()));
     }
 
     // --- what every page checks ---

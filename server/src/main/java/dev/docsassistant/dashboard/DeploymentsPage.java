@@ -51,6 +51,25 @@ final class DeploymentsPage {
         page(req, scope.get(), domain, activated, null).send(res, 200);
     }
 
+    /** The step before switching production: what changes, and the form that does it. */
+    void confirmActivate(ServerRequest req, ServerResponse res) {
+        Optional<Dashboard.OrgScope> scope = dashboard.orgScope(req, res);
+        if (scope.isEmpty()) {
+            return;
+        }
+        String domain = dashboard.domain(req, scope.get().org());
+        String id = req.path().pathParameters().get("id");
+        Deployment d = deployments.get(domain, id)
+                .orElseThrow(() -> new ApiException(403, "site " + domain + " has no deployment " + id));
+        String back = deploymentsPath(scope.get(), domain);
+        Page page = new Page("Activate deployment " + id + "?", scope.get().session(), scope.get().base(), scope.get().org(), back, domain);
+        page.raw("<p>Site <b>").text(domain).raw("</b> switches to deployment <code>").text(id).raw("</code> (")
+                .text(d.pages().map(n -> n + " pages, ").orElse("")).text("made " + Dates.minute(d.createdAt()) + " by " + d.createdBy())
+                .raw(") at once: readers get it on their next page, and the version served now is superseded. "
+                        + "Activating that one again switches back.</p>\n");
+        page.confirm(scope.get().session(), back + "/" + id + "/activate", "Activate " + id, back).send(res, 200);
+    }
+
     void activate(ServerRequest req, ServerResponse res) {
         Optional<Dashboard.OrgScope> scope = dashboard.orgScope(req, res);
         if (scope.isEmpty()) {
@@ -97,7 +116,7 @@ final class DeploymentsPage {
                 + "<th scope=\"col\">Source</th><th scope=\"col\">Created</th><th scope=\"col\">Pages</th><th scope=\"col\">Build time</th>"
                 + "<th scope=\"col\">Problems</th><th scope=\"col\"><span class=\"visually-hidden\">Action</span></th></tr></thead><tbody>\n");
         for (Deployment d : all) {
-            page.raw("<tr data-deployment-id=\"").text(d.id()).raw("\"><td><code>").text(d.id()).raw("</code>");
+            page.raw("<tr data-deployment-id=\"").text(d.id()).raw("\"><td><code class=\"id\" title=\"").text(d.id()).raw("\">").text(d.id()).raw("</code>");
             d.preview().ifPresent(name -> {
                 String link = previewLink(siteHost, domain, name, req.authority(), req.isSecure());
                 page.raw("<br><small>preview <b>").text(name).raw("</b></small><br><a class=\"preview\" href=\"").text(link).raw("\">")
@@ -111,8 +130,9 @@ final class DeploymentsPage {
             problems(page, d.problems());
             page.raw("</td><td>");
             if (d.status() == DeploymentStatus.READY || d.status() == DeploymentStatus.SUPERSEDED) {
-                page.raw("<form method=\"post\" action=\"").text(deploymentsPath(scope, domain) + "/" + d.id() + "/activate").raw("\">");
-                page.csrf(scope.session()).raw("<button type=\"submit\" aria-label=\"Activate ").text(d.id()).raw("\">Activate</button></form>");
+                // A link to the confirmation step: switching production is never one click.
+                page.raw("<a class=\"button\" href=\"").text(deploymentsPath(scope, domain) + "/" + d.id() + "/activate")
+                        .raw("\" aria-label=\"Activate ").text(d.id()).raw("\">Activate</a>");
             }
             page.raw("</td></tr>\n");
         }
@@ -136,7 +156,7 @@ final class DeploymentsPage {
     private static void source(Page page, DeploymentSource source) {
         String value = source.value();
         switch (source.kind()) {
-            case FOLDER -> page.raw("folder <code>").text(value).raw("</code>");
+            case FOLDER -> page.raw("folder <code class=\"id\" title=\"").text(value).raw("\">").text(value).raw("</code>");
             case ARCHIVE -> page.raw("archive <code>").text(value.substring(0, Math.min(12, value.length()))).raw("</code>");
             case GIT -> {
                 int at = value.lastIndexOf('@');
@@ -175,8 +195,17 @@ final class DeploymentsPage {
      * reached on (both are served by the same listener).
      */
     static String previewLink(SiteHost siteHost, String domain, String name, String authority, boolean secure) {
+        return link(siteHost.previewHost(domain, name), authority, secure);
+    }
+
+    /** Where a site is served: {@code {domain}.{site-host}} on the port the dashboard was reached on. */
+    static String siteLink(String siteHostName, String domain, String authority, boolean secure) {
+        return link(domain + "." + siteHostName, authority, secure);
+    }
+
+    private static String link(String host, String authority, boolean secure) {
         Matcher port = PORT.matcher(authority == null ? "" : authority.strip());
-        return (secure ? "https://" : "http://") + siteHost.previewHost(domain, name) + (port.find() ? ":" + port.group(1) : "") + "/";
+        return (secure ? "https://" : "http://") + host + (port.find() ? ":" + port.group(1) : "") + "/";
     }
 
     private static String deploymentsPath(Dashboard.OrgScope scope, String domain) {

@@ -106,11 +106,15 @@ final class KeysPage {
     private Page page(DashboardSession session, String org, ApiKeys.Created created, String error) {
         String base = "/dashboard/" + Dashboard.segment(org);
         Page page = new Page(org, session, "/dashboard", "Dashboard");
-        page.raw("<h2>Sites</h2>\n<ul class=\"plain\">");
+        page.raw("<h2>Sites</h2>\n<ul class=\"plain sites\">");
         // A site with nothing served yet has its Deployments page only.
-        dashboard.domainsOf(org).forEach(d -> page.raw("<li><a href=\"").text(base + "/" + d + (dashboard.served(d) ? "" : "/deployments"))
-                .raw("\">").text(d)
-                .raw("</a></li>"));
+        dashboard.domainsOf(org).forEach(d -> {
+            page.raw("<li><a href=\"").text(base + "/" + d + (dashboard.served(d) ? "" : "/deployments")).raw("\">").text(d).raw("</a>");
+            if (dashboard.served(d)) {
+                page.raw(" <a class=\"live\" href=\"").text(base + "/" + d + "/live").raw("\">View site <span aria-hidden=\"true\">↗</span></a>");
+            }
+            page.raw("</li>");
+        });
         page.raw("</ul>\n<h2>API keys</h2>\n<p><a href=\"").text(base + "/analytics-keys").raw("\">Analytics keys</a> "
                 + "(read-only, for exporting insights) are listed apart.</p>\n");
         if (created != null) {
@@ -124,10 +128,10 @@ final class KeysPage {
         Instant now = Instant.now();
         Map<String, Instant> lastUsed = keys.lastUsed(org);
         page.raw("<table class=\"keys\"><thead><tr><th>Key</th><th>Source</th><th>Created</th><th>Last used</th><th>Status</th>"
-                + "<th>Origins</th><th>Access groups</th><th>Expires</th><th></th></tr></thead><tbody>\n");
+                + "<th>Origins</th><th>Access groups</th><th>Expires</th><th><span class=\"visually-hidden\">Action</span></th></tr></thead><tbody>\n");
         for (ApiKey k : keys.list(Optional.of(org))) {
             String status = k.status(now);
-            page.raw("<tr data-key-id=\"").text(k.id()).raw("\"><td><code>").text(k.prefix()).raw("…</code></td><td>").text(k.source())
+            page.raw("<tr data-key-id=\"").text(k.id()).raw("\"><td><code class=\"id\">").text(k.prefix()).raw("…</code></td><td>").text(k.source())
                     .raw("</td><td>").text(Dates.minute(k.createdAt())).raw("</td><td>").text(Dates.minute(lastUsed.get(k.id())))
                     .raw("</td><td class=\"status-").text(status).raw("\">").text(status).raw("</td><td>")
                     .text(k.origins().isEmpty() ? "any" : String.join(" ", k.origins())).raw("</td><td>")

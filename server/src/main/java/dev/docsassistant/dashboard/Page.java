@@ -63,10 +63,22 @@ final class Page {
         return this;
     }
 
-    /** Tabs of a site's pages, the current one marked. */
+    /**
+     * The step that asks before a change that is hard to take back (switching production, revoking a key):
+     * a GET shows it, only its form's POST does it, so the dashboard asks without any script.
+     */
+    Page confirm(DashboardSession session, String action, String button, String cancelHref) {
+        html.append("<form method=\"post\" action=\"").append(HtmlEncoder.attr(action)).append("\" class=\"actions\">");
+        csrf(session);
+        html.append("<button type=\"submit\" class=\"danger\">").append(HtmlEncoder.attr(button)).append("</button><a class=\"button\" href=\"")
+                .append(HtmlEncoder.attr(cancelHref)).append("\">Cancel</a></form>\n");
+        return this;
+    }
+
+    /** Tabs of a site's pages, the current one marked, and a link to the site as readers see it. */
     Page siteTabs(String org, String domain, String current) {
         String base = "/dashboard/" + Dashboard.segment(org) + "/" + domain;
-        html.append("<nav class=\"tabs\">");
+        html.append("<nav class=\"tabs\" aria-label=\"Site\">");
         tab(base, "Insights", current);
         tab(base + "/gaps", "Gaps", current);
         tab(base + "/feedback", "Feedback", current);
@@ -76,6 +88,7 @@ final class Page {
         tab(base + "/agents", "Agents", current);
         tab(base + "/integrations", "Integrations", current);
         tab(base + "/deployments", "Deployments", current);
+        html.append("<a class=\"live\" href=\"").append(HtmlEncoder.attr(base + "/live")).append("\">View site <span aria-hidden=\"true\">↗</span></a>");
         html.append("</nav>\n");
         return this;
     }

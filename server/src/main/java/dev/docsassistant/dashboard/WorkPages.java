@@ -25,6 +25,7 @@ final class WorkPages {
         AnalyticsKeysPage analyticsKeys = new AnalyticsKeysPage(dashboard, app);
         rules.get("/{org}/analytics-keys", analyticsKeys::list)
                 .post("/{org}/analytics-keys", analyticsKeys::create)
+                .get("/{org}/analytics-keys/{id}/revoke", analyticsKeys::confirmRevoke)
                 .post("/{org}/analytics-keys/{id}/revoke", analyticsKeys::revoke)
                 .get("/{org}/{domain}/gaps", dashboard.site(gaps::show))
                 .post("/{org}/{domain}/gaps/{id}/status", dashboard.site(gaps::setStatus))

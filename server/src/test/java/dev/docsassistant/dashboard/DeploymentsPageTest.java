@@ -74,7 +74,7 @@ class DeploymentsPageTest {
         assertTrue(get("/dashboard/acme/acme-docs", cookie).body().contains("href=\"" + path + "\""), "the other tabs link to it");
         String configured = app.deployments().list("acme-docs").getLast().id();
         String configuredRow = row(initial.body(), configured);
-        assertTrue(configuredRow.contains("folder <code>") && configuredRow.contains("by config"),
+        assertTrue(configuredRow.contains("folder <code class=\"id\"") && configuredRow.contains("by config"),
                 "start-up deployed the configured folder: " + configuredRow);
         String active = app.deployments().site("acme-docs").orElseThrow().activeDeployment().orElseThrow();
         assertTrue(row(initial.body(), active).contains("class=\"status-active\">active<"), initial.body());
@@ -102,11 +102,19 @@ class DeploymentsPageTest {
         assertTrue(failedRow.contains("<details open>"), "errors are shown open");
         String v1Row = row(html, v1);
         assertTrue(v1Row.contains("status-superseded") && v1Row.contains("archive <code>") && v1Row.contains("by admin"), v1Row);
-        assertTrue(v1Row.contains(">Activate</button>") && v1Row.contains(">1<"), "pages and the button: " + v1Row);
+        assertTrue(v1Row.contains(">Activate</a>") && v1Row.contains(">1<"), "pages and the button: " + v1Row);
         assertFalse(row(html, v2).contains("Activate"), "the active one has no button");
 
-        // Activate without the token, with a wrong one, from another origin: 403 and nothing changes.
+        // The Activate button opens a confirmation step: reading it switches nothing; its form posts the switch.
         String activate = path + "/" + v1 + "/activate";
+        assertTrue(v1Row.contains("href=\"" + activate + "\""), v1Row);
+        HttpResponse<String> confirm = get(activate, cookie);
+        assertEquals(200, confirm.statusCode());
+        assertTrue(confirm.body().contains("<form method=\"post\" action=\"" + activate + "\"") && confirm.body().contains("Cancel"),
+                confirm.body());
+        assertEquals(DeploymentStatus.ACTIVE, status(v2), "asking switches nothing");
+
+        // Activate without the token, with a wrong one, from another origin: 403 and nothing changes.
         assertEquals(403, post(activate, cookie, "").statusCode());
         assertEquals(403, post(activate, cookie, "csrf=forged").statusCode());
         String csrf = csrf(html);
@@ -133,7 +141,7 @@ class DeploymentsPageTest {
         assertTrue(page("/").body().contains("Release 1"), "the site serves version 1");
         String after = get(location, cookie).body();
         assertTrue(after.contains("role=\"status\"><p>Deployment " + v1 + " is active"), after);
-        assertTrue(row(after, v2).contains(">Activate</button>"), "the replaced version can be activated again");
+        assertTrue(row(after, v2).contains(">Activate</a>"), "the replaced version can be activated again");
         assertFalse(get(path + "?activated=%3Cscript%3E", cookie).body().contains("role=\"status\""), "nothing of the query is echoed");
 
         // A preview is listed with its own address on the port the dashboard answers on.
@@ -141,7 +149,7 @@ class DeploymentsPageTest {
         assertEquals(DeploymentStatus.READY, status(preview));
         String previewRow = row(get(path, cookie).body(), preview);
         assertTrue(previewRow.contains("href=\"http://acme-docs--pr-7.localhost:" + port + "/\""), previewRow);
-        assertTrue(previewRow.contains(">Activate</button>"), "a ready preview can be promoted");
+        assertTrue(previewRow.contains(">Activate</a>"), "a ready preview can be promoted");
     }
 
     @Test
@@ -160,6 +168,7 @@ class DeploymentsPageTest {
                 "/dashboard/other/acme-docs/deployments/" + first + "/activate",
                 "/dashboard/other/other-docs/deployments/" + first + "/activate")) {
             assertEquals(403, post(path, otherCookie, "csrf=" + otherCsrf).statusCode(), path);
+            assertEquals(403, get(path, otherCookie).statusCode(), "nor its confirmation step: " + path);
         }
         assertEquals(latest, app.deployments().site("acme-docs").orElseThrow().activeDeployment().orElseThrow(), "nothing changed");
     }

@@ -173,6 +173,11 @@ class InsightsWorkTest {
         String otherCookie = signIn("other", "keys@other.example");
         String otherCsrf = csrf(get("/dashboard/other/analytics-keys", otherCookie).body());
         assertEquals(403, post("/dashboard/other/analytics-keys/" + keyId + "/revoke", otherCookie, "csrf=" + otherCsrf).statusCode());
+        assertEquals(403, get("/dashboard/other/analytics-keys/" + keyId + "/revoke", otherCookie).statusCode());
+        // Revoke asks first: the confirmation step revokes nothing, its form does.
+        String confirm = get("/dashboard/acme/analytics-keys/" + keyId + "/revoke", cookie).body();
+        assertTrue(confirm.contains("action=\"/dashboard/acme/analytics-keys/" + keyId + "/revoke\"") && confirm.contains("Cancel"), confirm);
+        assertEquals(200, insights("/v1/insights/acme-docs/questions", analytics).statusCode(), "asking revokes nothing");
         assertEquals(303, post("/dashboard/acme/analytics-keys/" + keyId + "/revoke", cookie, "csrf=" + csrf).statusCode());
         assertEquals(401, insights("/v1/insights/acme-docs/questions", analytics).statusCode(), "revoked");
 
