@@ -1,5 +1,6 @@
 package dev.docsassistant.git;
 
+import dev.docsassistant.egress.Checked;
 import dev.docsassistant.egress.Egress;
 import dev.docsassistant.egress.EgressRefused;
 import dev.docsassistant.egress.Use;
@@ -16,7 +17,8 @@ import java.net.URL;
 
 /**
  * JGit's HTTP connections for Git sources: each URL JGit opens (the first request and every redirect
- * it follows) is checked by the egress policy before it connects. Set on each transport.
+ * it follows) is checked by the egress policy before it connects, and connects to the address checked
+ * ({@link PinnedHttpConnection}), never to a second lookup of the name. Set on each transport.
  */
 final class CheckedHttpConnections implements HttpConnectionFactory {
     private final Egress egress;
@@ -40,11 +42,13 @@ final class CheckedHttpConnections implements HttpConnectionFactory {
 
     @Override
     public HttpConnection create(URL url, Proxy proxy) throws IOException {
+        Checked checked;
         try {
-            egress.check(Use.GIT, url.toURI());
+            checked = egress.check(Use.GIT, url.toURI());
         } catch (EgressRefused | URISyntaxException e) {
             throw new IOException("the URL " + (e instanceof EgressRefused r ? r.getMessage() : "is not valid"));
         }
-        return proxy == null ? jdk.create(url) : jdk.create(url, proxy);
+        // A proxy the operator set resolves the name itself; else the request goes to the checked address.
+        return proxy == null || proxy.type() == Proxy.Type.DIRECT ? new PinnedHttpConnection(url, checked) : jdk.create(url, proxy);
     }
 }
