@@ -37,8 +37,8 @@ record SiteTheme(String defaultMode, boolean strict, String cssVariables) {
         if (luminance(darkBg) > 0.2) {
             darkBg = DARK_BG;
         }
-        String linkLight = readable(primary, lightBg);
-        String linkDark = readable(accentDark, darkBg);
+        String linkLight = readable(primary, lightBg, activeSurface(primary, lightBg));
+        String linkDark = readable(accentDark, darkBg, activeSurface(accentDark, darkBg));
         String css = "--brand:" + primary + ";--brand-dark:" + accentDark
                 + ";--on-brand:" + onColor(primary) + ";--on-brand-dark:" + onColor(accentDark)
                 + ";--link-light:" + linkLight + ";--link-dark:" + linkDark
@@ -67,12 +67,34 @@ record SiteTheme(String defaultMode, boolean strict, String cssVariables) {
 
     /**
      * The colour itself when it reaches 5:1 on the background, else mixed towards black or white until it
-     * does: WCAG AA (4.5:1) with room for the tinted surfaces links also sit on (the current sidebar entry,
-     * nested API fields).
+     * does: WCAG AA (4.5:1) with room for the other tinted surfaces links sit on (nested API fields).
      */
     private static final double LINK_CONTRAST = 5.0;
+    /** AA on the current sidebar entry, with a margin for the browser's rounding of {@code color-mix}. */
+    private static final double SURFACE_CONTRAST = 4.6;
+    /** The share of the primary in the current sidebar entry's background (site.css {@code .sidebar li a.active}). */
+    static final double ACTIVE_TINT = 0.10;
+
+    /** The current sidebar entry's background: the theme's primary at {@link #ACTIVE_TINT} over the background. */
+    static String activeSurface(String primary, String background) {
+        int[] p = rgb(primary);
+        int[] b = rgb(background);
+        int[] m = new int[3];
+        for (int i = 0; i < 3; i++) {
+            m[i] = (int) Math.round(b[i] + (p[i] - b[i]) * ACTIVE_TINT);
+        }
+        return hex(m[0], m[1], m[2]);
+    }
 
     static String readable(String color, String background) {
+        return readable(color, background, background);
+    }
+
+    /**
+     * The link colour for a theme: reaches {@link #LINK_CONTRAST} on the background and AA on the tinted
+     * surface of the current sidebar entry, whose text is the link colour too.
+     */
+    static String readable(String color, String background, String surface) {
         boolean darkBackground = luminance(background) < 0.5;
         int[] c = rgb(color);
         for (int step = 0; step <= 20; step++) {
@@ -80,7 +102,7 @@ record SiteTheme(String defaultMode, boolean strict, String cssVariables) {
             int target = darkBackground ? 255 : 0;
             String mixed = hex((int) Math.round(c[0] + (target - c[0]) * t), (int) Math.round(c[1] + (target - c[1]) * t),
                     (int) Math.round(c[2] + (target - c[2]) * t));
-            if (contrast(mixed, background) >= LINK_CONTRAST) {
+            if (contrast(mixed, background) >= LINK_CONTRAST && contrast(mixed, surface) >= SURFACE_CONTRAST) {
                 return mixed;
             }
         }
