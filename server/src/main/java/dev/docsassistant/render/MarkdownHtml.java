@@ -38,7 +38,7 @@ final class MarkdownHtml {
     private MarkdownHtml() {
     }
 
-    static RenderedBody render(String markdown, LinkResolver links) {
+    static RenderedBody render(String markdown, LinkResolver links, UiStrings strings) {
         // Cut to the nesting a page may have (the build reported it), so the tree stays shallow.
         Node document = PARSER.parse(cjkStrong(NestingLimits.capContainers(markdown)));
         List<RenderedBody.Heading> outline = new ArrayList<>();
@@ -56,7 +56,7 @@ final class MarkdownHtml {
                         attributes.put("loading", "lazy");
                     }
                 })
-                .nodeRendererFactory(CodeBlocks::new)
+                .nodeRendererFactory(context -> new CodeBlocks(context, strings))
                 .build();
         return new RenderedBody(sanitizer.clean(renderer.render(document)), List.copyOf(outline));
     }
@@ -149,8 +149,11 @@ final class MarkdownHtml {
         return s.toString();
     }
 
+    /** An {@code expandable} block longer than this shows its first lines until the reader opens it. */
+    static final int EXPANDABLE_LINES = 12;
+
     /** Code blocks keep their language and show the title MDX puts after it ({@code ```bash npm}). */
-    private record CodeBlocks(HtmlNodeRendererContext context) implements NodeRenderer {
+    private record CodeBlocks(HtmlNodeRendererContext context, UiStrings strings) implements NodeRenderer {
         @Override
         public Set<Class<? extends Node>> getNodeTypes() {
             return Set.of(FencedCodeBlock.class, IndentedCodeBlock.class);
@@ -170,8 +173,10 @@ final class MarkdownHtml {
             String title = fence.title();
             HtmlWriter html = context.getWriter();
             html.line();
+            int lineCount = (int) code.lines().count();
+            boolean collapsed = fence.expandable() && lineCount > EXPANDABLE_LINES;
             StringBuilder s = new StringBuilder("<div class=\"code-block").append(fence.wrap() ? " wrap" : "")
-                    .append(fence.nocopy() ? " nocopy" : "").append("\">");
+                    .append(fence.nocopy() ? " nocopy" : "").append(collapsed ? " expandable" : "").append("\">");
             if (!title.isEmpty() || !fence.icon().isEmpty()) {
                 // The icon is a marker the page's icon set expands once the body is clean.
                 s.append("<div class=\"code-title\">").append(Icons.namedMarker(fence.icon())).append(HtmlEncoder.attr(title)).append("</div>");
@@ -180,7 +185,15 @@ final class MarkdownHtml {
             if (!language.isEmpty()) {
                 s.append(" class=\"language-").append(HtmlEncoder.attr(language)).append('"');
             }
-            s.append('>').append(CodeLines.html(code, fence)).append("</code></pre></div>");
+            s.append('>').append(CodeLines.html(code, fence)).append("</code></pre>");
+            if (collapsed) {
+                // No script: the stylesheet shows the whole block while this control is open.
+                s.append("<details class=\"code-expand\"><summary><span class=\"code-expand-more\">")
+                        .append(HtmlEncoder.attr(strings.get("codeShowAll").replace("{n}", Integer.toString(lineCount))))
+                        .append("</span><span class=\"code-expand-less\">").append(HtmlEncoder.attr(strings.get("codeShowLess")))
+                        .append("</span></summary></details>");
+            }
+            s.append("</div>");
             html.raw(s.toString());
             html.line();
         }

@@ -188,7 +188,7 @@ public final class SiteRenderer {
                 text = Files.readString(file);
             } catch (IOException e) {
                 LOG.warning("cannot read " + page.file() + ": " + e.getMessage());
-                return MarkdownHtml.render(page.markdown(), links);
+                return MarkdownHtml.render(page.markdown(), links, strings);
             }
             FrontMatter fm = FrontMatter.parse(text, (line, column, message) -> { }); // reported when the site was read
             java.util.function.Function<String, String> snippets = importPath ->
@@ -201,7 +201,7 @@ public final class SiteRenderer {
             // A hand-written endpoint page (api:) describes its fields itself, under the method and address.
             markdown = page.api() instanceof PageApi.Manual ? reference + "\n\n" + markdown : markdown + "\n\n" + reference;
         }
-        RenderedBody rendered = MarkdownHtml.render(markdown, links);
+        RenderedBody rendered = MarkdownHtml.render(markdown, links, strings);
         return new RenderedBody(icons.expand(rendered.html()), rendered.headings());
     }
 

@@ -118,7 +118,7 @@ class SitePresentationTest {
     void codeInsideAListItemKeepsTheList() {
         String mdx = "<Steps>\n  <Step title=\"Install\">\n    1. First\n       ```bash\n       npm i\n       ```\n    2. Second\n"
                 + "    3. Third\n  </Step>\n</Steps>\n\n- one\n  ```js\n  x()\n  ```\n- two\n- three\n";
-        String html = MarkdownHtml.render(MdxToMarkdown.convert(mdx, p -> null), new LinkResolver("")).html();
+        String html = MarkdownHtml.render(MdxToMarkdown.convert(mdx, p -> null), new LinkResolver(""), UiStrings.of("en")).html();
         assertEquals(1, html.split("<ol>", -1).length - 1, html);
         assertEquals(1, html.split("<ul>", -1).length - 1, html);
         assertTrue(html.matches("(?s).*<li>\\s*<p>First</p>\\s*<div class=\"code-block\">.*npm i.*</div>\\s*</li>\\s*<li>\\s*<p>Second</p>.*"), html);
