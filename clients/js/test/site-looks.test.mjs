@@ -25,7 +25,7 @@ function wideSite() {
   const dir = tempDir('docs-assistant-looks-');
   writeFileSync(join(dir, 'docs.json'), JSON.stringify({
     name: 'Wide', colors: { primary: '#4f46e5' },
-    navigation: { groups: [{ group: 'Start', pages: ['index'] }] },
+    navigation: { groups: [{ group: 'Start', pages: ['index', 'expand'] }] },
     footer: { socials: { github: 'https://github.com/example/wide' },
       links: [{ header: 'Product', items: [{ label: 'Pricing', href: 'https://example.com/pricing' }] }] },
   }));
@@ -37,6 +37,8 @@ function wideSite() {
     + '\n<Steps>\n<Step title="Send">\n\n' + block() + '\n</Step>\n</Steps>\n\n<CodeGroup>\n\n' + block('one') + '\n' + block('two')
     + '\n</CodeGroup>\n\n<Tabs>\n<Tab title="cURL">\n\n' + block() + '\n</Tab>\n</Tabs>\n\n<Accordion title="More">\n\n' + block()
     + '\n</Accordion>\n');
+  const script = Array.from({ length: 30 }, (_, i) => `echo step-${i + 1}`).join('\n');
+  writeFileSync(join(dir, 'expand.mdx'), '---\ntitle: Long script\n---\n\n```bash install.sh expandable\n' + script + '\n```\n');
   return { domain: 'wide', path: dir };
 }
 
@@ -155,6 +157,43 @@ test("the page's feedback buttons draw the site's icons", async () => {
   await page.context().close();
 });
 
+test('a long expandable code block shows its first lines until the reader opens it, with and without JavaScript', async () => {
+  for (const javaScriptEnabled of [true, false]) {
+    const page = await newPage({ javaScriptEnabled });
+    await page.goto(server.url + '/sites/wide/expand');
+    const pre = page.locator('.code-block.expandable pre');
+    const summary = page.locator('.code-block.expandable > details.code-expand > summary');
+    // The first 12 lines show whole, the 13th is cut off.
+    const shown = () => pre.evaluate((el) => {
+      const box = el.getBoundingClientRect();
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      const lines = [];
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        for (const m of node.data.matchAll(/step-\d+/g)) { // one text node per token, or the whole code without script
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          lines.push(range.getBoundingClientRect());
+        }
+      }
+      return { bottom: Math.round(box.bottom), count: lines.length, tops: lines.slice(10, 14).map((l) => Math.round(l.top)),
+        whole: lines.filter((l) => l.bottom <= box.bottom - parseFloat(getComputedStyle(el).paddingBottom) + 0.5).length };
+    });
+    const collapsed = await pre.evaluate((el) => el.clientHeight);
+    const first = await shown();
+    assert.equal(first.whole, 12, JSON.stringify(first));
+    assert.equal((await summary.innerText()).trim(), 'Show all 30 lines');
+    assert.equal(await page.getByText('echo step-30').isVisible(), true, 'in the page, clipped by the height');
+    await summary.click();
+    const open = await pre.evaluate((el) => ({ client: el.clientHeight, scroll: el.scrollHeight }));
+    assert.ok(open.client >= open.scroll && (await shown()).whole === 30, JSON.stringify(open));
+    assert.equal((await summary.innerText()).trim(), 'Show less');
+    await summary.click();
+    assert.equal(await pre.evaluate((el) => el.clientHeight), collapsed, 'folds again');
+    await page.context().close();
+  }
+});
+
 test('on a narrow screen the navigation is a menu button opening a drawer, with and without JavaScript', async () => {
   for (const javaScriptEnabled of [true, false]) {
     const page = await newPage({ viewport: NARROW, isMobile: true, javaScriptEnabled });
@@ -217,7 +256,7 @@ test('screenshots and axe-core: desktop and narrow, light and dark, no violation
     for (const scheme of ['light', 'dark']) {
       // axe is injected as a script of the test: this context lets it past the page's policy.
       const page = await newPage({ viewport, colorScheme: scheme, isMobile: name === 'narrow', bypassCSP: true });
-      for (const [shot, path] of [['site', QUICKSTART], ['site-code', '/sites/wide/'], ['site-api', '/sites/acme/api/send-event']]) {
+      for (const [shot, path] of [['site', QUICKSTART], ['site-code', '/sites/wide/'], ['site-code-expandable', '/sites/wide/expand'], ['site-api', '/sites/acme/api/send-event']]) {
         await page.goto(server.url + path);
         await page.waitForLoadState('networkidle');
         await screenshot(page, `${shot}-${name}-${scheme}`);
