@@ -54,11 +54,11 @@ public final class DeploymentsCommand implements Runnable {
             if (!admin.ready()) {
                 return 2;
             }
-            HttpResponse<String> res = admin.get("/sites/" + domain + "/deployments");
-            if (res.statusCode() != 200) {
-                return AdminApi.refused(res);
+            JsonNode deployments = deployments(admin, domain);
+            if (deployments == null) {
+                return 1;
             }
-            for (JsonNode d : Mappers.JSON.readTree(res.body()).path("deployments")) {
+            for (JsonNode d : deployments) {
                 System.out.println(line(d));
             }
             return 0;
@@ -80,6 +80,16 @@ public final class DeploymentsCommand implements Runnable {
         public Integer call() throws Exception {
             return admin.ready() ? activate(admin, domain, id) : 2;
         }
+    }
+
+    /** A site's deployments, newest first; null (the refusal printed) when the server refuses. */
+    static JsonNode deployments(AdminApi admin, String domain) throws Exception {
+        HttpResponse<String> res = admin.get("/sites/" + domain + "/deployments");
+        if (res.statusCode() != 200) {
+            AdminApi.refused(res);
+            return null;
+        }
+        return Mappers.JSON.readTree(res.body()).path("deployments");
     }
 
     /** Activates {@code id} and prints it once the site serves it. */

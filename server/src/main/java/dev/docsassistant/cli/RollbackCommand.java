@@ -1,12 +1,10 @@
 package dev.docsassistant.cli;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.docsassistant.config.Mappers;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.net.http.HttpResponse;
 import java.util.concurrent.Callable;
 
 /**
@@ -27,12 +25,12 @@ public final class RollbackCommand implements Callable<Integer> {
         if (!admin.ready()) {
             return 2;
         }
-        HttpResponse<String> res = admin.get("/sites/" + domain + "/deployments");
-        if (res.statusCode() != 200) {
-            return AdminApi.refused(res);
+        JsonNode deployments = DeploymentsCommand.deployments(admin, domain);
+        if (deployments == null) {
+            return 1;
         }
         boolean pastActive = false;
-        for (JsonNode d : Mappers.JSON.readTree(res.body()).path("deployments")) { // newest first
+        for (JsonNode d : deployments) { // newest first
             String status = d.path("status").asText();
             if (status.equals("active")) {
                 pastActive = true;
