@@ -1,5 +1,11 @@
 package dev.docsassistant.app;
 
+import dev.docsassistant.readers.PasswordGuesses;
+import dev.docsassistant.readers.ReaderAuthSettings;
+import dev.docsassistant.readers.ReaderMethodFactory;
+import dev.docsassistant.readers.ReaderSessions;
+import dev.docsassistant.readers.SiteReaders;
+
 import dev.docsassistant.assistant.AssistantService;
 import dev.docsassistant.assistant.llm.GeneratorConfig;
 import dev.docsassistant.assistant.ThreadStore;
@@ -87,6 +93,7 @@ public final class App implements AutoCloseable {
     private final Egress egress;
     private WatchedFolders watched;
     private PageKeys pageKeys;
+    private final SiteReaders readers;
 
     public App(AppConfig config, Settings settings, Sites sites, Database database, Integrations integrations) {
         this.config = config;
@@ -143,6 +150,13 @@ public final class App implements AutoCloseable {
         this.accounts = new DashboardAccounts(database, Clock.systemUTC(), settings.dashboard().sessionTtl(),
                 settings.security().adminToken());
         this.assistantRules = new AssistantRules(settings.limits(), settings.threads().requireKey());
+        this.readers = new SiteReaders(ReaderAuthSettings.ofSites(config.section()), new ReaderSessions(database, Clock.systemUTC()),
+                new ReaderMethodFactory(Clock.systemUTC()), new PasswordGuesses(), Clock.systemUTC());
+    }
+
+    /** Readers' sign-in to the sites' pages: each site's method, the sessions, the guesses counted. */
+    public SiteReaders readers() {
+        return readers;
     }
 
     /** Where answers, searches without results and feedback are recorded for insights. */

@@ -108,8 +108,14 @@ public record AppConfig(Config config, Path baseDir, Path dataDir, List<SiteConf
                 throw new ConfigException(site.key() + ".watch: only a site with a path is watched; a git site is"
                         + " deployed by its webhook or git.poll");
             }
+            String method = site.get("reader-auth.method").asString().orElse(null);
+            ReaderAccess readers = ReaderAccess.ofMethod(method);
+            if (readers == null) {
+                throw new ConfigException(site.key() + ".reader-auth.method: '" + method
+                        + "' must be password, oidc, jwt or jwt-personalization");
+            }
             sites.add(new SiteConfig(domain, organization, path,
-                    site.get("url").asString().asOptional().map(AppConfig::trimSlash), watch));
+                    site.get("url").asString().asOptional().map(AppConfig::trimSlash), watch, readers));
         }
         return new AppConfig(config, baseDir, dataDir, List.copyOf(sites));
     }

@@ -12,8 +12,18 @@ import java.util.Optional;
  *                     null for a site deployed from Git ({@code sites[].git}, read by GitSettings)
  * @param url          the public base URL of the rendered site, used to make source links absolute
  * @param watch        deploy the folder again whenever it changes ({@code sites[].watch})
+ * @param readers      what the site asks of its readers ({@code sites[].reader-auth.method})
  */
-public record SiteConfig(String domain, String organization, Path path, Optional<String> url, boolean watch) {
+public record SiteConfig(String domain, String organization, Path path, Optional<String> url, boolean watch,
+                         ReaderAccess readers) {
+
+    public SiteConfig {
+        readers = readers == null ? ReaderAccess.OPEN : readers;
+    }
+
+    public SiteConfig(String domain, String organization, Path path, Optional<String> url, boolean watch) {
+        this(domain, organization, path, url, watch, ReaderAccess.OPEN);
+    }
 
     /** A folder site, not watched. */
     public SiteConfig(String domain, String organization, Path path, Optional<String> url) {

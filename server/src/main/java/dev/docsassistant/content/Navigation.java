@@ -93,7 +93,9 @@ public final class Navigation {
         }
         double boost = item.path("boost").isNumber() && item.path("boost").asDouble() > 0
                 ? item.path("boost").asDouble() : parent.boost();
-        return new NavPlacement(version, language, tab, group, hidden, excluded, boost);
+        // "public": true on a group (any navigation item) opens its pages to readers who have not signed in.
+        boolean open = parent.open() || item.path("public").asBoolean(false);
+        return new NavPlacement(version, language, tab, group, hidden, excluded, boost, open);
     }
 
     private void remember(List<String> list, String value, JsonNode item, boolean isVersion) {

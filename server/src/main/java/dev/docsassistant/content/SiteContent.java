@@ -1,5 +1,7 @@
 package dev.docsassistant.content;
 
+import dev.docsassistant.config.ReaderAccess;
+
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.nio.file.Path;
@@ -39,6 +41,22 @@ public record SiteContent(Path dir, JsonNode docsJson, Navigation navigation, Ma
             page = pagesByPath.get(PagePaths.withoutIndex(p));
         }
         return Optional.ofNullable(page);
+    }
+
+    /**
+     * The content as readers of a site with this access reach it. Where readers sign in, every page
+     * without groups of its own that is not {@link Page#open} is read with {@link Page#SIGNED_IN}, so
+     * search, the assistant, agents' files and rendering (which all show a page without groups to
+     * anyone) leave it out for whoever has not signed in. Otherwise the content as it is.
+     */
+    public SiteContent forReaders(ReaderAccess access) {
+        if (access != ReaderAccess.SIGN_IN) {
+            return this;
+        }
+        Map<String, Page> pages = new java.util.LinkedHashMap<>();
+        pagesByPath.forEach((path, page) -> pages.put(path,
+                page.groups().isEmpty() && !page.open() ? page.withGroups(List.of(Page.SIGNED_IN)) : page));
+        return new SiteContent(dir, docsJson, navigation, java.util.Collections.unmodifiableMap(pages), problems, assistant);
     }
 
     public String name() {

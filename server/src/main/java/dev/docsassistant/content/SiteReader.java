@@ -280,7 +280,8 @@ public final class SiteReader {
         return Optional.of(new Page(path, rel, title, description, List.copyOf(keywords),
                 List.copyOf(fm.strings("groups")), fm.string("tag").orElse(null), nav,
                 searchable(fm, nav, indexAll), boost, markdown, sections, fm.string("sidebarTitle").orElse(null),
-                fm.string("icon").filter(s -> !s.isBlank()).orElse(null), pageApi));
+                fm.string("icon").filter(s -> !s.isBlank()).orElse(null), pageApi,
+                fm.bool("public").orElse(nav != null && nav.open())));
     }
 
     /**
@@ -311,7 +312,8 @@ public final class SiteReader {
             case PageApi.Manual m -> "docs.json";
         };
         return new Page(g.path(), file, title, description, keywords, groups, null, nav, searchable,
-                nav == null ? 1.0 : nav.boost(), markdown, SectionSplitter.split(markdown), sidebarTitle, null, g.api());
+                nav == null ? 1.0 : nav.boost(), markdown, SectionSplitter.split(markdown), sidebarTitle, null, g.api(),
+                metadata.get("public") instanceof Boolean open ? open : nav != null && nav.open());
     }
 
     /** docs.json {@code variables}: name → the text {@code {{name}}} stands for in pages. */

@@ -1,6 +1,7 @@
 package dev.docsassistant.deploy;
 
 import dev.docsassistant.config.PreviewDomains;
+import dev.docsassistant.config.ReaderAccess;
 import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.content.Progress;
 import dev.docsassistant.content.SiteProblem;
@@ -1039,13 +1040,20 @@ public final class Deployments implements AutoCloseable {
 
     private SiteConfig siteConfig(String domain, Path dir) {
         SiteConfig c = configured.get(domain);
-        return new SiteConfig(domain, organizationOf(domain), dir, c == null ? Optional.empty() : c.url());
+        return new SiteConfig(domain, organizationOf(domain), dir, c == null ? Optional.empty() : c.url(), false,
+                readersOf(domain));
+    }
+
+    /** What the site asks of its readers; a preview of a site asks the same (its pages are the site's, changed). */
+    private ReaderAccess readersOf(String domain) {
+        SiteConfig c = configured.get(domain);
+        return c == null ? ReaderAccess.OPEN : c.readers();
     }
 
     /** A preview is a site of its own: its own domain and host, the organisation (and keys) of its site, no url. */
     private SiteConfig previewConfig(Deployment d, Path dir) {
         return new SiteConfig(PreviewDomains.of(d.domain(), d.preview().orElseThrow()), organizationOf(d.domain()), dir,
-                Optional.empty());
+                Optional.empty(), false, readersOf(d.domain()));
     }
 
     private String organizationOf(String domain) {

@@ -1,5 +1,7 @@
 package dev.docsassistant.server;
 
+import dev.docsassistant.readers.ReaderAuthSettings;
+
 import dev.docsassistant.deploy.DeploySettings;
 import dev.docsassistant.egress.EgressSettings;
 import dev.docsassistant.transport.ConnectionSettings;
@@ -39,7 +41,8 @@ public final class ConfigReference {
             ResumeSettings.REFERENCE,
             V1Sunset.REFERENCE, SecuritySettings.REFERENCE, ConnectionSettings.REFERENCE, StoreSettings.REFERENCE,
             RedisSettings.REFERENCE, McpSettings.REFERENCE, IntegrationSettings.REFERENCE, DashboardSettings.REFERENCE,
-            RetentionSettings.REFERENCE, DeploySettings.REFERENCE, EgressSettings.REFERENCE);
+            RetentionSettings.REFERENCE, DeploySettings.REFERENCE, EgressSettings.REFERENCE,
+            ReaderAuthSettings.REFERENCE);
 
     private ConfigReference() {
     }

@@ -55,6 +55,9 @@ public final class SiteLoader {
     public static Site index(SiteConfig config, SiteContent content, Path indexDir, SiteContent previous, Path previousDir,
                              SearchSettings settings, Progress progress, Integrations integrations, long startNanos) {
         progress.update(config.domain(), "indexing", 0, 1);
+        // Pages a signed-out reader may not read are indexed and kept with the group that says so.
+        content = content.forReaders(config.readers());
+        previous = previous == null ? null : previous.forReaders(config.readers());
         SearchSettings reporting = settings.withProgress((done, total) -> progress.update(config.domain(), "embedding", done, total));
         LuceneSiteSearch search = previous == null || previousDir == null
                 ? LuceneSiteSearch.open(content, indexDir, reporting)
