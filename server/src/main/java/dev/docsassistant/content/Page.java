@@ -22,17 +22,30 @@ import java.util.List;
  * @param api         the API description's part the page shows, or null for a page of prose
  * @param open        front matter {@code public: true} or under a navigation item marked so: readable without
  *                    signing in where the site asks readers to sign in ({@link SiteContent#forReaders})
+ * @param meta        front matter settings of its layout and head (mode, external url, meta tags…)
  */
 public record Page(String path, String file, String title, String description, List<String> keywords,
                    List<String> groups, String tag, NavPlacement nav, boolean searchable, double boost,
                    String markdown, List<Section> sections, String sidebarTitle, String icon, PageApi api,
-                   boolean open) {
+                   boolean open, PageMeta meta) {
     /**
      * The access group every signed-in reader of a site holds: where a site asks readers to sign in, a
      * page without groups of its own (and not {@link #open}) is read with this one. The {@code @} keeps
      * it apart from the groups pages and keys name.
      */
     public static final String SIGNED_IN = "@signed-in";
+
+    public Page {
+        meta = meta == null ? PageMeta.NONE : meta;
+    }
+
+    public Page(String path, String file, String title, String description, List<String> keywords,
+                List<String> groups, String tag, NavPlacement nav, boolean searchable, double boost,
+                String markdown, List<Section> sections, String sidebarTitle, String icon, PageApi api,
+                boolean open) {
+        this(path, file, title, description, keywords, groups, tag, nav, searchable, boost, markdown, sections,
+                sidebarTitle, icon, api, open, PageMeta.NONE);
+    }
 
     public Page(String path, String file, String title, String description, List<String> keywords,
                 List<String> groups, String tag, NavPlacement nav, boolean searchable, double boost,
@@ -44,7 +57,7 @@ public record Page(String path, String file, String title, String description, L
     /** This page read only by readers holding {@code readWith} (the access groups it is stored and indexed with). */
     public Page withGroups(List<String> readWith) {
         return new Page(path, file, title, description, keywords, List.copyOf(readWith), tag, nav, searchable, boost,
-                markdown, sections, sidebarTitle, icon, api, open);
+                markdown, sections, sidebarTitle, icon, api, open, meta);
     }
 
     public Page(String path, String file, String title, String description, List<String> keywords,

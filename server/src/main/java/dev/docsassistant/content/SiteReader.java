@@ -281,7 +281,8 @@ public final class SiteReader {
                 List.copyOf(fm.strings("groups")), fm.string("tag").orElse(null), nav,
                 searchable(fm, nav, indexAll), boost, markdown, sections, fm.string("sidebarTitle").orElse(null),
                 fm.string("icon").filter(s -> !s.isBlank()).orElse(null), pageApi,
-                fm.bool("public").orElse(nav != null && nav.open())));
+                fm.bool("public").orElse(nav != null && nav.open()),
+                PageMeta.of(fm, message -> problems.add(placed(rel, text, "mode", "mode:", message)))));
     }
 
     /**

@@ -96,6 +96,8 @@ final class SiteLayout {
             h.append("<meta name=\"description\" content=\"").append(HtmlEncoder.attr(page.description())).append("\">\n");
         }
         favicons(h, site, links);
+        Page shown = page.pagePath() == null ? null : site.page(page.pagePath()).orElse(null);
+        SeoHead.append(h, docs, shown, page.title(), page.description(), frame.absoluteBase(), links);
         if (page.pagePath() != null) {
             // Agents find the page's Markdown twin from the page itself.
             h.append("<link rel=\"alternate\" type=\"text/markdown\" href=\"")

@@ -53,6 +53,10 @@ public final class SiteRenderer {
     public record Redirect(int status, String location) implements Result {
     }
 
+    /** Bytes made by the server for the site (a page's link-preview picture), the same for the whole deployment. */
+    public record Generated(String contentType, byte[] bytes) implements Result {
+    }
+
     /** A file of the site folder. */
     public record SiteFile(Path path, String contentType) implements Result {
     }
@@ -66,6 +70,14 @@ public final class SiteRenderer {
     private final Redirects redirects;
     private final String csp;
     private final Map<String, RenderedBody> bodies = new ConcurrentHashMap<>();
+    /** Link-preview pictures by page: made on the first request, kept while this deployment is served (the most recent few hundred). */
+    private final Map<String, byte[]> previews = java.util.Collections.synchronizedMap(new java.util.LinkedHashMap<>(64, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, byte[]> eldest) {
+            return size() > MAX_PREVIEWS;
+        }
+    });
+    private static final int MAX_PREVIEWS = 512;
     private final boolean mcp;
     private final ContextualOptions contextual;
     private final ApiExamples examples;
@@ -114,6 +126,12 @@ public final class SiteRenderer {
         if (clean.equals(SEARCH_PATH)) {
             return searchPage(query == null ? "" : query.strip(), frame);
         }
+        if (clean.startsWith(SeoHead.IMAGE_PREFIX) && clean.endsWith(".png")) {
+            Optional<Generated> preview = preview(clean.substring(SeoHead.IMAGE_PREFIX.length(), clean.length() - 4));
+            if (preview.isPresent()) {
+                return preview.get();
+            }
+        }
         Optional<Redirect> redirect = redirects.match(clean).flatMap(target -> links.link(target.location())
                 .map(location -> new Redirect(target.status(), location)));
         if (redirect.isPresent()) {
@@ -148,6 +166,16 @@ public final class SiteRenderer {
         RenderedBody body = bodies.computeIfAbsent(links.base() + "\n" + page.path(), k -> body(page, links, nav));
         return SiteLayout.render(frame, new SiteLayout.Content(page.title(), page.description(), body, page.path(),
                 nav));
+    }
+
+    /** The link-preview picture of a public page ({@code index} for the home page). */
+    private Optional<Generated> preview(String pagePath) {
+        Optional<Page> page = site.content().page(pagePath.equals("index") ? "" : pagePath).filter(Page::isPublic);
+        return page.map(p -> new Generated("image/png", previews.computeIfAbsent(p.path(), k -> {
+            JsonNode docs = site.content().docsJson();
+            String primary = SiteTheme.color(docs.path("colors").path("primary").asText(null), "#2563eb");
+            return OgImage.png(site.content().name(), p.title(), p.description(), primary, SiteTheme.DARK_BG);
+        })));
     }
 
     private SiteLayout.Frame frame(LinkResolver links, String absoluteBase) {

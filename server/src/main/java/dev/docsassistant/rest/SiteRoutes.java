@@ -268,6 +268,12 @@ public final class SiteRoutes {
                 body(req, res, page.html().getBytes(java.nio.charset.StandardCharsets.UTF_8));
             }
             case SiteRenderer.Redirect redirect -> redirect(res, redirect.status(), redirect.location());
+            case SiteRenderer.Generated made -> {
+                res.header(HeaderNames.CONTENT_TYPE, made.contentType())
+                        .header(HeaderNames.CACHE_CONTROL, SITE_FILE_CACHE)
+                        .header("X-Content-Type-Options", "nosniff");
+                body(req, res, made.bytes());
+            }
             case SiteRenderer.SiteFile file -> {
                 try {
                     res.header(HeaderNames.CONTENT_TYPE, file.contentType())
