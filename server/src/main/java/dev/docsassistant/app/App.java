@@ -151,7 +151,7 @@ public final class App implements AutoCloseable {
                 settings.security().adminToken());
         this.assistantRules = new AssistantRules(settings.limits(), settings.threads().requireKey());
         this.readers = new SiteReaders(ReaderAuthSettings.ofSites(config.section()), new ReaderSessions(database, Clock.systemUTC()),
-                new ReaderMethodFactory(Clock.systemUTC()), new PasswordGuesses(), Clock.systemUTC());
+                new ReaderMethodFactory(Clock.systemUTC(), egress), new PasswordGuesses(), Clock.systemUTC());
     }
 
     /** Readers' sign-in to the sites' pages: each site's method, the sessions, the guesses counted. */

@@ -91,6 +91,17 @@ public final class EgressHttp {
         throw new EgressRefused(EgressRefused.Kind.REDIRECTS, use);
     }
 
+    /**
+     * Sends one request for {@code use} and returns its answer as it is, a redirect included: for calls
+     * that carry a credential (a client secret, a bearer token) no other address may receive.
+     *
+     * @throws EgressRefused when the URL is not allowed
+     * @throws IOException   when the connection or the response fails, or the body is over the limit
+     */
+    public Response sendOnce(Use use, String method, URI uri, Map<String, String> headers, byte[] body) throws IOException {
+        return exchange(egress.check(use, uri), method, headers, body);
+    }
+
     private Response exchange(Checked checked, String method, Map<String, String> headers, byte[] body) throws IOException {
         if (!method.matches("[A-Z]{1,16}")) {
             throw new IllegalArgumentException("not an HTTP method: " + method);

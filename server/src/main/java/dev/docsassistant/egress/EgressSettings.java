@@ -25,7 +25,7 @@ public record EgressSettings(Set<String> allow, List<Path> gitFolders) {
     public static final SettingDoc.Group REFERENCE = new SettingDoc.Group("Outbound connections", "EgressSettings", List.of(
             new SettingDoc("docs-assistant.egress.allow", "list of host:port", "none",
                     "hosts the server may reach on behalf of configuration or content (Git sources, spec URLs, webhooks,"
-                            + " the API playground) although they resolve to a loopback, private, link-local, unspecified"
+                            + " the API playground, readers' sign-in providers) although they resolve to a loopback, private, link-local, unspecified"
                             + " or multicast address; the Git URLs of sites in this file are allowed without being listed"),
             new SettingDoc("docs-assistant.egress.git-folders", "list of paths", "none",
                     "folders (relative to the config file) whose repositories a Git source may read through file:// or an"

@@ -11,7 +11,9 @@ public enum Use {
     /** A webhook the server calls. */
     WEBHOOK("webhooks", Set.of("https", "http")),
     /** Requests an API playground sends on a reader's behalf. */
-    PLAYGROUND("the API playground", Set.of("https", "http"));
+    PLAYGROUND("the API playground", Set.of("https", "http")),
+    /** A site's sign-in provider for readers: OpenID Connect discovery, tokens, keys and an Info API. */
+    SIGN_IN("sign-in providers", Set.of("https", "http"));
 
     private final String label;
     private final Set<String> schemes;

@@ -96,7 +96,8 @@ public record ReaderAuthSettings(Method method, Optional<String> password, Optio
             new SettingDoc("docs-assistant.sites[].reader-auth.oidc.scopes", "list", String.join(", ", DEFAULT_SCOPES),
                     "the scopes asked for"),
             new SettingDoc("docs-assistant.sites[].reader-auth.oidc.groups-claim", "text", DEFAULT_GROUPS_CLAIM,
-                    "the token claim holding the reader's groups"),
+                    "the claim holding the reader's groups: the ID token's, or a JWT access token's (signed by the issuer)"
+                            + " when the ID token lacks it"),
             new SettingDoc("docs-assistant.sites[].reader-auth.oidc.groups-delimiter", "text", "",
                     "splits a string groups claim (1 to 4 characters); none: the string is one group"),
             new SettingDoc("docs-assistant.sites[].reader-auth.oidc.info-api", "URL", "",

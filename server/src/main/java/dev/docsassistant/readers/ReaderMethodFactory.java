@@ -1,15 +1,26 @@
 package dev.docsassistant.readers;
 
 import dev.docsassistant.config.ConfigException;
+import dev.docsassistant.egress.Egress;
+import dev.docsassistant.egress.EgressHttp;
 
 import java.time.Clock;
+import java.time.Duration;
 
 /** Makes each site's {@link ReaderAuthMethod} from its settings. */
 public final class ReaderMethodFactory implements SiteReaders.ReaderMethods {
-    private final Clock clock;
+    /** Waiting for a sign-in provider (to connect, and between reads) longer than this fails the sign-in. */
+    static final Duration PROVIDER_TIMEOUT = Duration.ofSeconds(10);
+    /** A provider's answer (discovery, keys, tokens, user data) larger than this fails the sign-in. */
+    static final int PROVIDER_MAX_BODY = 1024 * 1024;
 
-    public ReaderMethodFactory(Clock clock) {
+    private final Clock clock;
+    private final EgressHttp providers;
+
+    /** @param egress the policy every call to a sign-in provider goes through */
+    public ReaderMethodFactory(Clock clock, Egress egress) {
         this.clock = clock;
+        this.providers = new EgressHttp(egress, PROVIDER_TIMEOUT, PROVIDER_MAX_BODY);
     }
 
     @Override
@@ -19,7 +30,8 @@ public final class ReaderMethodFactory implements SiteReaders.ReaderMethods {
         });
         return switch (settings.method()) {
             case PASSWORD -> new PasswordMethod(settings.password().orElseThrow(), clock);
-            case OIDC, JWT, JWT_PERSONALIZATION -> throw new ConfigException("sites[" + domain + "].reader-auth.method: "
+            case OIDC -> new OidcMethod(settings.oidc().orElseThrow(), providers, clock);
+            case JWT, JWT_PERSONALIZATION -> throw new ConfigException("sites[" + domain + "].reader-auth.method: "
                     + settings.method().configName() + " is not available in this version");
         };
     }

@@ -28,6 +28,10 @@
  * out for anyone not signed in. A request of the site's pages or of its API from those pages reads the
  * groups of {@link dev.docsassistant.readers.SiteReaders#reader}, never groups the request names.
  *
+ * <p>{@link dev.docsassistant.readers.OidcMethod}: OpenID Connect through Nimbus' OAuth 2.0 / OIDC SDK (the
+ * provider by discovery, {@link dev.docsassistant.readers.OidcProvider}); every call to a provider goes
+ * through the {@code egress} policy ({@link dev.docsassistant.readers.ProviderHttp}), one request each.
+ *
  * <p>Adding a method (OpenID Connect): implement {@link dev.docsassistant.readers.ReaderAuthMethod}
  * ({@code form()} {@code REDIRECT}; {@code start} builds the authorization request from the attempt's
  * state, nonce, PKCE verifier and callback URI; {@code finish} exchanges {@code params.get("code")},
