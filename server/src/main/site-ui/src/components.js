@@ -81,3 +81,62 @@ export function startCopyButtons(t) {
   document.querySelectorAll('.prose .prompt').forEach((prompt) => copyButton(prompt.querySelector('.prompt-head'),
     () => prompt.querySelector('.prompt-body').innerText.trim(), t));
 }
+
+/** Views: one switcher for the page (a view per title); without script each view is a disclosure, the first open. */
+export function startViews() {
+  const views = [...document.querySelectorAll('.prose details.view')];
+  if (views.length < 2) return;
+  const titleOf = (v) => v.querySelector(':scope > summary')?.textContent.trim() ?? '';
+  const titles = [...new Set(views.map(titleOf))];
+  const first = views[0];
+  const holder = document.createElement('div');
+  holder.className = 'view-switcher';
+  first.before(holder);
+  const panels = titles.map((t) => ({ title: t }));
+  tabBar(holder, panels, (p) => p.title, (n) => {
+    views.forEach((v) => {
+      const shown = titleOf(v) === titles[n];
+      v.open = shown;
+      v.hidden = !shown;
+    });
+  });
+  first.closest('.prose')?.classList.add('views-ready');
+}
+
+/** Changelog tags: a filter above the first update; an update shows when it has every selected tag; ?tags= keeps the choice. */
+export function startUpdateFilter() {
+  const updates = [...document.querySelectorAll('.prose .update')];
+  const tagsOf = (u) => [...u.querySelectorAll('.update-tag')].map((t) => t.textContent.trim());
+  const all = [...new Set(updates.flatMap(tagsOf))];
+  if (!all.length) return;
+  const fromUrl = (new URL(location.href).searchParams.get('tags') ?? '').split(',').map((t) => t.trim()).filter((t) => all.includes(t));
+  const selected = new Set(fromUrl);
+  const bar = document.createElement('div');
+  bar.className = 'update-filter';
+  bar.setAttribute('role', 'group');
+  bar.setAttribute('aria-label', 'Filter by tag');
+  const apply = () => {
+    updates.forEach((u) => {
+      const tags = tagsOf(u);
+      u.hidden = selected.size > 0 && ![...selected].every((t) => tags.includes(t));
+    });
+    const url = new URL(location.href);
+    if (selected.size) url.searchParams.set('tags', [...selected].join(','));
+    else url.searchParams.delete('tags');
+    history.replaceState(history.state, '', url);
+  };
+  for (const tag of all) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = tag;
+    button.setAttribute('aria-pressed', String(selected.has(tag)));
+    button.addEventListener('click', () => {
+      if (selected.has(tag)) selected.delete(tag); else selected.add(tag);
+      button.setAttribute('aria-pressed', String(selected.has(tag)));
+      apply();
+    });
+    bar.appendChild(button);
+  }
+  updates[0].before(bar);
+  if (selected.size) apply();
+}

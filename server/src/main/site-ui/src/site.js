@@ -4,7 +4,7 @@
 // first page load stays small. Pages read fine without any of it.
 import { startSearch } from './search.js';
 import { startTheme } from './theme.js';
-import { startTabs, startCodeGroups, startCopyButtons } from './components.js';
+import { startTabs, startCodeGroups, startCopyButtons, startViews, startUpdateFilter } from './components.js';
 import { layoutElement, layoutElements } from './layout.js';
 import { startContextualMenu } from './contextual.js';
 
@@ -111,6 +111,8 @@ startTheme(t);
 startBanner();
 if (config) {
   startTabs();
+  startViews();
+  startUpdateFilter();
   startCodeGroups(t);
   startCopyButtons(t);
   startContextualMenu(t);

@@ -1,6 +1,7 @@
 package dev.docsassistant.content;
 
 import dev.docsassistant.content.mdx.FrontMatter;
+import dev.docsassistant.content.mdx.ComponentCheck;
 import dev.docsassistant.content.mdx.MdxToMarkdown;
 import dev.docsassistant.content.mdx.NestingLimits;
 import dev.docsassistant.content.mdx.Placeholders;
@@ -257,8 +258,11 @@ public final class SiteReader {
         NestingLimits.check(fm.body(), fm.bodyLine(), (line, column, message) -> problems.add(SiteProblem.errorAt(rel, line, column, message)));
         String body = Placeholders.variables(fm.body(), variables, name -> problems.add(placed(rel, text, "variables",
                 "{{" + name, "{{" + name + "}} is not among docs.json variables; shown as written")));
-        String markdown = MdxToMarkdown.convert(body, importPath -> snippet(dir, file, importPath,
-                message -> problems.add(placed(rel, text, "import", importPath, message).asError())));
+        ComponentCheck.check(fm.body(), fm.bodyLine(), (line, column, message) -> problems.add(SiteProblem.at(rel, line, column, message)));
+        String markdown = MdxToMarkdown.convertReporting(body, importPath -> snippet(dir, file, importPath,
+                message -> problems.add(placed(rel, text, "import", importPath, message).asError())),
+                (tag, prop) -> problems.add(placed(rel, text, tag.name(), "<" + tag.name(),
+                        "<" + tag.name() + "> does not pass {" + prop + "}, which the snippet shows; shown as written")));
         PageApi pageApi = api.of(fm, (key, message) -> problems.add(placed(rel, text, key, key + ":", message))).orElse(null);
         String description = fm.string("description").orElse("");
         if (pageApi != null) {

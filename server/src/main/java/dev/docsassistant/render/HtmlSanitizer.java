@@ -48,6 +48,7 @@ final class HtmlSanitizer {
             .addAttributes("ol", "start", "reversed", "type")
             .addAttributes("details", "open")
             .addAttributes("pre", "tabindex")
+            .addAttributes("span", "tabindex")
             .addAttributes("table", "tabindex")
             .addAttributes("blockquote", "cite")
             .addAttributes("q", "cite")

@@ -230,7 +230,7 @@ public final class SiteRenderer {
             markdown = page.api() instanceof PageApi.Manual ? reference + "\n\n" + markdown : markdown + "\n\n" + reference;
         }
         RenderedBody rendered = MarkdownHtml.render(markdown, links, strings);
-        return new RenderedBody(icons.expand(rendered.html()), rendered.headings());
+        return new RenderedBody(ExamplesColumn.arrange(StyleMarks.expand(icons.expand(rendered.html()))), rendered.headings());
     }
 
     private Optional<SiteFile> siteFile(String requestPath) {

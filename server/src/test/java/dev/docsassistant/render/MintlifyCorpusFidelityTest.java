@@ -29,6 +29,35 @@ class MintlifyCorpusFidelityTest {
     private static final Pattern PLACEHOLDER = Pattern.compile("\\{\\{?[A-Za-z#][\\w-]*}}?");
     private static final Pattern CODE = Pattern.compile("(?s)<pre[^>]*>.*?</pre>|<code[^>]*>.*?</code>");
 
+    private static final Pattern UNKNOWN = Pattern.compile("unknown component (<[\\w.]+>)|(<[\\w.]+>) has no attribute \"([^\"]+)\"");
+
+    /** Every unknown component or attribute the corpus uses is a row of docs/mintlify.md (custom React components are one row). */
+    @Test
+    void everyUnknownComponentIsInTheCompatibilityTable() throws java.io.IOException {
+        SiteContent content = Corpora.read("mintlify");
+        List<String> table = java.nio.file.Files.readAllLines(MintlifyCompatibilityTest.TABLE).stream().filter(l -> l.startsWith("| ")).toList();
+        List<String> missing = new ArrayList<>();
+        int seen = 0;
+        for (var problem : content.problems()) {
+            Matcher m = UNKNOWN.matcher(problem.message());
+            if (problem.message().contains(dev.docsassistant.content.mdx.ComponentCheck.CUSTOM)) {
+                seen++;
+                continue;
+            }
+            if (!m.find()) {
+                continue;
+            }
+            seen++;
+            String component = "`" + (m.group(1) != null ? m.group(1) : m.group(2)) + "`";
+            String attribute = m.group(3) == null ? null : "`" + m.group(3) + "`";
+            if (table.stream().noneMatch(row -> row.contains(component) && (attribute == null || row.contains(attribute)))) {
+                missing.add(problem.toString());
+            }
+        }
+        assertTrue(seen > 0, "the corpus uses its own React components: " + content.problems());
+        assertEquals(List.of(), missing);
+    }
+
     @Test
     void noCodeBlockOptionOrPlaceholderLeaks() {
         SiteContent content = Corpora.read("mintlify");

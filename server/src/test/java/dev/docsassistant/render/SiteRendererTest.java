@@ -228,7 +228,7 @@ class SiteRendererTest {
         assertTrue(p.contains("<div class=\"update-label\">2025-01-01</div>"));
         assertTrue(p.contains("<code class=\"language-mermaid\">graph TD; A--&gt;B;"), "Mermaid stays a code block");
         assertTrue(p.contains("<table tabindex=\"0\">") && p.contains("<th>Attempt</th>"), "a table that scrolls can be reached by keyboard");
-        assertTrue(p.contains("<abbr class=\"tooltip\" title=\"Application Programming Interface\">API</abbr>"));
+        assertTrue(p.contains("<span class=\"tooltip\" tabindex=\"0\">API<span class=\"tooltip-box\" role=\"tooltip\">Application Programming Interface</span></span>"), p);
         assertTrue(p.contains("<span class=\"badge\">beta</span>"));
         assertTrue(p.contains("Shared <strong>snippet</strong> text."), "imported snippets are inlined");
         assertTrue(p.contains("<h2 id=\"callouts\">Callouts</h2>"), "heading anchors match search's anchors");

@@ -145,6 +145,18 @@ public record JsxTag(String name, boolean closing, boolean selfClosing, Map<Stri
         if (expr.matches("-?\\d+(\\.\\d+)?|true|false")) {
             return expr;
         }
+        if (expr.startsWith("[") && expr.endsWith("]")) {
+            // A list of string literals ({["Spearmint", "Peppermint"]}): its items, one a line.
+            StringBuilder items = new StringBuilder();
+            for (String item : expr.substring(1, expr.length() - 1).split(",")) {
+                String value = item.isBlank() ? null : literal(item.strip());
+                if (value == null || value.contains("\n") || item.strip().startsWith("[")) {
+                    return null;
+                }
+                items.append(items.isEmpty() ? "" : "\n").append(value);
+            }
+            return items.toString();
+        }
         return null;
     }
 

@@ -49,24 +49,32 @@ public final class MdxToMarkdown {
     private final Map<String, String> imported = new HashMap<>();
     private final int depth;
     private final Tags tags;
+    /** Told of each prop a snippet uses in its prose that its tag does not pass. */
+    private final java.util.function.BiConsumer<JsxTag, String> missingProp;
 
     /**
      * @param snippets resolves an import path (as written) to the snippet's Markdown, or null when
      *                 it cannot be read (the caller reports that)
      */
-    private MdxToMarkdown(Function<String, String> snippets, int depth, Tags tags) {
+    private MdxToMarkdown(Function<String, String> snippets, int depth, Tags tags, java.util.function.BiConsumer<JsxTag, String> missingProp) {
+        this.missingProp = missingProp;
         this.snippets = snippets;
         this.depth = depth;
         this.tags = tags == null ? new TextTags() : tags;
     }
 
     public static String convert(String mdx, Function<String, String> snippets) {
-        return new MdxToMarkdown(snippets, 0, null).run(mdx);
+        return new MdxToMarkdown(snippets, 0, null, (tag, prop) -> { }).run(mdx);
+    }
+
+    /** The Markdown conversion, telling {@code missingProp} of each snippet prop a tag leaves out (shown as written). */
+    public static String convertReporting(String mdx, Function<String, String> snippets, java.util.function.BiConsumer<JsxTag, String> missingProp) {
+        return new MdxToMarkdown(snippets, 0, null, missingProp).run(mdx);
     }
 
     /** The same walk over the MDX for readers, with component tags turned into output by {@code tags}. */
     public static String convert(String mdx, Function<String, String> snippets, Tags tags) {
-        return new MdxToMarkdown(snippets, 0, tags).run(mdx);
+        return new MdxToMarkdown(snippets, 0, tags, (tag, prop) -> { }).run(mdx);
     }
 
 
@@ -272,7 +280,10 @@ public final class MdxToMarkdown {
         String snippet = null;
         if (snippetPath != null) {
             String md = depth < 5 ? snippets.apply(snippetPath) : null;
-            snippet = md == null ? "" : new MdxToMarkdown(snippets, depth + 1, tags).run(Placeholders.props(md, tag.attributes()));
+            if (md != null) {
+                Placeholders.missingProps(md, tag.attributes()).forEach(prop -> missingProp.accept(tag, prop));
+            }
+            snippet = md == null ? "" : new MdxToMarkdown(snippets, depth + 1, tags, missingProp).run(Placeholders.props(md, tag.attributes()));
         }
         return tags.render(tag, snippet, startsLine);
     }

@@ -45,6 +45,18 @@ public final class Placeholders {
         });
     }
 
+    /** The names of a snippet's {@code {prop}}s in its prose (not code) that its tag does not pass ({@code children} aside). */
+    static java.util.Set<String> missingProps(String snippet, Map<String, String> passed) {
+        java.util.Set<String> missing = new java.util.LinkedHashSet<>();
+        Matcher m = PROP.matcher(CODE.matcher(snippet).replaceAll(""));
+        while (m.find()) {
+            if (!passed.containsKey(m.group(1)) && !m.group(1).equals("children")) {
+                missing.add(m.group(1));
+            }
+        }
+        return missing;
+    }
+
     /** A snippet's {@code {prop}} replaced by the value its tag passes; others ({@code {children}}, code's braces) stay as written. */
     static String props(String snippet, Map<String, String> passed) {
         return PROP.matcher(snippet).replaceAll(m -> Matcher.quoteReplacement(passed.getOrDefault(m.group(1), m.group())));

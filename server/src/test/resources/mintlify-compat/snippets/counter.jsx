@@ -1,0 +1,1 @@
+export const Counter = () => <button>0</button>;
