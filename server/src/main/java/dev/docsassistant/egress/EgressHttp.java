@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.security.NoSuchAlgorithmException;
@@ -25,7 +26,9 @@ import java.util.TreeMap;
  * HTTP/1.1 through the egress policy: each request connects to the address {@link Egress#check} resolved
  * (never looking the name up again), sends the name as Host and as the TLS server name (the certificate
  * is verified against it), and follows a redirect only after checking its target the same way. One
- * request per connection; the response body is read whole, up to a limit.
+ * request per connection; the response body is read whole, up to a limit, past which the request fails
+ * or, for a client made with {@code truncate}, the body is cut there and marked so. A client made with a
+ * total time bounds each request as a whole (connecting, sending, every read), not only each read.
  */
 public final class EgressHttp {
     /** Redirects followed before the request is refused. */
@@ -35,8 +38,11 @@ public final class EgressHttp {
     private static final Set<String> OWN_HEADERS = Set.of("host", "connection", "content-length", "transfer-encoding",
             "upgrade", "te", "trailer", "keep-alive", "proxy-connection");
 
-    /** @param uri the URL that answered, after any redirects */
-    public record Response(int status, Map<String, List<String>> headers, byte[] body, URI uri) {
+    /**
+     * @param uri       the URL that answered, after any redirects
+     * @param truncated whether the body was cut at the client's limit
+     */
+    public record Response(int status, Map<String, List<String>> headers, byte[] body, URI uri, boolean truncated) {
         /** The first value of a header, null when absent. */
         public String header(String name) {
             List<String> values = headers.get(name.toLowerCase(Locale.ROOT));
@@ -44,18 +50,53 @@ public final class EgressHttp {
         }
     }
 
+    /** The total time of a request ran out ({@link #connecting()}: before the connection was made). */
+    public static final class Timeout extends SocketTimeoutException {
+        private final boolean connecting;
+
+        Timeout(String message, boolean connecting) {
+            super(message);
+            this.connecting = connecting;
+        }
+
+        public boolean connecting() {
+            return connecting;
+        }
+    }
+
     private final Egress egress;
-    private final Duration timeout;
+    private final Duration connectTimeout;
+    private final Duration readTimeout;
+    /** The whole request's time, or null for none (only each read is bounded). */
+    private final Duration total;
     private final int maxBody;
+    private final boolean truncate;
 
     /**
      * @param timeout to connect, and between reads
      * @param maxBody bytes of a response body read before the request fails
      */
     public EgressHttp(Egress egress, Duration timeout, int maxBody) {
+        this(egress, timeout, timeout, null, maxBody, false);
+    }
+
+    /**
+     * @param connectTimeout to connect
+     * @param total          for the whole request, from connecting to the last byte read
+     * @param maxBody        bytes of a response body kept
+     * @param truncate       whether a longer body is cut at {@code maxBody} (else the request fails)
+     */
+    public EgressHttp(Egress egress, Duration connectTimeout, Duration total, int maxBody, boolean truncate) {
+        this(egress, connectTimeout, total, total, maxBody, truncate);
+    }
+
+    private EgressHttp(Egress egress, Duration connectTimeout, Duration readTimeout, Duration total, int maxBody, boolean truncate) {
         this.egress = egress;
-        this.timeout = timeout;
+        this.connectTimeout = connectTimeout;
+        this.readTimeout = readTimeout;
+        this.total = total;
         this.maxBody = maxBody;
+        this.truncate = truncate;
     }
 
     /**
@@ -72,8 +113,7 @@ public final class EgressHttp {
         byte[] b = body;
         URI target = uri;
         for (int hop = 0; hop <= MAX_REDIRECTS; hop++) {
-            Checked checked = egress.check(use, target);
-            Response response = exchange(checked, m, headers, b);
+            Response response = sendOnce(use, m, target, headers, b);
             String location = response.header("location");
             if (!REDIRECTS.contains(response.status()) || location == null) {
                 return response;
@@ -92,37 +132,94 @@ public final class EgressHttp {
     }
 
     /**
-     * Sends one request for {@code use} and returns its answer as it is, a redirect included: for calls
-     * that carry a credential (a client secret, a bearer token) no other address may receive.
+     * Sends one request for {@code use} and returns its response as it is, a redirect too (its target is
+     * for the caller to check and follow, or not): for calls that carry a credential (a client secret, a
+     * bearer token) no other address may receive, and for the playground, which follows redirects only
+     * within a site's API servers.
      *
      * @throws EgressRefused when the URL is not allowed
-     * @throws IOException   when the connection or the response fails, or the body is over the limit
+     * @throws Timeout       when the total time ran out
+     * @throws IOException   when the connection or the response fails
      */
     public Response sendOnce(Use use, String method, URI uri, Map<String, String> headers, byte[] body) throws IOException {
-        return exchange(egress.check(use, uri), method, headers, body);
+        return sendOnce(use, method, uri, headers, body, total == null ? Long.MAX_VALUE : System.nanoTime() + total.toNanos());
     }
 
-    private Response exchange(Checked checked, String method, Map<String, String> headers, byte[] body) throws IOException {
+    /**
+     * {@link #sendOnce(Use, String, URI, Map, byte[])} within a deadline of the caller's ({@link System#nanoTime()}),
+     * so that several requests (a redirect followed) share one total time.
+     */
+    public Response sendOnce(Use use, String method, URI uri, Map<String, String> headers, byte[] body, long deadline)
+            throws IOException {
+        Checked checked = egress.check(use, uri);
+        if (deadline != Long.MAX_VALUE && deadline - System.nanoTime() <= 0) {
+            throw new Timeout("no complete response in time", false);
+        }
+        return exchange(checked, method, headers, body, deadline);
+    }
+
+    private Response exchange(Checked checked, String method, Map<String, String> headers, byte[] body, long deadline)
+            throws IOException {
         if (!method.matches("[A-Z]{1,16}")) {
             throw new IllegalArgumentException("not an HTTP method: " + method);
         }
-        try (Socket socket = connect(checked)) {
-            OutputStream out = socket.getOutputStream();
-            out.write(head(checked, method, headers, body).getBytes(StandardCharsets.ISO_8859_1));
-            if (body != null) {
-                out.write(body);
+        try (Socket socket = connect(checked, deadline)) {
+            // Writes have no timeout of their own: an API that stops reading a large body is cut off at the deadline.
+            java.util.concurrent.ScheduledFuture<?> cutOff = deadline == Long.MAX_VALUE ? null
+                    : WATCHDOG.schedule(() -> closeQuietly(socket), deadline - System.nanoTime(), java.util.concurrent.TimeUnit.NANOSECONDS);
+            try {
+                OutputStream out = socket.getOutputStream();
+                out.write(head(checked, method, headers, body).getBytes(StandardCharsets.ISO_8859_1));
+                if (body != null) {
+                    out.write(body);
+                }
+                out.flush();
+                return read(new BufferedInputStream(new Deadlined(socket, deadline, millis(readTimeout))), checked.uri(), method);
+            } catch (IOException e) {
+                if (!(e instanceof Timeout) && deadline - System.nanoTime() <= 0) {
+                    throw new Timeout("no complete response in time", false);
+                }
+                throw e;
+            } finally {
+                if (cutOff != null) {
+                    cutOff.cancel(false);
+                }
             }
-            out.flush();
-            return read(new BufferedInputStream(socket.getInputStream()), checked.uri(), method);
         }
     }
 
-    private Socket connect(Checked checked) throws IOException {
-        int millis = (int) Math.min(Integer.MAX_VALUE, timeout.toMillis());
+    private static final java.util.concurrent.ScheduledExecutorService WATCHDOG =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "egress-deadlines");
+                t.setDaemon(true);
+                return t;
+            });
+
+    private static void closeQuietly(Socket socket) {
+        try {
+            socket.close();
+        } catch (IOException e) {
+            // closing to stop a request past its deadline; nothing else to do
+        }
+    }
+
+    private static int millis(Duration d) {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, d.toMillis()));
+    }
+
+    private Socket connect(Checked checked, long deadline) throws IOException {
+        int millis = millis(connectTimeout);
+        if (deadline != Long.MAX_VALUE) {
+            millis = (int) Math.max(1, Math.min(millis, (deadline - System.nanoTime()) / 1_000_000));
+        }
         Socket plain = new Socket();
         try {
-            plain.connect(checked.socketAddress(), millis);
-            plain.setSoTimeout(millis);
+            try {
+                plain.connect(checked.socketAddress(), millis);
+            } catch (SocketTimeoutException e) {
+                throw new Timeout("no connection within " + millis + " ms", true);
+            }
+            plain.setSoTimeout(millis(readTimeout));
             if (!checked.tls()) {
                 return plain;
             }
@@ -186,10 +283,15 @@ public final class EgressHttp {
                     .add(line.substring(colon + 1).strip());
         }
         byte[] body;
+        boolean cut = false;
         if (method.equals("HEAD") || code == 204 || code == 304 || code / 100 == 1) {
             body = new byte[0];
         } else if (headers.getOrDefault("transfer-encoding", List.of()).stream().anyMatch(v -> v.toLowerCase(Locale.ROOT).contains("chunked"))) {
             body = chunked(in);
+            cut = body.length > maxBody;
+            if (cut) {
+                body = java.util.Arrays.copyOf(body, maxBody);
+            }
         } else if (headers.containsKey("content-length")) {
             long length;
             try {
@@ -197,17 +299,22 @@ public final class EgressHttp {
             } catch (NumberFormatException e) {
                 throw new IOException("malformed Content-Length");
             }
-            if (length < 0 || length > maxBody) {
+            if (length < 0 || (length > maxBody && !truncate)) {
                 throw new IOException("the response body is larger than " + maxBody + " bytes");
             }
-            body = in.readNBytes((int) length);
-            if (body.length != length) {
+            body = in.readNBytes((int) Math.min(length, maxBody));
+            if (body.length != Math.min(length, maxBody)) {
                 throw new IOException("the response ended before its Content-Length");
             }
+            cut = length > maxBody;
         } else {
             body = bounded(in, maxBody);
+            cut = body.length > maxBody;
+            if (cut) {
+                body = java.util.Arrays.copyOf(body, maxBody);
+            }
         }
-        return new Response(code, headers, body, uri);
+        return new Response(code, headers, body, uri, cut);
     }
 
     private byte[] chunked(InputStream in) throws IOException {
@@ -221,8 +328,12 @@ public final class EgressHttp {
             } catch (NumberFormatException e) {
                 throw new IOException("malformed chunk size");
             }
-            if (n < 0 || out.size() + (long) n > maxBody) {
+            if (n < 0 || (out.size() + (long) n > maxBody && !truncate)) {
                 throw new IOException("the response body is larger than " + maxBody + " bytes");
+            }
+            if (out.size() + (long) n > maxBody) {
+                out.write(in.readNBytes(maxBody + 1 - out.size())); // one byte over: the caller cuts and marks it
+                return out.toByteArray();
             }
             if (n == 0) {
                 for (String trailer = line(in); !trailer.isEmpty(); trailer = line(in)) {
@@ -239,12 +350,64 @@ public final class EgressHttp {
         }
     }
 
-    private static byte[] bounded(InputStream in, int max) throws IOException {
+    private byte[] bounded(InputStream in, int max) throws IOException {
         byte[] body = in.readNBytes(max + 1);
-        if (body.length > max) {
+        if (body.length > max && !truncate) {
             throw new IOException("the response body is larger than " + max + " bytes");
         }
         return body;
+    }
+
+    /** The socket's input, each read bounded by what is left of the request's total time. */
+    private static final class Deadlined extends java.io.FilterInputStream {
+        private final Socket socket;
+        private final long deadline;
+        private final int idleMillis;
+        /** Whether the last read waits only as long as the total time has left. */
+        private boolean lastByDeadline;
+
+        Deadlined(Socket socket, long deadline, int idleMillis) throws IOException {
+            super(socket.getInputStream());
+            this.socket = socket;
+            this.deadline = deadline;
+            this.idleMillis = idleMillis;
+        }
+
+        private void bound() throws IOException {
+            if (deadline == Long.MAX_VALUE) {
+                return;
+            }
+            long left = (deadline - System.nanoTime()) / 1_000_000;
+            if (left <= 0) {
+                throw new Timeout("no complete response in time", false);
+            }
+            lastByDeadline = left <= idleMillis;
+            socket.setSoTimeout((int) Math.min(idleMillis, left));
+        }
+
+        @Override
+        public int read() throws IOException {
+            bound();
+            try {
+                return super.read();
+            } catch (SocketTimeoutException e) {
+                throw timeout(e);
+            }
+        }
+
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
+            bound();
+            try {
+                return super.read(b, off, len);
+            } catch (SocketTimeoutException e) {
+                throw timeout(e);
+            }
+        }
+
+        private IOException timeout(SocketTimeoutException e) {
+            return lastByDeadline ? new Timeout("no complete response in time", false) : e;
+        }
     }
 
     /** One line without its CRLF, at most 8 KiB. */

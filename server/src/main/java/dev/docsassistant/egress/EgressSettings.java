@@ -25,8 +25,9 @@ public record EgressSettings(Set<String> allow, List<Path> gitFolders) {
     public static final SettingDoc.Group REFERENCE = new SettingDoc.Group("Outbound connections", "EgressSettings", List.of(
             new SettingDoc("docs-assistant.egress.allow", "list of host:port", "none",
                     "hosts the server may reach on behalf of configuration or content (Git sources, spec URLs, webhooks,"
-                            + " the API playground, readers' sign-in providers) although they resolve to a loopback, private, link-local, unspecified"
-                            + " or multicast address; the Git URLs of sites in this file are allowed without being listed"),
+                            + " readers' sign-in providers) although they resolve to a loopback, private, link-local, unspecified"
+                            + " or multicast address; the Git URLs of sites in this file are allowed without being listed (the API"
+                            + " playground has api-playground.internal-hosts)"),
             new SettingDoc("docs-assistant.egress.git-folders", "list of paths", "none",
                     "folders (relative to the config file) whose repositories a Git source may read through file:// or an"
                             + " absolute path; any other local path is refused (the folders of Git sites in this file are allowed without"
@@ -90,7 +91,7 @@ public record EgressSettings(Set<String> allow, List<Path> gitFolders) {
     }
 
     /** {@code host:port} as compared with a URL's: lower case, IPv6 in brackets; empty when it is not one. */
-    static Optional<String> hostPort(String entry) {
+    public static Optional<String> hostPort(String entry) {
         String e = entry.strip().toLowerCase(Locale.ROOT);
         int colon = e.lastIndexOf(':');
         if (colon <= 0 || colon == e.length() - 1) {

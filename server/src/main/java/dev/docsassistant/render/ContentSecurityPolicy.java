@@ -23,6 +23,9 @@ final class ContentSecurityPolicy {
             "(https?://|wss://)?(\\*\\.)?[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*(:\\d{1,5})?|'sha(256|384|512)-[A-Za-z0-9+/=]+'");
     /** An inline script element: its attributes and its text. */
     private static final Pattern INLINE_SCRIPT = Pattern.compile("<script\\b([^>]*)>(.*?)</script>", Pattern.DOTALL);
+    /** An API server as a source: scheme, host, port and a path without the characters that end a source or directive. */
+    private static final Pattern API_SOURCE = Pattern.compile(
+            "https?://([a-z0-9-]+(\\.[a-z0-9-]+)*|\\[[0-9a-f:.]+])(:\\d{1,5})?(/[A-Za-z0-9._~%!$&()+=:@/-]*)?");
     private static final List<String> DIRECTIVES = List.of(
             "script-src", "style-src", "img-src", "connect-src", "font-src", "frame-src", "media-src", "worker-src");
 
@@ -52,6 +55,14 @@ final class ContentSecurityPolicy {
     }
 
     static String of(Injected injected, String siteOrigin) {
+        return of(injected, siteOrigin, List.of());
+    }
+
+    /**
+     * @param apiSources where the API playground sends requests from the browser ({@code api.playground.proxy:
+     *                   false}): {@code connect-src} allows exactly these; through the proxy it needs only {@code 'self'}
+     */
+    static String of(Injected injected, String siteOrigin, List<String> apiSources) {
         Map<String, Set<String>> d = new LinkedHashMap<>();
         for (String directive : DIRECTIVES) {
             d.put(directive, new LinkedHashSet<>(List.of("'self'")));
@@ -69,6 +80,14 @@ final class ContentSecurityPolicy {
                 hosts.stream().filter(h -> SOURCE.matcher(h).matches()).forEach(target::add);
             }
         });
+        for (String source : apiSources) {
+            // A path with other characters: its origin, which is wider but cannot break out of the directive.
+            int path = source.indexOf('/', source.indexOf("://") + 3);
+            String allowed = API_SOURCE.matcher(source).matches() || path < 0 ? source : source.substring(0, path);
+            if (API_SOURCE.matcher(allowed).matches()) {
+                d.get("connect-src").add(allowed);
+            }
+        }
         injected.scriptHashes().stream().filter(h -> SOURCE.matcher(h).matches()).forEach(d.get("script-src")::add);
         // The theme boot script, which must run before the first paint to avoid a flash of the wrong theme.
         d.get("script-src").add(SiteTheme.BOOT_SCRIPT_HASH);

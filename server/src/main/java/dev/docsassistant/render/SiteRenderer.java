@@ -4,6 +4,7 @@ import dev.docsassistant.integrations.spi.HtmlEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.search.SearchHit;
 import dev.docsassistant.search.SearchRequest;
+import dev.docsassistant.content.ApiPlayground;
 import dev.docsassistant.content.ContextualOptions;
 import dev.docsassistant.content.mdx.FrontMatter;
 import dev.docsassistant.content.mdx.MdxToMarkdown;
@@ -98,7 +99,8 @@ public final class SiteRenderer {
         this.injected = injected;
         // Rules left out were reported when the site loaded (DocsJsonLinks).
         this.redirects = Redirects.read(site.content().docsJson().path("redirects"), new ArrayList<>());
-        this.csp = ContentSecurityPolicy.of(injected, site.config().url().map(SiteRenderer::origin).orElse(null));
+        this.csp = ContentSecurityPolicy.of(injected, site.config().url().map(SiteRenderer::origin).orElse(null),
+                ApiPlayground.of(site.content()).directSources());
     }
 
     public String csp() {

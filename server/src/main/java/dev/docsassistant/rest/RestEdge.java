@@ -134,6 +134,8 @@ public final class RestEdge {
                 new AdminRoutes(app.keys(), app.access(), token, () -> organizations(app), new DeploymentRoutes(app.deployments(), app.git(), app.settings().hosts()),
                 new AnalyticsKeyRoutes(app.analyticsKeys(), () -> organizations(app)))));
         git.ifPresent(source -> routing.register("/hooks/git", new GitHookRoutes(source)));
+        // The API playground's proxy: POST, so before or after the pages' GET routes alike.
+        new PlaygroundRoutes(app).routing(routing);
         sites.routing(routing);
         // Host-based pages ({domain}.{site-host}) take whatever path no API route claimed.
         sites.hostRouting(routing);

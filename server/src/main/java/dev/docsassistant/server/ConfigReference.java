@@ -4,6 +4,7 @@ import dev.docsassistant.readers.ReaderAuthSettings;
 
 import dev.docsassistant.deploy.DeploySettings;
 import dev.docsassistant.egress.EgressSettings;
+import dev.docsassistant.playground.PlaygroundSettings;
 import dev.docsassistant.transport.ConnectionSettings;
 
 import dev.docsassistant.app.ServedHosts;
@@ -42,7 +43,7 @@ public final class ConfigReference {
             V1Sunset.REFERENCE, SecuritySettings.REFERENCE, ConnectionSettings.REFERENCE, StoreSettings.REFERENCE,
             RedisSettings.REFERENCE, McpSettings.REFERENCE, IntegrationSettings.REFERENCE, DashboardSettings.REFERENCE,
             RetentionSettings.REFERENCE, DeploySettings.REFERENCE, EgressSettings.REFERENCE,
-            ReaderAuthSettings.REFERENCE);
+            ReaderAuthSettings.REFERENCE, PlaygroundSettings.REFERENCE);
 
     private ConfigReference() {
     }
