@@ -59,6 +59,21 @@ public record SiteContent(Path dir, JsonNode docsJson, Navigation navigation, Ma
         return new SiteContent(dir, docsJson, navigation, java.util.Collections.unmodifiableMap(pages), problems, assistant);
     }
 
+    /**
+     * The content as a reader holding {@code groups} sees it: the pages they may read, each as a page
+     * without groups (so whatever shows public pages shows them), and no other page at all, as if it
+     * did not exist.
+     */
+    public SiteContent visibleTo(List<String> groups) {
+        Map<String, Page> pages = new java.util.LinkedHashMap<>();
+        pagesByPath.forEach((path, page) -> {
+            if (page.visibleTo(groups)) {
+                pages.put(path, page.isPublic() ? page : page.withGroups(List.of()));
+            }
+        });
+        return new SiteContent(dir, docsJson, navigation, java.util.Collections.unmodifiableMap(pages), problems, assistant);
+    }
+
     public String name() {
         return docsJson == null ? dir.getFileName().toString() : docsJson.path("name").asText(dir.getFileName().toString());
     }

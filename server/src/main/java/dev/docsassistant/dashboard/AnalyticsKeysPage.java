@@ -1,5 +1,7 @@
 package dev.docsassistant.dashboard;
 
+import dev.docsassistant.web.FormBody;
+
 import dev.docsassistant.app.App;
 import dev.docsassistant.security.AnalyticsKeys;
 import dev.docsassistant.security.DashboardSession;

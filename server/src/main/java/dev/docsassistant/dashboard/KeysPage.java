@@ -1,5 +1,7 @@
 package dev.docsassistant.dashboard;
 
+import dev.docsassistant.web.FormBody;
+
 import dev.docsassistant.app.App;
 import dev.docsassistant.web.ApiException;
 import dev.docsassistant.security.ApiKey;

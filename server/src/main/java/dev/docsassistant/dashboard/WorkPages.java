@@ -1,5 +1,7 @@
 package dev.docsassistant.dashboard;
 
+import dev.docsassistant.web.FormBody;
+
 import dev.docsassistant.app.App;
 import dev.docsassistant.insights.WorkStatus;
 import dev.docsassistant.web.ApiException;

@@ -82,6 +82,8 @@ public final class SiteRenderer {
     private final boolean mcp;
     private final ContextualOptions contextual;
     private final ApiExamples examples;
+    /** The access groups the search page reads with (a signed-in reader's; none: public pages only). */
+    private final List<String> readGroups;
 
     public SiteRenderer(Site site, SiteAssets assets, String assistantKey, Injected injected) {
         this(site, assets, assistantKey, injected, true);
@@ -89,6 +91,16 @@ public final class SiteRenderer {
 
     /** @param mcp whether the site serves MCP (the page menu's MCP items, docs.json {@code contextual}) */
     public SiteRenderer(Site site, SiteAssets assets, String assistantKey, Injected injected, boolean mcp) {
+        this(site, assets, assistantKey, injected, mcp, List.of());
+    }
+
+    /**
+     * @param readGroups the access groups of the readers this renderer serves: {@code site}'s content is
+     *                   already what they may see ({@code SiteContent#visibleTo}); its search page reads the same
+     */
+    public SiteRenderer(Site site, SiteAssets assets, String assistantKey, Injected injected, boolean mcp,
+                        List<String> readGroups) {
+        this.readGroups = List.copyOf(readGroups);
         this.site = site;
         this.mcp = mcp;
         // Problems were reported when the site loaded (SiteReader), as for the redirects.
@@ -276,7 +288,8 @@ public final class SiteRenderer {
         if (query.isEmpty()) {
             body.append("<p>").append(HtmlEncoder.attr(t.get("searchEmpty"))).append("</p>\n");
         } else {
-            List<SearchHit> hits = site.search().search(SearchRequest.of(query.length() > 500 ? query.substring(0, 500) : query, 20));
+            SearchRequest request = SearchRequest.of(query.length() > 500 ? query.substring(0, 500) : query, 20);
+            List<SearchHit> hits = site.search().search(request.withFilter(request.filter().withGroups(readGroups)));
             if (hits.isEmpty()) {
                 body.append("<p>").append(HtmlEncoder.attr(t.get("searchNothing"))).append(" <strong>").append(HtmlEncoder.attr(query)).append("</strong>.</p>\n");
             }

@@ -11,6 +11,10 @@ import dev.docsassistant.insights.Audience;
 import dev.docsassistant.insights.PageTraffic;
 import dev.docsassistant.mcp.McpSettings;
 import dev.docsassistant.render.Injected;
+import dev.docsassistant.config.ReaderAccess;
+import dev.docsassistant.readers.Reader;
+import dev.docsassistant.readers.ReaderCookie;
+import dev.docsassistant.readers.SiteReaders;
 import dev.docsassistant.security.AccessCheck;
 import dev.docsassistant.security.AccessDecision;
 import dev.docsassistant.security.AccessRequest;
@@ -47,6 +51,7 @@ import java.util.function.Function;
  */
 public final class SiteRoutes {
     private static final String PAGE_CACHE = "no-cache";
+    private static final String READER_CACHE = "private, no-store";
     private static final String SITE_FILE_CACHE = "public, max-age=3600";
     private static final String ASSET_CACHE = "public, max-age=31536000, immutable";
 
@@ -58,12 +63,18 @@ public final class SiteRoutes {
     private final ServedHosts hosts;
     private final AccessCheck access;
     private final PageTraffic traffic;
+    private final SiteReaders readers;
+    private final ReaderRoutes readerRoutes;
+    /** Per site readers sign in to: how a reader holding some groups sees it, made on first use. */
+    private final Map<String, ReaderViews> views = new ConcurrentHashMap<>();
 
     public SiteRoutes(App app, Function<Site, Injected> integrations) {
         this.traffic = app.usage().traffic();
         this.assets = SiteAssets.fromClassPath();
         this.hosts = app.settings().hosts();
         this.access = app.access();
+        this.readers = app.readers();
+        this.readerRoutes = new ReaderRoutes(readers, access, assets);
         PageKeys keys = app.pageKeys();
         this.configured = app.sites();
         // The page menu and llms.txt name a site's MCP server only where it serves one.
@@ -74,14 +85,22 @@ public final class SiteRoutes {
             sites.put(site.domain(), site);
             boolean preview = PreviewDomains.isPreview(site.domain());
             Injected injected = integrations.apply(site);
-            renderers.put(site.domain(), new SiteRenderer(site, assets,
-                    keys.secret(PreviewDomains.siteOf(site.domain())).orElse(null), preview ? noindex(injected) : injected,
-                    mcp.enabled(PreviewDomains.siteOf(site.domain()))));
+            String key = keys.secret(PreviewDomains.siteOf(site.domain())).orElse(null);
+            Injected shown = preview ? noindex(injected) : injected;
+            boolean mcpOn = mcp.enabled(PreviewDomains.siteOf(site.domain()));
+            renderers.put(site.domain(), new SiteRenderer(site, assets, key, shown, mcpOn));
+            if (readers.settings(site.domain()).isPresent()) {
+                views.put(site.domain(), new ReaderViews(site, groups -> new SiteRenderer(site.readBy(groups), assets, key, shown,
+                        mcpOn, groups), groups -> new AgentFiles(site.readBy(groups), mcp.enabled(site.domain()))));
+            } else {
+                views.remove(site.domain());
+            }
         });
         // A site deleted at run time: its pages are gone at once.
         configured.onRemoved(domain -> {
             keys.forget(domain);
             renderers.remove(domain);
+            views.remove(domain);
             agentFiles.remove(domain);
             sites.remove(domain);
         });
@@ -105,12 +124,14 @@ public final class SiteRoutes {
         routing.get(SiteAssets.PREFIX + "{+name}", this::asset)
                 .head(SiteAssets.PREFIX + "{+name}", this::asset)
                 .get("/sites/{+rest}", this::pathBased)
-                .head("/sites/{+rest}", this::pathBased);
+                .head("/sites/{+rest}", this::pathBased)
+                .post("/sites/{+rest}", this::pathBased);
     }
 
     public void hostRouting(HttpRouting.Builder routing) {
         routing.get("/{+path}", this::hostBased).get("/", this::hostBased)
-                .head("/{+path}", this::hostBased).head("/", this::hostBased);
+                .head("/{+path}", this::hostBased).head("/", this::hostBased)
+                .post("/{+path}", this::hostBased);
     }
 
     private void asset(ServerRequest req, ServerResponse res) {
@@ -153,10 +174,55 @@ public final class SiteRoutes {
             redirect(res, 308, prefix + "/");
             return;
         }
-        if (!agentFile(req, res, domain, path, prefix) && searchAllowed(req, res, domain, path)) {
-            send(req, res, counted(req, domain, path,
-                    renderer.render(path, prefix, req.query().first("q").orElse(null), linkBase(req, domain, true))));
+        serve(req, res, domain, prefix, path, true);
+    }
+
+    /**
+     * A request of a site's page, file or agents' file. A site readers sign in to answers as the
+     * request's reader sees it: its sign-in routes, the pages their groups read (any other answers as
+     * a missing page would), and for a reader not signed in to a private site, the sign-in page in place
+     * of any page that is not public, returning to it after.
+     */
+    private void serve(ServerRequest req, ServerResponse res, String domain, String prefix, String path, boolean pathBased) {
+        SiteRenderer renderer = renderers.get(domain);
+        AgentFiles files = agentFiles.get(domain);
+        ReaderViews readerViews = views.get(domain);
+        boolean signInFirst = false;
+        if (readerViews != null) {
+            Optional<Reader> reader = readers.reader(domain, ReaderCookie.read(ReaderRoutes.cookies(req), ReaderCookie.SESSION));
+            if (ReaderRoutes.owns(path) && req.prologue().method() != Method.HEAD) {
+                readerRoutes.handle(req, res, domain, prefix, linkBase(req, domain, pathBased), path, secure(req, domain), reader);
+                return;
+            }
+            ReaderViews.View view = readerViews.of(readers.groupsOf(reader));
+            renderer = view.renderer();
+            files = view.files();
+            signInFirst = reader.isEmpty() && readers.access(domain) == ReaderAccess.SIGN_IN;
         }
+        if (req.prologue().method() == Method.POST) {
+            res.header(HeaderNames.ALLOW, "GET, HEAD");
+            Json.sendError(res, 405, "only the sign-in form is posted to a site's pages");
+            return;
+        }
+        // What a reader sees is theirs: no shared cache keeps it.
+        String cache = readerViews == null ? PAGE_CACHE : READER_CACHE;
+        if (!agentFile(req, res, domain, path, prefix, files, cache) && searchAllowed(req, res, domain, path)) {
+            SiteRenderer.Result result = renderer.render(path, prefix, req.query().first("q").orElse(null),
+                    linkBase(req, domain, pathBased));
+            if (signInFirst && result instanceof SiteRenderer.HtmlPage page && page.status() == 404) {
+                String query = req.query().rawValue();
+                String back = prefix + path + (query == null || query.isEmpty() ? "" : "?" + query);
+                redirect(res, 302, prefix + ReaderRoutes.LOGIN + "?redirect="
+                        + java.net.URLEncoder.encode(back, java.nio.charset.StandardCharsets.UTF_8));
+                return;
+            }
+            send(req, res, counted(req, domain, path, result), cache);
+        }
+    }
+
+    /** Whether the site is reached over TLS here: the request itself, or its configured https url behind a proxy. */
+    private boolean secure(ServerRequest req, String domain) {
+        return req.isSecure() || sites.get(domain).config().url().map(u -> u.startsWith("https://")).orElse(false);
     }
 
     /** The site whose own host ({domain}.{site-host} or sites[].url) the request names, if any. */
@@ -183,10 +249,7 @@ public final class SiteRoutes {
             return;
         }
         markPreview(res, domain.get());
-        if (!agentFile(req, res, domain.get(), req.path().path(), "") && searchAllowed(req, res, domain.get(), req.path().path())) {
-            send(req, res, counted(req, domain.get(), req.path().path(), renderer.get().render(req.path().path(), "",
-                    req.query().first("q").orElse(null), linkBase(req, domain.get(), false))));
-        }
+        serve(req, res, domain.get(), "", req.path().path(), false);
     }
 
     /**
@@ -214,10 +277,11 @@ public final class SiteRoutes {
      * configuration names (the site's own, or the loopback or API name of a path-based request),
      * never at a Host the request merely claims.
      */
-    private boolean agentFile(ServerRequest req, ServerResponse res, String domain, String path, String prefix) {
+    private boolean agentFile(ServerRequest req, ServerResponse res, String domain, String path, String prefix, AgentFiles files,
+                              String cache) {
         String base = linkBase(req, domain, !prefix.isEmpty());
         boolean wantsMarkdown = req.headers().first(HeaderNames.ACCEPT).map(a -> a.contains("text/markdown")).orElse(false);
-        Optional<AgentFiles.File> file = agentFiles.get(domain).get(path, base, wantsMarkdown);
+        Optional<AgentFiles.File> file = files.get(path, base, wantsMarkdown);
         if (file.isEmpty()) {
             return false;
         }
@@ -228,7 +292,7 @@ public final class SiteRoutes {
             countRead(req, domain, page.isEmpty() || page.equals("/index") ? "/" : page, Audience.MARKDOWN);
         }
         res.header(HeaderNames.CONTENT_TYPE, file.get().contentType())
-                .header(HeaderNames.CACHE_CONTROL, PAGE_CACHE)
+                .header(HeaderNames.CACHE_CONTROL, cache)
                 .header(HeaderNames.VARY, "Accept")
                 .header("X-Content-Type-Options", "nosniff");
         body(req, res, file.get().body().getBytes(java.nio.charset.StandardCharsets.UTF_8));
@@ -255,12 +319,12 @@ public final class SiteRoutes {
         return hosts.linkBase(sites.get(domain).config(), req.authority(), req.isSecure(), pathBased);
     }
 
-    private static void send(ServerRequest req, ServerResponse res, SiteRenderer.Result result) {
+    private static void send(ServerRequest req, ServerResponse res, SiteRenderer.Result result, String pageCache) {
         switch (result) {
             case SiteRenderer.HtmlPage page -> {
                 res.status(Status.create(page.status()))
                         .header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
-                        .header(HeaderNames.CACHE_CONTROL, PAGE_CACHE)
+                        .header(HeaderNames.CACHE_CONTROL, pageCache)
                         .header(HeaderNames.VARY, "Accept") // Accept: text/markdown gets the page's Markdown
                         .header("Content-Security-Policy", page.csp())
                         .header("X-Content-Type-Options", "nosniff")
@@ -277,7 +341,7 @@ public final class SiteRoutes {
             case SiteRenderer.SiteFile file -> {
                 try {
                     res.header(HeaderNames.CONTENT_TYPE, file.contentType())
-                            .header(HeaderNames.CACHE_CONTROL, SITE_FILE_CACHE)
+                            .header(HeaderNames.CACHE_CONTROL, pageCache.equals(PAGE_CACHE) ? SITE_FILE_CACHE : READER_CACHE)
                             .header("X-Content-Type-Options", "nosniff")
                             // An SVG opened directly must not run scripts on the site's origin.
                             .header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src data:");

@@ -17,4 +17,9 @@ public record Site(SiteConfig config, SiteContent content, SiteSearch search, Lo
     public String domain() {
         return config.domain();
     }
+
+    /** The site as a reader holding {@code groups} reads it: the pages they may see, and nothing of the others. */
+    public Site readBy(java.util.List<String> groups) {
+        return new Site(config, content.visibleTo(groups), search, stats);
+    }
 }

@@ -1,6 +1,5 @@
-package dev.docsassistant.dashboard;
+package dev.docsassistant.web;
 
-import dev.docsassistant.web.ApiException;
 import io.helidon.webserver.http.ServerRequest;
 
 import java.io.IOException;
@@ -12,8 +11,8 @@ import java.util.HashMap;
 import java.util.Map;
 
 /** The fields of a submitted form ({@code application/x-www-form-urlencoded}), read up to a size limit. */
-final class FormBody {
-    static final int MAX_BYTES = 16 * 1024;
+public final class FormBody {
+    public static final int MAX_BYTES = 16 * 1024;
 
     private final Map<String, String> fields;
 
@@ -21,7 +20,7 @@ final class FormBody {
         this.fields = fields;
     }
 
-    static FormBody read(ServerRequest req) {
+    public static FormBody read(ServerRequest req) {
         String type = req.headers().contentType().map(t -> t.mediaType().text()).orElse("");
         if (!type.equals("application/x-www-form-urlencoded")) {
             throw ApiException.badRequest("a form must be sent as application/x-www-form-urlencoded");
@@ -53,7 +52,7 @@ final class FormBody {
     }
 
     /** The field's value, or null when the form has none. */
-    String get(String name) {
+    public String get(String name) {
         return fields.get(name);
     }
 }

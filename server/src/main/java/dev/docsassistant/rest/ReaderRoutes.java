@@ -1,0 +1,214 @@
+package dev.docsassistant.rest;
+
+import dev.docsassistant.integrations.spi.HtmlEncoder;
+import dev.docsassistant.readers.PasswordGuesses;
+import dev.docsassistant.readers.Reader;
+import dev.docsassistant.readers.ReaderAuthException;
+import dev.docsassistant.readers.ReaderAuthMethod;
+import dev.docsassistant.readers.ReaderCookie;
+import dev.docsassistant.readers.SafeRedirect;
+import dev.docsassistant.readers.SignInAttempt;
+import dev.docsassistant.readers.SiteReaders;
+import dev.docsassistant.render.SiteAssets;
+import dev.docsassistant.security.AccessCheck;
+import dev.docsassistant.security.AccessRequest;
+import dev.docsassistant.web.FormBody;
+import dev.docsassistant.web.Json;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Method;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A site's sign-in routes, on its own host ({@code /login}, {@code /login/callback},
+ * {@code /logout}; under {@code /sites/{domain}} on the loopback names): the sign-in page, its
+ * {@code redirect} (a path of the same site only), the state that binds a sign-in's return to the
+ * browser that began it (login CSRF), the counted password guesses, the session cookie.
+ */
+final class ReaderRoutes {
+    static final String LOGIN = "/login";
+    static final String CALLBACK = "/login/callback";
+    static final String LOGOUT = "/logout";
+    /** The sign-in pages load nothing but the site's stylesheet and post only to themselves. */
+    static final String CSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self';"
+            + " frame-ancestors 'none'; base-uri 'none'";
+
+    private final SiteReaders readers;
+    private final AccessCheck access;
+    private final SiteAssets assets;
+
+    ReaderRoutes(SiteReaders readers, AccessCheck access, SiteAssets assets) {
+        this.readers = readers;
+        this.access = access;
+        this.assets = assets;
+    }
+
+    /** Whether {@code path} is one of the sign-in routes. */
+    static boolean owns(String path) {
+        return path.equals(LOGIN) || path.startsWith(LOGIN + "/") || path.equals(LOGOUT);
+    }
+
+    /**
+     * Answers a sign-in route of a site readers sign in to.
+     *
+     * @param base "" at the root of the site's host, else {@code /sites/{domain}}
+     * @param siteUrl the site's absolute address as the configuration names it (the provider's callback starts there)
+     * @param secure whether the site is reached over TLS (the cookies' {@code Secure})
+     */
+    void handle(ServerRequest req, ServerResponse res, String domain, String base, String siteUrl, String path, boolean secure,
+                Optional<Reader> reader) {
+        ReaderAuthMethod method = readers.method(domain).orElseThrow();
+        res.header(HeaderNames.CACHE_CONTROL, "no-store");
+        res.header("X-Content-Type-Options", "nosniff");
+        res.header("Referrer-Policy", "no-referrer");
+        boolean post = req.prologue().method() == Method.POST;
+        String returnTo = SafeRedirect.orHome(req.query().first("redirect").orElse(null), base);
+        switch (path) {
+            case LOGOUT -> logout(res, domain, base, secure, method, req);
+            case LOGIN -> {
+                if (post && method.form() == ReaderAuthMethod.Form.PASSWORD) {
+                    password(req, res, domain, base, siteUrl, secure, method);
+                } else if (reader.isPresent()) {
+                    redirect(res, 303, returnTo);
+                } else if (method.form() == ReaderAuthMethod.Form.PASSWORD) {
+                    passwordPage(res, domain, base, siteUrl, secure, returnTo, 200, null);
+                } else {
+                    SignInAttempt attempt = readers.attempts().start(domain, callbackUri(siteUrl), returnTo);
+                    res.header(HeaderNames.SET_COOKIE, ReaderCookie.state(attempt.state(), base, secure));
+                    redirect(res, 303, method.start(attempt).toString());
+                }
+            }
+            case CALLBACK -> {
+                Map<String, String> params = new HashMap<>();
+                req.query().names().forEach(n -> params.put(n, req.query().first(n).orElse("")));
+                finish(req, res, domain, base, secure, method, params.get("state"), params);
+            }
+            default -> Json.sendError(res, 404, "not found: " + base + path);
+        }
+    }
+
+    private void password(ServerRequest req, ServerResponse res, String domain, String base, String siteUrl, boolean secure,
+                          ReaderAuthMethod method) {
+        String address = access.clientOf(new AccessRequest(domain, null, ApiAccess.peer(req), ApiAccess.forwardedFor(req), null))
+                .bucketKey();
+        PasswordGuesses guesses = readers.guesses();
+        long wait = guesses.waitSeconds(domain, address);
+        FormBody form = FormBody.read(req);
+        String returnTo = SafeRedirect.orHome(form.get("redirect"), base);
+        if (wait > 0) {
+            res.header(HeaderNames.RETRY_AFTER, Long.toString(wait));
+            refuse(req, res, domain, base, siteUrl, secure, returnTo, 429, "too many wrong passwords from this address; try again in "
+                    + (wait + 59) / 60 + " min");
+            return;
+        }
+        Optional<SignInAttempt> attempt = readers.attempts().take(domain, form.get("state"),
+                ReaderCookie.read(cookies(req), ReaderCookie.STATE).orElse(null));
+        if (attempt.isEmpty()) {
+            refuse(req, res, domain, base, siteUrl, secure, returnTo, 403,
+                    "this sign-in form has expired or was not sent from this site's sign-in page; sign in again");
+            return;
+        }
+        try {
+            Reader signedIn = method.finish(attempt.get(), Map.of("password", nullToEmpty(form.get("password"))));
+            signIn(res, domain, base, secure, signedIn, attempt.get().returnTo());
+        } catch (ReaderAuthException e) {
+            if (e.status() == 401) {
+                guesses.wrong(domain, address);
+            }
+            refuse(req, res, domain, base, siteUrl, secure, attempt.get().returnTo(), e.status(), e.getMessage());
+        }
+    }
+
+    /** A redirecting method's return: the attempt of {@code state}, held by this browser, used once. */
+    private void finish(ServerRequest req, ServerResponse res, String domain, String base, boolean secure,
+                        ReaderAuthMethod method, String state, Map<String, String> params) {
+        Optional<SignInAttempt> attempt = readers.attempts().take(domain, state,
+                ReaderCookie.read(cookies(req), ReaderCookie.STATE).orElse(null));
+        res.header(HeaderNames.SET_COOKIE, ReaderCookie.clearState(base, secure));
+        if (attempt.isEmpty()) {
+            Json.sendError(res, 403, "this sign-in was not started in this browser, was used already or has expired;"
+                    + " sign in again at " + base + LOGIN);
+            return;
+        }
+        try {
+            signIn(res, domain, base, secure, method.finish(attempt.get(), params), attempt.get().returnTo());
+        } catch (ReaderAuthException e) {
+            Json.sendError(res, e.status(), e.getMessage());
+        }
+    }
+
+    private void signIn(ServerResponse res, String domain, String base, boolean secure, Reader reader, String returnTo) {
+        String token = readers.sessions().open(domain, reader);
+        res.headers().add(HeaderNames.SET_COOKIE, ReaderCookie.session(token, readers.clock().instant(), reader.expiresAt(), base, secure));
+        res.headers().add(HeaderNames.SET_COOKIE, ReaderCookie.clearState(base, secure));
+        redirect(res, 303, returnTo);
+    }
+
+    private void logout(ServerResponse res, String domain, String base, boolean secure, ReaderAuthMethod method,
+                        ServerRequest req) {
+        ReaderCookie.read(cookies(req), ReaderCookie.SESSION).ifPresent(readers.sessions()::close);
+        res.header(HeaderNames.SET_COOKIE, ReaderCookie.clearSession(base, secure));
+        redirect(res, 303, method.logout().map(URI::toString).orElse(base + LOGIN));
+    }
+
+    private void refuse(ServerRequest req, ServerResponse res, String domain, String base, String siteUrl, boolean secure,
+                        String returnTo,
+                        int status, String message) {
+        if (req.headers().first(HeaderNames.ACCEPT).map(a -> a.contains("text/html")).orElse(false)) {
+            passwordPage(res, domain, base, siteUrl, secure, returnTo, status, message);
+        } else {
+            Json.sendError(res, status, message);
+        }
+    }
+
+    /** The password form, with a fresh attempt (its state in a hidden field and in the browser's cookie). */
+    private void passwordPage(ServerResponse res, String domain, String base, String siteUrl, boolean secure,
+                              String returnTo, int status, String message) {
+        SignInAttempt attempt = readers.attempts().start(domain, callbackUri(siteUrl), returnTo);
+        res.headers().add(HeaderNames.SET_COOKIE, ReaderCookie.state(attempt.state(), base, secure));
+        String css = assets.get("site.css").map(a -> SiteAssets.PREFIX + "site.css?v=" + a.hash()).orElse(null);
+        StringBuilder h = new StringBuilder("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"robots\" content=\"noindex\">"
+                + "<title>Sign in</title>");
+        if (css != null) {
+            h.append("<link rel=\"stylesheet\" href=\"").append(HtmlEncoder.attr(css)).append("\">");
+        }
+        h.append("</head><body><main class=\"reader-sign-in\"><h1>Sign in</h1>\n");
+        if (message != null) {
+            h.append("<p role=\"alert\">").append(HtmlEncoder.attr(message)).append("</p>\n");
+        }
+        h.append("<form method=\"post\" action=\"").append(HtmlEncoder.attr(base + LOGIN)).append("\">")
+                .append("<input type=\"hidden\" name=\"state\" value=\"").append(HtmlEncoder.attr(attempt.state())).append("\">")
+                .append("<input type=\"hidden\" name=\"redirect\" value=\"").append(HtmlEncoder.attr(returnTo)).append("\">")
+                .append("<label for=\"password\">Password</label> ")
+                .append("<input id=\"password\" name=\"password\" type=\"password\" autocomplete=\"current-password\" required autofocus> ")
+                .append("<button type=\"submit\">Sign in</button></form></main></body></html>\n");
+        res.status(Status.create(status)).header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
+                .header("Content-Security-Policy", CSP).send(h.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The address a provider returns to: the site's own, as the configuration names it. */
+    private static URI callbackUri(String siteUrl) {
+        return URI.create(siteUrl + CALLBACK);
+    }
+
+    static List<String> cookies(ServerRequest req) {
+        return req.headers().contains(HeaderNames.COOKIE) ? req.headers().get(HeaderNames.COOKIE).allValues() : List.of();
+    }
+
+    private static String nullToEmpty(String s) {
+        return s == null ? "" : s;
+    }
+
+    private static void redirect(ServerResponse res, int status, String location) {
+        res.status(Status.create(status)).header(HeaderNames.LOCATION, location).send();
+    }
+}

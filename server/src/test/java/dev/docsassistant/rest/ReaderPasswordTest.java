@@ -1,0 +1,282 @@
+package dev.docsassistant.rest;
+
+import dev.docsassistant.app.App;
+import dev.docsassistant.app.Bootstrap;
+import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.server.ServerSetup;
+import dev.docsassistant.testing.TempDirs;
+import dev.docsassistant.testing.TestSites;
+import io.helidon.webserver.WebServer;
+import io.helidon.webserver.WebServerConfig;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A private site signing readers in with a shared password: pages need a signed-in reader but those
+ * marked public; the sign-in form is bound to the browser that loaded it; wrong guesses are limited per
+ * address; nothing of a private page reaches anyone not signed in (the leak test), nor a group page a
+ * reader without the group.
+ */
+class ReaderPasswordTest {
+    static final String PASSWORD = "correct horse battery staple";
+    /** In every private page, and only there. */
+    static final String PRIVATE_MARKER = "zqxprivatemarker";
+    /** In the admin group's page, and only there. */
+    static final String ADMIN_MARKER = "zqxadminmarker";
+    private static final Pattern STATE = Pattern.compile("name=\"state\" value=\"([^\"]+)\"");
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+    private static App app;
+    private static WebServer server;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Path dir = TempDirs.create("docs-assistant-reader-password-");
+        for (String domain : List.of("handbook", "other")) {
+            new TestSites(dir.resolve(domain)).file("docs.json", """
+                            {"name": "Handbook", "navigation": {"groups": [
+                              {"group": "Start", "public": true, "pages": ["index", "intro"]},
+                              {"group": "Guides", "pages": ["guide", "admin", "outside"]}]}}""")
+                    .page("index", "# Welcome\n\nWelcome to the handbook of the relay.", "title: Home")
+                    .page("intro", "# Introduction\n\nThe relay forwards deliveries.", "title: Introduction")
+                    .page("guide", "# Deploying\n\nDeploy the relay with " + PRIVATE_MARKER + " in three steps.",
+                            "title: Deploying the relay " + PRIVATE_MARKER)
+                    .page("admin", "# Admin\n\nRotate the relay keys with " + ADMIN_MARKER + " monthly.",
+                            "title: Admin rotation " + ADMIN_MARKER, "groups: [admin]")
+                    .page("outside", "# Status\n\nThe relay status page is public.", "title: Status", "public: true");
+        }
+        Path config = dir.resolve("application.yaml");
+        Files.writeString(config, """
+                docs-assistant:
+                  data-dir: data
+                  security: {trusted-proxies: [127.0.0.1/32]}
+                  sites:
+                    - {domain: handbook, organization: acme, path: handbook, reader-auth: {method: password, password: "%s"}}
+                    - {domain: other, organization: acme, path: other, reader-auth: {method: password, password: "other-password"}}
+                """.formatted(PASSWORD));
+        app = Bootstrap.start(AppConfig.load(config), new PrintStream(OutputStream.nullOutputStream()));
+        WebServerConfig.Builder builder = WebServer.builder().port(0).host("127.0.0.1");
+        ServerSetup.configure(builder, app);
+        server = builder.build().start();
+    }
+
+    @AfterAll
+    static void stop() {
+        server.stop();
+        app.close();
+    }
+
+    @Test
+    void aPrivatePageSendsToSignInAndBackAfter() throws Exception {
+        HttpResponse<String> page = get("/sites/handbook/guide", null);
+        assertEquals(302, page.statusCode(), page.body());
+        assertEquals("/sites/handbook/login?redirect=%2Fsites%2Fhandbook%2Fguide", location(page));
+        assertEquals(200, get("/sites/handbook/intro", null).statusCode(), "a group marked public");
+        assertEquals(200, get("/sites/handbook/outside", null).statusCode(), "a page marked public");
+
+        String cookie = signIn("handbook", PASSWORD, "/sites/handbook/guide", "203.0.113.1");
+        assertTrue(cookie.startsWith("da_reader="), cookie);
+        HttpResponse<String> signedIn = get("/sites/handbook/guide", cookie);
+        assertEquals(200, signedIn.statusCode());
+        assertTrue(signedIn.body().contains(PRIVATE_MARKER));
+        assertEquals("private, no-store", signedIn.headers().firstValue("Cache-Control").orElse(""));
+        HttpResponse<String> admin = get("/sites/handbook/admin", cookie);
+        HttpResponse<String> missing = get("/sites/handbook/no-such-page", cookie);
+        assertEquals(404, admin.statusCode(), "a page of a group the reader lacks");
+        assertEquals(missing.body().replace("no-such-page", "admin"), admin.body().replace("no-such-page", "admin"),
+                "answers exactly like a missing page");
+        assertFalse(admin.body().contains(ADMIN_MARKER));
+
+        HttpResponse<String> otherSite = get("/sites/other/guide", cookie);
+        assertEquals(302, otherSite.statusCode(), "a reader's cookie opens no other site");
+        assertFalse(otherSite.body().contains(PRIVATE_MARKER));
+
+        HttpResponse<String> out = send(HttpRequest.newBuilder(uri("/sites/handbook/logout")).header("Cookie", cookie)
+                .POST(HttpRequest.BodyPublishers.noBody()).build());
+        assertEquals(303, out.statusCode());
+        assertEquals(302, get("/sites/handbook/guide", cookie).statusCode(), "signed out: the session is gone");
+    }
+
+    @Test
+    void theSessionCookieIsTheHostsAndTheSitesOnly() throws Exception {
+        HttpResponse<String> form = get("/sites/handbook/login", null);
+        HttpResponse<String> posted = postForm(form, PASSWORD, "/sites/handbook/", "203.0.113.2");
+        String setCookie = posted.headers().allValues("Set-Cookie").stream().filter(c -> c.startsWith("da_reader="))
+                .findFirst().orElseThrow();
+        assertTrue(setCookie.contains("; Path=/sites/handbook/;"), setCookie);
+        assertTrue(setCookie.contains("; HttpOnly"), setCookie);
+        assertTrue(setCookie.contains("; SameSite=Lax"), setCookie);
+        assertFalse(setCookie.toLowerCase().contains("domain="), "host-only: " + setCookie);
+        assertFalse(setCookie.contains("Secure"), "plain http here: " + setCookie);
+    }
+
+    @Test
+    void theRedirectParameterNeverLeavesTheSite() throws Exception {
+        for (String evil : List.of("https://evil.example/", "//evil.example/", "/\\evil.example", "/sites/other/guide")) {
+            HttpResponse<String> form = get("/sites/handbook/login?redirect=" + URLEncoder.encode(evil, StandardCharsets.UTF_8), null);
+            assertFalse(form.body().contains("evil.example"), form.body());
+            HttpResponse<String> posted = postForm(form, PASSWORD, evil, "203.0.113.3");
+            assertEquals(303, posted.statusCode(), posted.body());
+            assertEquals("/sites/handbook/", location(posted), evil);
+        }
+    }
+
+    @Test
+    void aSignInFormNotLoadedByThisBrowserIsRefused() throws Exception {
+        HttpResponse<String> form = get("/sites/handbook/login", null);
+        String state = state(form);
+        // A page elsewhere posting the form: the browser does not send the SameSite=Lax state cookie with it.
+        HttpResponse<String> forged = send(HttpRequest.newBuilder(uri("/sites/handbook/login"))
+                .header("Content-Type", "application/x-www-form-urlencoded").header("X-Forwarded-For", "203.0.113.4")
+                .POST(HttpRequest.BodyPublishers.ofString("password=" + enc(PASSWORD) + "&state=" + state)).build());
+        assertEquals(403, forged.statusCode(), forged.body());
+        assertTrue(forged.body().contains("\"message\""), forged.body());
+        assertTrue(forged.headers().allValues("Set-Cookie").stream().noneMatch(c -> c.startsWith("da_reader=") && !c.startsWith("da_reader=;")));
+        // Another browser's state with this one's cookie.
+        HttpResponse<String> mine = get("/sites/handbook/login", null);
+        HttpResponse<String> mixed = send(HttpRequest.newBuilder(uri("/sites/handbook/login"))
+                .header("Content-Type", "application/x-www-form-urlencoded").header("X-Forwarded-For", "203.0.113.4")
+                .header("Cookie", stateCookie(mine))
+                .POST(HttpRequest.BodyPublishers.ofString("password=" + enc(PASSWORD) + "&state=" + state)).build());
+        assertEquals(403, mixed.statusCode());
+        // The same form twice: the second post finds its attempt used.
+        HttpResponse<String> once = postForm(form, PASSWORD, "/sites/handbook/", "203.0.113.4");
+        assertEquals(303, once.statusCode());
+        assertEquals(403, postForm(form, PASSWORD, "/sites/handbook/", "203.0.113.4").statusCode());
+    }
+
+    @Test
+    void tenThousandGuessesAreLimitedAndNothingElseIsSlowed() throws Exception {
+        String address = "198.51.100.7";
+        int refused = 0;
+        int wrong = 0;
+        HttpResponse<String> form = get("/sites/handbook/login", null);
+        for (int i = 0; i < 10_000; i++) {
+            HttpResponse<String> r = postForm(form, "guess-" + i, "/sites/handbook/", address);
+            if (r.statusCode() == 429) {
+                refused++;
+                assertTrue(r.body().contains("\"message\":\"too many wrong passwords"), r.body());
+                assertTrue(r.headers().firstValue("Retry-After").isPresent());
+            } else {
+                assertEquals(401, r.statusCode(), r.body());
+                wrong++;
+                form = get("/sites/handbook/login", null);
+            }
+        }
+        assertEquals(10, wrong, "ten wrong guesses per address per 15 minutes");
+        assertEquals(9_990, refused);
+        HttpResponse<String> right = postForm(get("/sites/handbook/login", null), PASSWORD, "/sites/handbook/", address);
+        assertEquals(429, right.statusCode(), "even the right password waits");
+        HttpResponse<String> page = send(HttpRequest.newBuilder(uri("/sites/handbook/login")).header("Accept", "text/html")
+                .header("X-Forwarded-For", address).header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("password=x")).build());
+        assertEquals(429, page.statusCode());
+        assertTrue(page.body().contains("too many wrong passwords"), "the sign-in page says so");
+        assertEquals(303, postForm(get("/sites/handbook/login", null), PASSWORD, "/sites/handbook/", "198.51.100.8").statusCode(),
+                "another address signs in");
+        assertEquals(200, get("/sites/handbook/intro", null).statusCode(), "other routes answer");
+    }
+
+    /** The leak test: every response a signed-out reader or a reader without the admin group can get. */
+    @Test
+    void nothingOfAPrivatePageReachesAnyoneWhoMayNotReadIt() throws Exception {
+        String reader = signIn("handbook", PASSWORD, "/sites/handbook/", "203.0.113.9");
+        List<String> paths = List.of("/", "/index", "/intro", "/outside", "/guide", "/admin", "/guide.md", "/admin.md",
+                "/llms.txt", "/llms-full.txt", "/sitemap.xml", "/robots.txt", "/_search?q=deploy+three+steps",
+                "/_search?q=rotate+keys+monthly", "/_search?q=relay", "/no-such-page", "/login");
+        List<String> leaks = new ArrayList<>();
+        for (String path : paths) {
+            for (String accept : List.of("text/html", "text/markdown")) {
+                HttpResponse<String> out = send(HttpRequest.newBuilder(uri("/sites/handbook" + path)).header("Accept", accept).GET().build());
+                assertTrue(out.statusCode() < 500, path + " " + out.statusCode());
+                if (out.body().contains(PRIVATE_MARKER) || out.body().contains(ADMIN_MARKER)) {
+                    leaks.add("signed out " + path + " (" + accept + ")");
+                }
+                HttpResponse<String> in = send(HttpRequest.newBuilder(uri("/sites/handbook" + path)).header("Accept", accept)
+                        .header("Cookie", reader).GET().build());
+                assertTrue(in.statusCode() < 500, path + " " + in.statusCode());
+                if (in.body().contains(ADMIN_MARKER)) {
+                    leaks.add("reader without admin " + path + " (" + accept + ")");
+                }
+            }
+        }
+        assertEquals(List.of(), leaks);
+        assertTrue(get("/sites/handbook/_search?q=deploy+three+steps", reader).body().contains(PRIVATE_MARKER),
+                "the signed-in reader's search finds the private page (the check above can fail)");
+        assertTrue(get("/sites/handbook/llms.txt", null).body().contains("/intro"), "public pages are listed");
+    }
+
+    // --- helpers ---
+
+    /** Signs in through the form as a browser does; returns the session cookie ({@code name=value}). */
+    static String signIn(String domain, String password, String redirect, String address) throws Exception {
+        HttpResponse<String> form = get("/sites/" + domain + "/login", null);
+        HttpResponse<String> posted = postForm(form, password, redirect, address);
+        assertEquals(303, posted.statusCode(), posted.body());
+        return posted.headers().allValues("Set-Cookie").stream().filter(c -> c.startsWith("da_reader="))
+                .map(c -> c.substring(0, c.indexOf(';'))).findFirst().orElseThrow();
+    }
+
+    private static HttpResponse<String> postForm(HttpResponse<String> form, String password, String redirect, String address)
+            throws Exception {
+        String path = form.uri().getPath();
+        return send(HttpRequest.newBuilder(uri(path)).header("Content-Type", "application/x-www-form-urlencoded")
+                .header("X-Forwarded-For", address).header("Cookie", stateCookie(form))
+                .POST(HttpRequest.BodyPublishers.ofString("password=" + enc(password) + "&state=" + enc(state(form))
+                        + "&redirect=" + enc(redirect))).build());
+    }
+
+    private static String state(HttpResponse<String> form) {
+        Matcher m = STATE.matcher(form.body());
+        assertTrue(m.find(), form.body());
+        return m.group(1);
+    }
+
+    private static String stateCookie(HttpResponse<String> form) {
+        return form.headers().allValues("Set-Cookie").stream().filter(c -> c.startsWith("da_reader_state="))
+                .map(c -> c.substring(0, c.indexOf(';'))).findFirst().orElseThrow();
+    }
+
+    private static String location(HttpResponse<String> r) {
+        return r.headers().firstValue("Location").orElse("");
+    }
+
+    private static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
+    static HttpResponse<String> get(String path, String cookie) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri(path)).GET();
+        if (cookie != null) {
+            b.header("Cookie", cookie);
+        }
+        return send(b.build());
+    }
+
+    private static HttpResponse<String> send(HttpRequest request) throws Exception {
+        return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static URI uri(String path) {
+        return URI.create("http://127.0.0.1:" + server.port() + path);
+    }
+}
