@@ -18,9 +18,18 @@ import java.util.function.Predicate;
  * @param hidden   {@code hidden: true} on this entry
  * @param isDefault {@code default: true} on a version or language
  * @param children the entries under it, in order
+ * @param tag       a badge beside its name ({@code tag} of a group or a version), or null
+ * @param expanded  {@code expanded: true}: a nested group shown open
+ * @param directory the listing a group's root page shows of its pages ({@code directory}, inherited down
+ *                  the tree): none, accordion or card
  */
 public record NavItem(Kind kind, String label, String page, String href, String icon, boolean hidden,
-                      boolean isDefault, List<NavItem> children) {
+                      boolean isDefault, List<NavItem> children, String tag, boolean expanded, String directory) {
+
+    public NavItem(Kind kind, String label, String page, String href, String icon, boolean hidden,
+                   boolean isDefault, List<NavItem> children) {
+        this(kind, label, page, href, icon, hidden, isDefault, children, null, false, "none");
+    }
 
     public enum Kind { ROOT, LANGUAGE, VERSION, PRODUCT, TAB, ANCHOR, DROPDOWN, MENU, GROUP, PAGE, LINK }
 
@@ -35,7 +44,7 @@ public record NavItem(Kind kind, String label, String page, String href, String 
         return new NavItem(Kind.PAGE, null, PagePaths.normalize(ref), null, null, false, false, List.of());
     }
 
-    static NavItem of(JsonNode item, String rootPage, List<NavItem> children) {
+    static NavItem of(JsonNode item, String rootPage, List<NavItem> children, String directory) {
         Kind kind = Kind.ROOT;
         String label = null;
         for (var k : List.of(Kind.LANGUAGE, Kind.VERSION, Kind.PRODUCT, Kind.TAB, Kind.ANCHOR, Kind.DROPDOWN, Kind.GROUP)) {
@@ -54,7 +63,8 @@ public record NavItem(Kind kind, String label, String page, String href, String 
             label = text(item, "name");
         }
         return new NavItem(kind, label, rootPage, text(item, "href"), text(item, "icon"),
-                item.path("hidden").asBoolean(false), item.path("default").asBoolean(false), List.copyOf(children));
+                item.path("hidden").asBoolean(false), item.path("default").asBoolean(false), List.copyOf(children),
+                text(item, "tag"), item.path("expanded").asBoolean(false), directory);
     }
 
     private static String text(JsonNode item, String key) {

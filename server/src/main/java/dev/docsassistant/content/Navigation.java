@@ -17,6 +17,9 @@ public final class Navigation {
     private static final List<String> CHILDREN = List.of(
             "languages", "versions", "products", "tabs", "anchors", "dropdowns", "menu", "groups", "pages");
 
+    /** The values of {@code directory} (organize/navigation "Directory listings"). */
+    public static final List<String> DIRECTORY = List.of("none", "accordion", "card");
+
     private final Map<String, NavPlacement> pages = new LinkedHashMap<>();
     private final Map<String, String> pointers = new LinkedHashMap<>();
     private final List<String> versions = new ArrayList<>();
@@ -31,13 +34,16 @@ public final class Navigation {
     public static Navigation of(JsonNode navigation) {
         Navigation nav = new Navigation();
         if (navigation != null && navigation.isObject()) {
-            nav.tree = nav.walk(navigation, NavPlacement.ROOT, "/navigation");
+            nav.tree = nav.walk(navigation, NavPlacement.ROOT, "/navigation", "none");
         }
         return nav;
     }
 
-    private NavItem walk(JsonNode item, NavPlacement parent, String pointer) {
+    /** @param directory the {@code directory} listing inherited from the items above */
+    private NavItem walk(JsonNode item, NavPlacement parent, String pointer, String directory) {
         NavPlacement here = place(item, parent);
+        String listing = item.path("directory").isTextual() && DIRECTORY.contains(item.path("directory").textValue())
+                ? item.path("directory").textValue() : directory;
         JsonNode root = item.get("root");
         String rootPage = null;
         if (root != null && root.isTextual()) {
@@ -57,11 +63,11 @@ public final class Navigation {
                     addPage(child.textValue(), here, childPointer);
                     items.add(NavItem.page(child.textValue()));
                 } else if (child.isObject()) {
-                    items.add(walk(child, here, childPointer));
+                    items.add(walk(child, here, childPointer, listing));
                 }
             }
         }
-        return NavItem.of(item, rootPage, items);
+        return NavItem.of(item, rootPage, items, listing);
     }
 
     private NavPlacement place(JsonNode item, NavPlacement parent) {

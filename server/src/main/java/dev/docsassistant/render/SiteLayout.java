@@ -84,7 +84,15 @@ final class SiteLayout {
         SiteTheme theme = SiteTheme.of(docs);
         StringBuilder h = new StringBuilder(32_768);
         String lang = language(page.nav());
-        UiStrings t = UiStrings.of(lang);
+        // docs.json search.prompt: the search box's placeholder, in the box and in the script's dialog.
+        String prompt = docs.path("search").path("prompt").asText("");
+        UiStrings t = prompt.isBlank() ? UiStrings.of(lang) : UiStrings.of(lang).with("searchPlaceholder", prompt.strip());
+        Page shown = page.pagePath() == null ? null : site.page(page.pagePath()).orElse(null);
+        // organize/pages "Page mode": what the layout keeps around the content.
+        String mode = shown == null ? "default" : shown.meta().mode();
+        boolean sidebar = !mode.equals("custom") && !mode.equals("center");
+        boolean outline = mode.equals("default") || mode.equals("assistant");
+        boolean pageChrome = !mode.equals("custom") && !mode.equals("frame");
         h.append("<!doctype html>\n<html lang=\"").append(HtmlEncoder.attr(lang)).append("\" data-theme-default=\"")
                 .append(theme.defaultMode()).append('"').append(theme.strict() ? " data-theme-strict" : "")
                 .append(" style=\"").append(theme.cssVariables()).append("\">\n<head>\n")
@@ -96,7 +104,6 @@ final class SiteLayout {
             h.append("<meta name=\"description\" content=\"").append(HtmlEncoder.attr(page.description())).append("\">\n");
         }
         favicons(h, site, links);
-        Page shown = page.pagePath() == null ? null : site.page(page.pagePath()).orElse(null);
         SeoHead.append(h, docs, shown, page.title(), page.description(), frame.absoluteBase(), links);
         if (page.pagePath() != null) {
             // Agents find the page's Markdown twin from the page itself.
@@ -113,25 +120,22 @@ final class SiteLayout {
                 .append("<a class=\"skip-link\" href=\"#" + CONTENT_ID + "\">").append(HtmlEncoder.attr(t.get("skip"))).append("</a>\n");
         SiteChrome.banner(h, docs, links, t);
         header(h, frame, page, t);
-        h.append("<div class=\"layout\">\n");
-        sidebar(h, frame, page, t);
+        h.append("<div class=\"layout mode-").append(mode).append("\">\n");
+        if (sidebar) {
+            sidebar(h, frame, page, t);
+        }
         h.append("<main id=\"" + CONTENT_ID + "\" class=\"content\">\n<article class=\"page\" data-page-path=\"")
-                .append(HtmlEncoder.attr(page.pagePath() == null ? "" : "/" + page.pagePath())).append("\">\n<header class=\"page-header\">\n");
-        if (page.pagePath() != null && page.nav() != null) {
-            breadcrumb(page.nav()).ifPresent(b -> h.append("<p class=\"eyebrow\">").append(HtmlEncoder.attr(b)).append("</p>\n"));
+                .append(HtmlEncoder.attr(page.pagePath() == null ? "" : "/" + page.pagePath())).append("\">\n");
+        if (pageChrome) {
+            pageHeader(h, frame, page, t);
         }
-        // The page's own icon (front matter), beside its title as in the sidebar.
-        String icon = page.pagePath() == null ? null : frame.site().page(page.pagePath()).map(Page::icon).orElse(null);
-        h.append("<h1>").append(frame.icons().html(icon)).append(HtmlEncoder.attr(page.title())).append("</h1>\n");
-        String menu = contextualMenu(frame, page, t);
-        if (!frame.contextual().toc()) {
-            h.append(menu);
+        h.append("<div class=\"prose\">\n").append(page.body().html());
+        if (shown != null && page.nav() != null) {
+            DirectoryListing.append(h, frame, page.nav(), shown.path());
         }
-        if (!page.description().isEmpty()) {
-            h.append("<p class=\"lead\">").append(HtmlEncoder.attr(page.description())).append("</p>\n");
-        }
-        h.append("</header>\n<div class=\"prose\">\n").append(page.body().html()).append("</div>\n");
-        if (page.pagePath() != null) {
+        h.append("</div>\n");
+        if (page.pagePath() != null && pageChrome) {
+            lastModified(h, frame, shown, t);
             pager(h, frame, page, t);
             if (frame.injected().telemetryEnabled() && frame.assistantKey() != null) {
                 h.append("<div class=\"feedback\" data-feedback><span>").append(HtmlEncoder.attr(t.get("feedbackQuestion"))).append("</span>")
@@ -142,12 +146,47 @@ final class SiteLayout {
             }
         }
         h.append("</article>\n</main>\n");
-        outline(h, page.body().headings(), t, frame.contextual().toc() ? menu : "");
+        if (outline) {
+            outline(h, page.body().headings(), t, frame.contextual().toc() ? contextualMenu(frame, page, t) : "");
+        }
         h.append("</div>\n");
-        SiteChrome.footer(h, docs, links, name);
+        if (!mode.equals("custom")) {
+            SiteChrome.footer(h, docs, links, name);
+        }
         assistantPanel(h, name, t, site.assistant().starterQuestions());
         h.append(frame.injected().bodyEnd()).append("</body>\n</html>\n");
         return h.toString();
+    }
+
+    private static void pageHeader(StringBuilder h, Frame frame, Content page, UiStrings t) {
+        h.append("<header class=\"page-header\">\n");
+        if (page.pagePath() != null && page.nav() != null) {
+            breadcrumb(page.nav()).ifPresent(b -> h.append("<p class=\"eyebrow\">").append(HtmlEncoder.attr(b)).append("</p>\n"));
+        }
+        // The page's own icon (front matter), beside its title as in the sidebar.
+        String icon = page.pagePath() == null ? null : frame.site().page(page.pagePath()).map(Page::icon).orElse(null);
+        h.append("<h1>").append(frame.icons().html(icon)).append(HtmlEncoder.attr(page.title())).append("</h1>\n");
+        if (!frame.contextual().toc()) {
+            h.append(contextualMenu(frame, page, t));
+        }
+        if (!page.description().isEmpty()) {
+            h.append("<p class=\"lead\">").append(HtmlEncoder.attr(page.description())).append("</p>\n");
+        }
+        h.append("</header>\n");
+    }
+
+    /**
+     * "Last modified on …" (docs.json {@code metadata.timestamp}, a page's {@code timestamp} overriding it):
+     * the page's {@code lastUpdatedDate}, else its file's modification time.
+     */
+    private static void lastModified(StringBuilder h, Frame frame, Page page, UiStrings t) {
+        Boolean own = page == null ? null : page.meta().timestamp();
+        if (page == null || !(own != null ? own : frame.site().docsJson().path("metadata").path("timestamp").asBoolean(false))) {
+            return;
+        }
+        LastModified.of(frame.site(), page).ifPresent(date -> h.append("<p class=\"last-modified\">")
+                .append(HtmlEncoder.attr(t.get("lastModified"))).append(" <time datetime=\"").append(date)
+                .append("\">").append(HtmlEncoder.attr(LastModified.display(date, t.locale()))).append("</time></p>\n"));
     }
 
     /** "Page · Site", but a title that already names the site (often the home page's) stands alone. */
@@ -259,7 +298,7 @@ final class SiteLayout {
                 h.append(" hreflang=\"").append(HtmlEncoder.attr(option.label())).append('"');
             }
             h.append(option == choice.current() ? " aria-current=\"true\"" : "").append('>')
-                    .append(HtmlEncoder.attr(display(option, language))).append("</a></li>");
+                    .append(HtmlEncoder.attr(display(option, language))).append(tag(option.tag())).append("</a></li>");
         }
         h.append("</ul></details>\n");
     }
@@ -275,6 +314,7 @@ final class SiteLayout {
         h.append("<nav class=\"sidebar\" aria-label=\"").append(HtmlEncoder.attr(t.get("pages")))
                 .append("\">\n<details class=\"sidebar-menu\" open><summary class=\"menu-button\">").append(SiteChrome.MENU)
                 .append("<span>").append(HtmlEncoder.attr(t.get("menu"))).append("</span></summary>\n<div class=\"sidebar-drawer\">\n");
+        globalLinks(h, frame);
         if (page.nav() != null) {
             for (Kind kind : NavView.switchKinds()) {
                 page.nav().choice(kind).filter(NavView.Choice::isSwitch).ifPresent(c -> {
@@ -295,6 +335,31 @@ final class SiteLayout {
         h.append("</div>\n</details>\n</nav>\n");
     }
 
+    /** docs.json {@code navigation.global}: its anchors and tabs, linked from every page whatever its tab or version. */
+    private static void globalLinks(StringBuilder h, Frame frame) {
+        JsonNode global = frame.site().docsJson().path("navigation").path("global");
+        StringBuilder links = new StringBuilder();
+        for (String kind : List.of("anchors", "tabs")) {
+            for (JsonNode item : global.path(kind)) {
+                String label = item.path(kind.equals("anchors") ? "anchor" : "tab").asText("");
+                String href = item.path("href").asText("");
+                if (label.isBlank() || href.isBlank()) {
+                    continue;
+                }
+                Optional<String> target = frame.links().link(href);
+                if (target.isEmpty()) {
+                    continue;
+                }
+                links.append("<li><a href=\"").append(HtmlEncoder.attr(target.get())).append('"')
+                        .append(dev.docsassistant.content.SafeUrl.isAbsoluteHttp(target.get()) ? " class=\"external\"" : "").append('>')
+                        .append(frame.icons().html(item.path("icon").asText(null))).append(HtmlEncoder.attr(label)).append("</a></li>");
+            }
+        }
+        if (!links.isEmpty()) {
+            h.append("<ul class=\"sidebar-sections global-links\">").append(links).append("</ul>\n");
+        }
+    }
+
     private static void entry(StringBuilder h, NavItem item, Frame frame, Content page, int depth) {
         if (item.hidden() || item.isSection()) {
             return;
@@ -306,7 +371,7 @@ final class SiteLayout {
             case GROUP -> {
                 if (depth == 0) {
                     h.append("<div class=\"nav-group\"><p class=\"nav-group-title\">").append(frame.icons().html(item.icon()))
-                            .append(HtmlEncoder.attr(item.label()))
+                            .append(HtmlEncoder.attr(item.label())).append(tag(item.tag()))
                             .append("</p>\n<ul>\n");
                     if (item.page() != null) {
                         pageLink(h, item.page(), frame, page, "Overview");
@@ -314,9 +379,18 @@ final class SiteLayout {
                     item.children().forEach(c -> entry(h, c, frame, page, 1));
                     h.append("</ul></div>\n");
                 } else {
-                    boolean open = page.nav().onTrail(item);
-                    h.append("<li><details class=\"nav-subgroup\"").append(open ? " open" : "").append("><summary>")
-                            .append(HtmlEncoder.attr(item.label())).append("</summary>\n<ul>\n");
+                    boolean open = page.nav().onTrail(item) || item.expanded();
+                    h.append("<li><details class=\"nav-subgroup\"").append(open ? " open" : "").append("><summary>");
+                    // interaction.drilldown: true: the group's name opens its first page as well as the group.
+                    Optional<String> first = frame.site().docsJson().path("interaction").path("drilldown").asBoolean(false)
+                            ? item.firstPage(page.nav()::listed) : Optional.empty();
+                    if (first.isPresent()) {
+                        h.append("<a href=\"").append(HtmlEncoder.attr(frame.links().page(first.get()))).append("\">")
+                                .append(HtmlEncoder.attr(item.label())).append("</a>");
+                    } else {
+                        h.append(HtmlEncoder.attr(item.label()));
+                    }
+                    h.append(tag(item.tag())).append("</summary>\n<ul>\n");
                     if (item.page() != null) {
                         pageLink(h, item.page(), frame, page, "Overview");
                     }
@@ -328,16 +402,24 @@ final class SiteLayout {
         }
     }
 
+    /** A badge beside a name in the navigation (a group's, a version's or a page's {@code tag}). */
+    private static String tag(String tag) {
+        return tag == null ? "" : " <span class=\"nav-tag\">" + HtmlEncoder.attr(tag) + "</span>";
+    }
+
     private static void pageLink(StringBuilder h, String path, Frame frame, Content page, String label) {
         Optional<Page> target = frame.site().page(path).filter(Page::isPublic);
         if (target.isEmpty() || !page.nav().shown(path)) {
             return;
         }
         boolean current = path.equals(page.pagePath());
-        h.append("<li><a href=\"").append(HtmlEncoder.attr(frame.links().page(path))).append('"')
-                .append(current ? " class=\"active\" aria-current=\"page\"" : "").append('>')
+        // A page with url: in its front matter stands for that address in the navigation (organize/pages "External links").
+        String external = target.get().meta().url();
+        h.append("<li><a href=\"").append(HtmlEncoder.attr(external != null ? external : frame.links().page(path))).append('"')
+                .append(current ? " class=\"active\" aria-current=\"page\"" : external != null ? " class=\"external\"" : "").append('>')
                 .append(frame.icons().html(target.get().icon()))
-                .append(HtmlEncoder.attr(label != null ? label : target.get().navTitle())).append("</a></li>\n");
+                .append(HtmlEncoder.attr(label != null ? label : target.get().navTitle()));
+        h.append(tag(target.get().tag())).append("</a></li>\n");
     }
 
     private static Optional<String> breadcrumb(NavView nav) {

@@ -20,9 +20,11 @@ final class UiStrings {
     private static final Map<String, Map<String, String>> TABLES = new ConcurrentHashMap<>();
 
     private final Map<String, String> table;
+    private final Locale locale;
 
-    private UiStrings(Map<String, String> table) {
+    private UiStrings(Map<String, String> table, Locale locale) {
         this.table = table;
+        this.locale = locale;
     }
 
     /** The strings for a language code ({@code fr}, {@code fr-CA}, {@code zh-Hans}, {@code cn}); English when unknown. */
@@ -35,11 +37,23 @@ final class UiStrings {
         }
         Map<String, String> merged = new TreeMap<>(table("en"));
         merged.putAll(base.matches("[a-z]{2,3}") ? table(base) : Map.of());
-        return new UiStrings(merged);
+        return new UiStrings(merged, Locale.forLanguageTag(base.equals("jp") ? "ja" : language == null ? "en" : language.equals("cn") ? "zh" : language));
     }
 
     String get(String key) {
         return table.getOrDefault(key, key);
+    }
+
+    /** These strings with one replaced (a site's own wording, such as docs.json {@code search.prompt}). */
+    UiStrings with(String key, String text) {
+        Map<String, String> t = new TreeMap<>(table);
+        t.put(key, text);
+        return new UiStrings(t, locale);
+    }
+
+    /** The language's locale, for dates. */
+    Locale locale() {
+        return locale;
     }
 
     /** Every key with its text in this language, for the site script. */
