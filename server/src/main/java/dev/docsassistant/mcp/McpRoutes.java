@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.ServedHosts;
+import dev.docsassistant.readers.Reader;
 import dev.docsassistant.security.AccessDecision;
 import dev.docsassistant.security.Caller;
 import dev.docsassistant.security.AccessRequest;
@@ -60,10 +61,12 @@ public final class McpRoutes {
     private final Set<String> protocolVersions = new ConcurrentSkipListSet<>();
     private final ObjectMapper mapper = Mappers.JSON;
     private final FeedbackGate feedbackGate = new FeedbackGate(Clock.systemUTC());
+    private final McpOAuthRoutes oauth;
 
     public McpRoutes(App app, McpSettings settings) {
         this.app = app;
         this.allowedOrigins = settings.allowedOrigins();
+        this.oauth = new McpOAuthRoutes(app, Clock.systemUTC());
         JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(mapper);
         String version = Optional.ofNullable(McpRoutes.class.getPackage().getImplementationVersion()).orElse("dev");
         // Each site's server starts once the site is indexed; until then its messages get 503.
@@ -80,19 +83,23 @@ public final class McpRoutes {
 
     /** Registers both addresses; goes before the rendered sites' catch-all routes. */
     public void routing(HttpRouting.Builder routing) {
-        routing.any("/sites/{domain}/mcp", (req, res) -> handle(req, res, req.path().pathParameters().get("domain"), true))
-                .any("/mcp", (req, res) -> {
-                    ServedHosts.Match match = app.settings().hosts().match(req.authority());
-                    Optional<String> domain = match.kind() == ServedHosts.Kind.SITE ? Optional.of(match.domain()) : Optional.empty();
-                    if (domain.isEmpty()) {
-                        res.next(); // not a site's host name: not an MCP address
-                        return;
-                    }
-                    handle(req, res, domain.get(), false);
-                });
+        oauth.routing(routing);
+        for (boolean authed : new boolean[] {false, true}) {
+            String path = authed ? McpOAuthRoutes.AUTHED_MCP : "/mcp";
+            routing.any("/sites/{domain}" + path, (req, res) -> handle(req, res, req.path().pathParameters().get("domain"), true, authed))
+                    .any(path, (req, res) -> {
+                        ServedHosts.Match match = app.settings().hosts().match(req.authority());
+                        if (match.kind() != ServedHosts.Kind.SITE) {
+                            res.next(); // not a site's host name: not an MCP address
+                            return;
+                        }
+                        handle(req, res, match.domain(), false, authed);
+                    });
+        }
     }
 
-    private void handle(ServerRequest req, ServerResponse res, String domain, boolean pathBased) {
+    /** @param authed the OAuth-protected route ({@code /authed/mcp}): a reader's bearer token, the reader's pages */
+    private void handle(ServerRequest req, ServerResponse res, String domain, boolean pathBased, boolean authed) {
         SiteMcpServer server = servers.get(domain);
         if (server == null) {
             if (app.sites().isPending(domain)) {
@@ -143,10 +150,10 @@ public final class McpRoutes {
             send(res, transport.error(413, null, McpSchema.ErrorCodes.INVALID_REQUEST, "the body is over " + MAX_BODY_BYTES + " bytes"));
             return;
         }
-        if (req.headers().first(HeaderNames.AUTHORIZATION).isEmpty() && !feedbackAdmitted(req, res, domain, body, transport)) {
+        if (!authed && req.headers().first(HeaderNames.AUTHORIZATION).isEmpty() && !feedbackAdmitted(req, res, domain, body, transport)) {
             return;
         }
-        Caller who = access(req, res, domain, transport);
+        Caller who = authed ? readerAccess(req, res, domain, pathBased, transport) : access(req, res, domain, transport);
         if (who == null) {
             return;
         }
@@ -202,6 +209,39 @@ public final class McpRoutes {
         }
         send(res, transport.error(status, null, McpSchema.ErrorCodes.INVALID_REQUEST, decision.message()));
         return null;
+    }
+
+    /**
+     * The protected route's caller: the reader whose session the bearer token is (a token of this
+     * site only), reading that reader's groups; null when refused. Without a token, or with one that
+     * is no live session, 401 with the challenge that tells the client where to get one.
+     */
+    private Caller readerAccess(ServerRequest req, ServerResponse res, String domain, boolean pathBased, StatelessHttpTransport transport) {
+        Optional<String> authorization = req.headers().first(HeaderNames.AUTHORIZATION);
+        Optional<String> token = authorization.filter(a -> a.regionMatches(true, 0, "Bearer ", 0, 7)).map(a -> a.substring(7).strip());
+        Optional<Reader> reader = app.readers().method(domain).isEmpty() ? Optional.empty() : token.flatMap(t -> oauth.reader(domain, t));
+        if (app.readers().method(domain).isEmpty()) {
+            send(res, transport.error(404, null, McpSchema.ErrorCodes.INVALID_REQUEST, "site " + domain
+                    + " has no reader sign-in: its MCP server is /mcp"));
+            return null;
+        }
+        if (reader.isEmpty()) {
+            res.header(HeaderNames.WWW_AUTHENTICATE, McpOAuthRoutes.challenge(
+                    oauth.resourceMetadataOf(req, app.sites().get(domain).orElseThrow(), pathBased), token.isPresent()));
+            send(res, transport.error(401, null, McpSchema.ErrorCodes.INVALID_REQUEST, token.isPresent()
+                    ? "the token is not a live reader session of this site: authorize again"
+                    : "sign in: this MCP server reads the pages of the reader who authorizes it"));
+            return null;
+        }
+        AccessDecision decision = app.access().checkPublic(new AccessRequest(domain, null, peer(req), forwardedFor(req),
+                req.headers().first(HeaderNames.ORIGIN).orElse(null)));
+        limitHeaders(res, decision.quota());
+        if (!decision.granted()) {
+            send(res, transport.error(429, null, McpSchema.ErrorCodes.INVALID_REQUEST, decision.message()));
+            return null;
+        }
+        Caller anyone = decision.caller();
+        return new Caller(anyone.organization(), null, anyone.address(), reader.get().accessGroups(), anyone.publicSite());
     }
 
     private static void limitHeaders(ServerResponse res, Quota quota) {
