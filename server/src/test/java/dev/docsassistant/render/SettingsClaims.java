@@ -3,13 +3,72 @@ package dev.docsassistant.render;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
+import static dev.docsassistant.render.MintlifyCompatibilityTest.claim;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /** The claims of docs/mintlify.md's rows about docs.json and front-matter settings, hosting and SEO. */
 final class SettingsClaims {
     private SettingsClaims() {
     }
 
+    private static void has(String html, String... parts) {
+        for (String part : parts) {
+            assertTrue(html.contains(part), "missing " + part + " in " + html);
+        }
+    }
+
+    private static String head(MintlifyCompatibilityTest.Fixture f, String path) {
+        String html = f.html(path);
+        return html.substring(0, html.indexOf("</head>"));
+    }
+
     static Map<String, MintlifyCompatibilityTest.Claim> all() {
         Map<String, MintlifyCompatibilityTest.Claim> c = new LinkedHashMap<>();
+        c.put("Canonical URL, docs.json `seo.metatags.canonical`, front matter `canonical`", claim("works", f -> {
+            has(head(f, "/settings/wide"), "<link rel=\"canonical\" href=\"/settings/wide\">");
+            has(head(f, "/settings/social"), "<link rel=\"canonical\" href=\"https://docs.example.com/latest/social\">");
+        }));
+        c.put("Open Graph and Twitter tags, with front-matter overrides (`\"og:title\"`, `\"og:image\"`…)", claim("works", f -> {
+            has(head(f, "/settings"), "<meta property=\"og:title\" content=\"Settings\">",
+                    "<meta property=\"og:description\" content=\"The settings of docs.json and front matter\">",
+                    "<meta name=\"twitter:card\" content=\"summary_large_image\">", "<meta name=\"twitter:title\" content=\"Settings\">");
+            has(head(f, "/settings/social"), "<meta property=\"og:title\" content=\"Social media title\">",
+                    "<meta property=\"og:image\" content=\"/images/social.png\">");
+        }));
+        c.put("docs.json `seo.metatags`", claim("works",
+                f -> has(head(f, "/"), "<meta name=\"google-site-verification\" content=\"compat-token\">")));
+        c.put("Generated OG image", claim("differs", f -> {
+            has(head(f, "/settings"), "<meta property=\"og:image\" content=\"/_og/settings/index.png\">");
+            assertTrue(f.renderer().render("/_og/settings/index.png", "", null) instanceof SiteRenderer.Generated g
+                    && g.contentType().equals("image/png"));
+        }));
+        c.put("`noindex: true`, `hidden: true`, `seo.indexing`", claim("works", f -> {
+            has(head(f, "/settings/quiet"), "<meta name=\"robots\" content=\"noindex\">");
+            has(head(f, "/hidden"), "<meta name=\"robots\" content=\"noindex\">");
+            assertFalse(head(f, "/settings/wide").contains("name=\"robots\""));
+        }));
+        c.put("Page `mode`", claim("differs", f -> {
+            String wide = f.html("/settings/wide");
+            has(wide, "<div class=\"layout mode-wide\">");
+            assertFalse(wide.contains("<aside class=\"outline\""));
+        }));
+        c.put("Page `url` (external page)", claim("works",
+                f -> has(f.html("/"), "<a href=\"https://www.npmjs.com/package/mint\" class=\"external\">npm package</a>")));
+        c.put("Page and group `tag`", claim("works",
+                f -> has(f.html("/"), "Settings <span class=\"nav-tag\">NEW</span>", ">Wide <span class=\"nav-tag\">BETA</span></a>")));
+        c.put("`navigation.global` anchors and tabs", claim("works",
+                f -> has(f.html("/"), "<ul class=\"sidebar-sections global-links\"><li><a href=\"https://example.com/blog\" class=\"external\">Blog</a>")));
+        c.put("Group `expanded`", claim("works", f -> has(f.html("/"), "<details class=\"nav-subgroup\" open><summary>")));
+        c.put("`directory` (accordion, card) on a group's `root` page", claim("works",
+                f -> has(f.prose("/settings"), "<nav class=\"directory\" aria-label=\"Settings\">", "<li><a href=\"/settings/wide\">Wide</a>")));
+        c.put("`interaction.drilldown`", claim("differs",
+                f -> has(f.html("/"), "<summary><a href=\"/settings/nested\">Nested</a>")));
+        c.put("docs.json `search.prompt`", claim("works", f -> has(f.html("/"), "placeholder=\"Search the compat site\"")));
+        c.put("`metadata.timestamp`, front matter `timestamp`, `lastUpdatedDate`", claim("differs", f -> {
+            has(f.html("/settings/wide"), "Last modified on <time datetime=\"2026-03-04\">March 4, 2026</time>");
+            assertFalse(f.html("/settings/social").contains("last-modified"));
+        }));
         return c;
     }
 }
