@@ -22,7 +22,7 @@ import java.util.TreeMap;
  * corpus, per kind and per language, plus how much generic pages crowd the top 3. A search
  * "abstains" when no result reaches {@link #ABSTAIN_BELOW}. Run:
  * {@code bench/run SearchEval [-v] [--parts=dev,tune,aside] [--model=bge-small-en-v15-q]
- * [--question-vectors=static|static-both|static-first]} ({@code -v} lists
+ * [--question-vectors=static|static-both|static-first] [--model-always]} ({@code -v} lists
  * each question's results, never those of the aside part).
  * Embeddings are cached in {@code bench/target/embedding-cache}, so only the first run computes them.
  */
@@ -49,6 +49,9 @@ public final class SearchEval {
                 .map(a -> dev.docsassistant.search.QuestionVectors.valueOf(a.substring(19).toUpperCase(Locale.ROOT).replace('-', '_')))
                 .findFirst().orElse(dev.docsassistant.search.QuestionVectors.MODEL);
         dev.docsassistant.search.SentenceEmbedder.useQuestionVectors(questionVectors, EMBEDDINGS);
+        if (List.of(args).contains("--model-always")) { // every hybrid question embedded, as before the model gate
+            dev.docsassistant.search.ModelGate.useDecisiveRelevance(Double.POSITIVE_INFINITY);
+        }
         // Sections from the static table must not land in the cache of the model's section vectors.
         embeddings = questionVectors == dev.docsassistant.search.QuestionVectors.STATIC_BOTH
                 ? EMBEDDINGS.resolveSibling("embedding-cache-static") : EMBEDDINGS;
@@ -83,6 +86,8 @@ public final class SearchEval {
                     System.out.println(scores.row(String.format(Locale.ROOT, "%-8s %s", mode.name().toLowerCase(Locale.ROOT), group)))));
             crowding.forEach((mode, c) -> System.out.println(mode.name().toLowerCase(Locale.ROOT) + " " + c.summary()));
         }
+        long[] gate = dev.docsassistant.search.ModelGate.counts();
+        System.out.printf(Locale.ROOT, "model gate: %d hybrid questions ranked by BM25 alone, %d went on to the model%n", gate[0], gate[1]);
         if (questionVectors == dev.docsassistant.search.QuestionVectors.STATIC_FIRST) {
             long[] counts = LuceneSiteSearch.staticFirstCounts();
             System.out.printf(Locale.ROOT, "static first: %d questions ranked with the static vector, %d embedded by the model%n",

@@ -26,7 +26,8 @@ import java.util.stream.Stream;
  * heap), serving both shared corpora: its RSS and live heap once every site is indexed, then again
  * after the {@link AssistantLatency} loads (50 paced clients, then 50 back to back). The live heap is
  * what {@code jcmd GC.heap_info} reports used right after a full collection ({@code jcmd GC.run}).
- * Run: {@code bench/run ServeMemory [answers-per-client]}.
+ * Run: {@code bench/run ServeMemory [answers-per-client [no-question-cache]]} ({@code no-question-cache}: the
+ * question cache off, as {@link NodePeer} runs the server, so every answer embeds its question).
  */
 public final class ServeMemory {
     private static final Pattern LISTENING = Pattern.compile("listening on http://[^:]+:(\\d+)");
@@ -44,7 +45,9 @@ public final class ServeMemory {
         int perClient = args.length > 0 ? Integer.parseInt(args[0]) : 20;
         Path dir = Files.createTempDirectory("docs-assistant-memory-");
         Path config = dir.resolve("application.yaml");
-        Files.writeString(config, BenchApps.corporaYaml(BenchApps.UNLIMITED));
+        boolean noCache = args.length > 1 && args[1].equals("no-question-cache");
+        String yaml = BenchApps.corporaYaml(BenchApps.UNLIMITED);
+        Files.writeString(config, noCache ? yaml.replace("search: {", "search: {question-cache: false, ") : yaml);
         String launcher = Launcher.path();
         String key = Launcher.createKey(config);
         Process serve = new ProcessBuilder(launcher, "serve", "--config", config.toString(), "--port", "0")

@@ -31,10 +31,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -61,10 +57,8 @@ public final class LuceneSiteSearch implements SiteSearch {
      * text and left out; results vary little between 0.1 and 0.2 on the dev sets.
      */
     private static final double MIN_SIMILARITY = 0.2;
-    /** Runs a hybrid query's BM25 side beside its embedding. */
     private static final java.util.concurrent.atomic.LongAdder STATIC_FIRST_KEPT = new java.util.concurrent.atomic.LongAdder();
     private static final java.util.concurrent.atomic.LongAdder STATIC_FIRST_EMBEDDED = new java.util.concurrent.atomic.LongAdder();
-    private static final ExecutorService BM25 = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("bm25-", 0).factory());
 
     private final SiteContent site;
     private final SiteIndex index;
@@ -273,21 +267,17 @@ public final class LuceneSiteSearch implements SiteSearch {
             List<RankedPage> ranked;
             // A query of one or two words (a key, a flag, a name) is answered by its exact terms: no embedding.
             if (model != null && !QueryShape.keywordsSuffice(request.query())) {
-                // BM25 runs on a thread of its own while this one embeds the question (most of a hybrid
-                // query's time). BM25 is done long before the embedding, so this thread never parks to
-                // wait: the other way round, being woken again cost ~0.15 ms of every search over HTTP.
-                Query bm25 = query.build();
-                if (SentenceEmbedder.questionVectors() == QuestionVectors.STATIC_FIRST) {
-                    ranked = staticFirst(model, request.query(), keywordRanking(bm25, depth, maxScore, queryTerms, preference), filter,
-                            depth, preference);
-                    return ranked.stream().filter(c -> c.reportedScore() >= request.scoreThreshold()).limit(request.pageSize())
-                            .map(RankedPage::hit).toList();
+                // BM25 first, on this thread: when its best page is decisive the model is not run at all (ModelGate).
+                List<RankedPage> keyword = keywordRanking(query.build(), depth, maxScore, queryTerms, preference);
+                if (ModelGate.decisive(keyword)) {
+                    ranked = keyword;
+                } else if (SentenceEmbedder.questionVectors() == QuestionVectors.STATIC_FIRST) {
+                    ranked = staticFirst(model, request.query(), keyword, filter, depth, preference);
+                } else {
+                    float[] embedding = SentenceEmbedder.embedQuery(model, request.query());
+                    ranked = HybridFusion.fuse(keyword, semanticRanking(model, embedding, filter, depth, preference),
+                            page -> fusedWeight(page, preference));
                 }
-                CompletableFuture<List<RankedPage>> keyword = CompletableFuture.supplyAsync(
-                        () -> keywordRanking(bm25, depth, maxScore, queryTerms, preference), BM25);
-                float[] embedding = SentenceEmbedder.embedQuery(model, request.query());
-                ranked = HybridFusion.fuse(joined(keyword), semanticRanking(model, embedding, filter, depth, preference),
-                        page -> fusedWeight(page, preference));
             } else {
                 ranked = keywordRanking(query.build(), depth, maxScore, queryTerms, preference);
             }
@@ -325,18 +315,6 @@ public final class LuceneSiteSearch implements SiteSearch {
     /** For SearchEval: questions {@link QuestionVectors#STATIC_FIRST} ranked with the static vector, and with the model. */
     public static long[] staticFirstCounts() {
         return new long[] {STATIC_FIRST_KEPT.sum(), STATIC_FIRST_EMBEDDED.sum()};
-    }
-
-    /** The future's value, or what it threw, as it was thrown. */
-    private static <T> T joined(CompletableFuture<T> future) {
-        try {
-            return future.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof RuntimeException cause) {
-                throw cause;
-            }
-            throw e;
-        }
     }
 
     /** The model of questions in {@code language} when the index holds its vectors (hybrid mode), else null. */

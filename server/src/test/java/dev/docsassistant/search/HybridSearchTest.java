@@ -72,6 +72,22 @@ class HybridSearchTest {
     }
 
     @Test
+    void aQuestionWhosePageHoldsItsWordsIsRankedByBm25WithoutTheModel(@TempDir Path dir) {
+        TestSites site = retriesSite(dir.resolve("site"));
+        LuceneSiteSearch keyword = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("k"), SearchSettings.KEYWORD);
+        LuceneSiteSearch hybrid = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("h"),
+                SearchSettings.hybrid(dir.resolve("cache")));
+        // Every word of the question is on the billing page: BM25 is decisive, and the results are BM25's, scores
+        // included (a fused score would mix in the cosine).
+        String question = "are invoices issued monthly and paid by card?";
+        List<SearchHit> bm25 = keyword.search(SearchRequest.of(question, 3));
+        assertEquals("/billing", bm25.get(0).pagePath());
+        long[] before = ModelGate.counts();
+        assertEquals(bm25, hybrid.search(SearchRequest.of(question, 3)));
+        assertTrue(ModelGate.counts()[0] > before[0], "counted as skipping the model");
+    }
+
+    @Test
     void textUnrelatedToEveryPageFindsNothing(@TempDir Path dir) {
         LuceneSiteSearch hybrid = LuceneSiteSearch.open(SiteReader.read(retriesSite(dir.resolve("site")).dir()), dir.resolve("h"),
                 SearchSettings.hybrid(dir.resolve("cache")));
