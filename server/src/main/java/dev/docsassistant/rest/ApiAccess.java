@@ -3,6 +3,10 @@ package dev.docsassistant.rest;
 import dev.docsassistant.assistant.ThreadCaller;
 import dev.docsassistant.web.Json;
 
+import dev.docsassistant.config.PreviewDomains;
+import dev.docsassistant.readers.Reader;
+import dev.docsassistant.readers.ReaderCookie;
+import dev.docsassistant.readers.SiteReaders;
 import dev.docsassistant.security.AccessCheck;
 import dev.docsassistant.security.AccessDecision;
 import dev.docsassistant.security.AccessRequest;
@@ -38,9 +42,11 @@ final class ApiAccess implements Handler {
     private static final Pattern HEADER_LIST = Pattern.compile("[A-Za-z0-9!#$%&'*+.^_`|~-]+(\\s*,\\s*[A-Za-z0-9!#$%&'*+.^_`|~-]+)*");
 
     private final AccessCheck access;
+    private final SiteReaders readers;
 
-    ApiAccess(AccessCheck access) {
+    ApiAccess(AccessCheck access, SiteReaders readers) {
         this.access = access;
+        this.readers = readers;
     }
 
     @Override
@@ -97,9 +103,34 @@ final class ApiAccess implements Handler {
                 forwardedFor(req),
                 req.headers().first(HeaderNames.ORIGIN).orElse(null));
         AccessDecision decision = anySite ? access.checkAnySite(request) : access.check(request);
+        decision = withReader(req, domain, decision);
         req.context().register(decision);
         decorate(req, res);
         return decision;
+    }
+
+    /**
+     * A request of a site's own pages (with the key they embed) from a signed-in reader of that site
+     * reads the reader's groups: the session cookie of the site's host, sent by a script of the same
+     * origin only (a request naming another {@code Origin} reads public pages, as before). A cookie of
+     * another site finds no session here.
+     */
+    private AccessDecision withReader(ServerRequest req, String domain, AccessDecision decision) {
+        if (!decision.granted() || domain == null || readers.settings(domain).isEmpty()
+                || !decision.caller().publicSite().map(PreviewDomains.siteOf(domain)::equals).orElse(false)) {
+            return decision;
+        }
+        String origin = req.headers().first(HeaderNames.ORIGIN).orElse(null);
+        if (origin != null && !origin.equals((req.isSecure() ? "https://" : "http://") + req.authority())) {
+            return decision;
+        }
+        Optional<Reader> reader = readers.reader(domain, ReaderCookie.read(ReaderRoutes.cookies(req), ReaderCookie.SESSION));
+        if (reader.isEmpty()) {
+            return decision;
+        }
+        Caller c = decision.caller();
+        return new AccessDecision(decision.outcome(), decision.message(),
+                new Caller(c.organization(), c.keyId(), c.address(), reader.get().accessGroups(), c.publicSite()), decision.quota());
     }
 
     /** The sites a granted decision's key opens. */

@@ -40,7 +40,7 @@ public final class RestEdge {
     public static void routing(HttpRouting.Builder routing, App app, Optional<GitSource> git, UnaryOperator<Injected> pages) {
         SiteRoutes sites = new SiteRoutes(app, site -> pages.apply(Injected.of(
                 app.integrations().render(site.content().docsJson().get("integrations")))));
-        ApiAccess access = new ApiAccess(app.access());
+        ApiAccess access = new ApiAccess(app.access(), app.readers());
         routing.addFilter(V1Sunset.from(app.config().section().get("v1")))
                 .addFilter(new ServingFilter(app.state()))
                 .addFilter(RequestFraming.filter(ApiAccess::decorate))

@@ -225,6 +225,43 @@ class ReaderPasswordTest {
         assertTrue(get("/sites/handbook/llms.txt", null).body().contains("/intro"), "public pages are listed");
     }
 
+    @Test
+    void thePagesSearchReadsTheReadersGroupsAndNoneARequestNames() throws Exception {
+        Matcher key = Pattern.compile("\"assistantKey\":\"([^\"]+)\"").matcher(get("/sites/handbook/intro", null).body());
+        assertTrue(key.find(), "the public page embeds its key");
+        String reader = signIn("handbook", PASSWORD, "/sites/handbook/", "203.0.113.10");
+        String deploy = "{\"query\": \"deploy the relay in three steps\"}";
+        String widen = "{\"query\": \"rotate the relay keys monthly\", \"filter\": {\"groups\": [\"admin\", \"@signed-in\"]}}";
+        HttpResponse<String> signedOut = search(key.group(1), null, null, deploy);
+        assertEquals(200, signedOut.statusCode(), signedOut.body());
+        assertFalse(signedOut.body().contains(PRIVATE_MARKER), signedOut.body());
+        HttpResponse<String> signedIn = search(key.group(1), reader, null, deploy);
+        assertEquals(200, signedIn.statusCode(), signedIn.body());
+        assertTrue(signedIn.body().contains(PRIVATE_MARKER), "the reader's search finds the private page: " + signedIn.body());
+        HttpResponse<String> named = search(key.group(1), reader, null, widen);
+        assertEquals(200, named.statusCode());
+        assertFalse(named.body().contains(ADMIN_MARKER), "a group named in the body widens nothing: " + named.body());
+        HttpResponse<String> named2 = search(key.group(1), null, null, widen);
+        assertFalse(named2.body().contains(ADMIN_MARKER) || named2.body().contains(PRIVATE_MARKER), named2.body());
+        HttpResponse<String> crossOrigin = search(key.group(1), reader, "https://evil.example", deploy);
+        assertFalse(crossOrigin.body().contains(PRIVATE_MARKER), "another origin's script reads public pages only");
+        HttpResponse<String> otherSite = send(HttpRequest.newBuilder(uri("/v1/search/other")).header("Authorization", "Bearer " + key.group(1))
+                .header("Cookie", reader).header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(deploy)).build());
+        assertFalse(otherSite.body().contains(PRIVATE_MARKER), otherSite.body());
+    }
+
+    private static HttpResponse<String> search(String key, String cookie, String origin, String body) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri("/v1/search/handbook")).header("Authorization", "Bearer " + key)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+        if (cookie != null) {
+            b.header("Cookie", cookie);
+        }
+        if (origin != null) {
+            b.header("Origin", origin);
+        }
+        return send(b.build());
+    }
+
     // --- helpers ---
 
     /** Signs in through the form as a browser does; returns the session cookie ({@code name=value}). */
