@@ -68,9 +68,9 @@ final class NavView {
         return trail.get(0);
     }
 
-    /** Whether the entry lies on the way to the current page. */
-    boolean onTrail(NavItem item) {
-        return trail.contains(item);
+    /** The entries from the root down to the current page (or to the first page, for a page outside the navigation). */
+    List<NavItem> trail() {
+        return trail;
     }
 
     /** The choices at the level where the trail passes through an entry of this kind; empty if none. */
@@ -123,16 +123,16 @@ final class NavView {
 
     /** The readable pages of the sidebar, in order, for previous/next links. */
     List<String> sidebarPages() {
-        List<String> pages = new ArrayList<>();
+        java.util.Set<String> pages = new java.util.LinkedHashSet<>();
         collectVisible(sidebarRoot(), pages);
-        return pages;
+        return List.copyOf(pages);
     }
 
-    private void collectVisible(NavItem item, List<String> pages) {
+    private void collectVisible(NavItem item, java.util.Set<String> pages) {
         if (item.hidden()) {
             return;
         }
-        if (item.page() != null && shown(item.page()) && !pages.contains(item.page())) {
+        if (item.page() != null && shown(item.page())) {
             pages.add(item.page());
         }
         for (NavItem c : item.children()) {

@@ -60,12 +60,10 @@ final class SiteLayout {
      * @param contextual   docs.json's page menu
      * @param absoluteBase the site's address as the reader reached it (no trailing slash), for the menu's links
      * @param mcp          whether the site serves MCP (the menu's MCP items)
+     * @param sidebars     the sidebars rendered so far for this site
      */
     record Frame(String domain, SiteContent site, LinkResolver links, SiteAssets assets, String assistantKey,
-                 Injected injected, ContextualOptions contextual, String absoluteBase, boolean mcp) {
-        Frame(String domain, SiteContent site, LinkResolver links, SiteAssets assets, String assistantKey, Injected injected) {
-            this(domain, site, links, assets, assistantKey, injected, ContextualOptions.NONE, links.base(), true);
-        }
+                 Injected injected, ContextualOptions contextual, String absoluteBase, boolean mcp, Sidebars sidebars) {
 
         /** The site's icon set ({@code icons.library}), for tabs, sections and groups. */
         Icons icons() {
@@ -328,9 +326,7 @@ final class SiteLayout {
                     h.append("</ul>\n");
                 });
             }
-            for (NavItem item : page.nav().sidebarRoot().children()) {
-                entry(h, item, frame, page, 0);
-            }
+            sidebarOf(frame, page.nav()).appendTo(h, page.pagePath(), page.nav().trail());
         }
         h.append("</div>\n</details>\n</nav>\n");
     }
@@ -360,12 +356,24 @@ final class SiteLayout {
         }
     }
 
-    private static void entry(StringBuilder h, NavItem item, Frame frame, Content page, int depth) {
+    /** The entries of the page's section, as kept for the site (rendered the first time a page of it is asked for). */
+    private static Sidebars.Sidebar sidebarOf(Frame frame, NavView nav) {
+        NavItem root = nav.sidebarRoot();
+        return frame.sidebars().of(frame.links().base(), root, marks -> {
+            StringBuilder h = new StringBuilder(8192);
+            for (NavItem item : root.children()) {
+                entry(h, item, frame, nav, marks, 0);
+            }
+            return new Sidebars.RenderedEntries(h.toString(), nav.sidebarPages());
+        });
+    }
+
+    private static void entry(StringBuilder h, NavItem item, Frame frame, NavView nav, Sidebars.Writer marks, int depth) {
         if (item.hidden() || item.isSection()) {
             return;
         }
         switch (item.kind()) {
-            case PAGE -> pageLink(h, item.page(), frame, page, null);
+            case PAGE -> pageLink(h, item.page(), frame, nav, marks, null);
             case LINK -> h.append("<li><a class=\"external\" href=\"").append(HtmlEncoder.attr(frame.links().href(item.href())))
                     .append("\">").append(HtmlEncoder.attr(item.label())).append("</a></li>\n");
             case GROUP -> {
@@ -374,16 +382,21 @@ final class SiteLayout {
                             .append(HtmlEncoder.attr(item.label())).append(tag(item.tag()))
                             .append("</p>\n<ul>\n");
                     if (item.page() != null) {
-                        pageLink(h, item.page(), frame, page, "Overview");
+                        pageLink(h, item.page(), frame, nav, marks, "Overview");
                     }
-                    item.children().forEach(c -> entry(h, c, frame, page, 1));
+                    item.children().forEach(c -> entry(h, c, frame, nav, marks, 1));
                     h.append("</ul></div>\n");
                 } else {
-                    boolean open = page.nav().onTrail(item) || item.expanded();
-                    h.append("<li><details class=\"nav-subgroup\"").append(open ? " open" : "").append("><summary>");
+                    h.append("<li><details class=\"nav-subgroup\"");
+                    if (item.expanded()) {
+                        h.append(" open");
+                    } else {
+                        marks.group(item, h.length()); // open on the way to the page
+                    }
+                    h.append("><summary>");
                     // interaction.drilldown: true: the group's name opens its first page as well as the group.
                     Optional<String> first = frame.site().docsJson().path("interaction").path("drilldown").asBoolean(false)
-                            ? item.firstPage(page.nav()::listed) : Optional.empty();
+                            ? item.firstPage(nav::listed) : Optional.empty();
                     if (first.isPresent()) {
                         h.append("<a href=\"").append(HtmlEncoder.attr(frame.links().page(first.get()))).append("\">")
                                 .append(HtmlEncoder.attr(item.label())).append("</a>");
@@ -392,13 +405,13 @@ final class SiteLayout {
                     }
                     h.append(tag(item.tag())).append("</summary>\n<ul>\n");
                     if (item.page() != null) {
-                        pageLink(h, item.page(), frame, page, "Overview");
+                        pageLink(h, item.page(), frame, nav, marks, "Overview");
                     }
-                    item.children().forEach(c -> entry(h, c, frame, page, depth + 1));
+                    item.children().forEach(c -> entry(h, c, frame, nav, marks, depth + 1));
                     h.append("</ul></details></li>\n");
                 }
             }
-            default -> item.children().forEach(c -> entry(h, c, frame, page, depth));
+            default -> item.children().forEach(c -> entry(h, c, frame, nav, marks, depth));
         }
     }
 
@@ -407,17 +420,20 @@ final class SiteLayout {
         return tag == null ? "" : " <span class=\"nav-tag\">" + HtmlEncoder.attr(tag) + "</span>";
     }
 
-    private static void pageLink(StringBuilder h, String path, Frame frame, Content page, String label) {
+    private static void pageLink(StringBuilder h, String path, Frame frame, NavView nav, Sidebars.Writer marks, String label) {
         Optional<Page> target = frame.site().page(path).filter(Page::isPublic);
-        if (target.isEmpty() || !page.nav().shown(path)) {
+        if (target.isEmpty() || !nav.shown(path)) {
             return;
         }
-        boolean current = path.equals(page.pagePath());
         // A page with url: in its front matter stands for that address in the navigation (organize/pages "External links").
         String external = target.get().meta().url();
-        h.append("<li><a href=\"").append(HtmlEncoder.attr(external != null ? external : frame.links().page(path))).append('"')
-                .append(current ? " class=\"active\" aria-current=\"page\"" : external != null ? " class=\"external\"" : "").append('>')
-                .append(frame.icons().html(target.get().icon()))
+        h.append("<li><a href=\"").append(HtmlEncoder.attr(external != null ? external : frame.links().page(path))).append('"');
+        if (external != null) {
+            h.append(" class=\"external\"");
+        } else {
+            marks.link(path, h.length()); // the current page's link is marked here
+        }
+        h.append('>').append(frame.icons().html(target.get().icon()))
                 .append(HtmlEncoder.attr(label != null ? label : target.get().navTitle()));
         h.append(tag(target.get().tag())).append("</a></li>\n");
     }
@@ -429,7 +445,7 @@ final class SiteLayout {
     }
 
     private static void pager(StringBuilder h, Frame frame, Content page, UiStrings t) {
-        List<String> pages = page.nav().sidebarPages();
+        List<String> pages = sidebarOf(frame, page.nav()).pages();
         int i = pages.indexOf(page.pagePath());
         if (i < 0) {
             return;

@@ -30,8 +30,8 @@ import java.util.logging.Logger;
 
 /**
  * Renders one site's pages. A request path resolves, in order, to: a docs.json redirect, a page,
- * a file of the site (images, downloads), or the 404 page. Page bodies are rendered once per
- * place the site is served and kept.
+ * a file of the site (images, downloads), or the 404 page. Page bodies and each section's sidebar
+ * are rendered once per place the site is served and kept.
  */
 public final class SiteRenderer {
     private static final Logger LOG = Logger.getLogger(SiteRenderer.class.getName());
@@ -84,6 +84,7 @@ public final class SiteRenderer {
     private final ApiExamples examples;
     /** The access groups the search page reads with (a signed-in reader's; none: public pages only). */
     private final List<String> readGroups;
+    private final Sidebars sidebars = new Sidebars();
 
     public SiteRenderer(Site site, SiteAssets assets, String assistantKey, Injected injected) {
         this(site, assets, assistantKey, injected, true);
@@ -194,7 +195,7 @@ public final class SiteRenderer {
 
     private SiteLayout.Frame frame(LinkResolver links, String absoluteBase) {
         return new SiteLayout.Frame(site.domain(), site.content(), links, assets, assistantKey, injected, contextual,
-                absoluteBase, mcp);
+                absoluteBase, mcp, sidebars);
     }
 
     /**

@@ -269,6 +269,43 @@ class SiteRendererTest {
     }
 
     @Test
+    void theKeptSidebarMarksOnlyTheCurrentPageAndOpensOnlyTheGroupsOnItsWay() {
+        // The section's sidebar is rendered once and reused: each page must still get its own marks.
+        for (int round = 0; round < 2; round++) {
+            String intro = sidebar(html("/v2/intro"));
+            assertEquals(1, count(intro, "aria-current=\"page\""), intro);
+            assertTrue(intro.contains("href=\"/sites/t/v2/intro\" class=\"active\" aria-current=\"page\">Intro<"), intro);
+            assertTrue(intro.contains("<details class=\"nav-subgroup\"><summary>More</summary>"), "closed off the way: " + intro);
+            String more = sidebar(html("/v2/more"));
+            assertEquals(1, count(more, "aria-current=\"page\""), more);
+            assertTrue(more.contains("href=\"/sites/t/v2/more\" class=\"active\" aria-current=\"page\">More<"), more);
+            assertTrue(more.contains("href=\"/sites/t/v2/intro\">Intro<"), more);
+            assertTrue(more.contains("<details class=\"nav-subgroup\" open><summary>More</summary>"), "open on the way: " + more);
+            String elsewhere = sidebar(html(renderer, "/v2/more", ""));
+            assertTrue(elsewhere.contains("href=\"/v2/more\" class=\"active\" aria-current=\"page\">More<"),
+                    "served at another base, the links are that base's: " + elsewhere);
+            String notFound = ((SiteRenderer.HtmlPage) renderer.render("/nothing-here", "/sites/t", null)).html();
+            assertEquals(0, count(sidebar(notFound), "aria-current=\"page\""), "no current page on the 404 page");
+        }
+        String pager = html("/v2/components");
+        pager = pager.substring(pager.indexOf("<nav class=\"pager\">"));
+        assertTrue(pager.contains("rel=\"prev\" href=\"/sites/t/v2/intro\"") && pager.contains("rel=\"next\" href=\"/sites/t/v2/evil\""),
+                pager.substring(0, Math.min(400, pager.length())));
+    }
+
+    private static String sidebar(String html) {
+        return html.substring(html.indexOf("<nav class=\"sidebar\""), html.indexOf("<main"));
+    }
+
+    private static int count(String text, String what) {
+        int n = 0;
+        for (int i = text.indexOf(what); i >= 0; i = text.indexOf(what, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    @Test
     void versionAndLanguageSwitchersLinkToTheCounterpartPage() {
         String html = html("/v2/intro");
         String version = html.substring(html.indexOf("data-switcher=\"version\""));
