@@ -25,6 +25,9 @@ import java.util.Set;
  *                    and the full URLs of {@code api:} pages, variables filled in; relative servers left out
  */
 public record ApiPlayground(String display, boolean proxy, boolean credentials, List<ServerBase> servers) {
+    /** Where the proxy takes requests, below the site's base ({@code ""} on its own host, else {@code /sites/{domain}}). */
+    public static final String PROXY_PATH = "/_playground/request";
+
     public ApiPlayground {
         servers = List.copyOf(servers);
     }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.apiref.ServerBase;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.ServedHosts;
+import dev.docsassistant.content.ApiPlayground;
 import dev.docsassistant.playground.PlaygroundProxy;
 import dev.docsassistant.playground.PlaygroundSettings;
 import dev.docsassistant.security.AccessCheck;
@@ -44,7 +45,7 @@ import java.util.Optional;
  * {@code Retry-After}); 502 and 504 {@code {message}} when the API cannot be reached or does not answer in time.
  */
 public final class PlaygroundRoutes {
-    public static final String PATH = "/_playground/request";
+    private static final String PATH = ApiPlayground.PROXY_PATH;
     /** JSON a request may take: the body limit in base64, and room for the URL, headers and form parts. */
     private final int maxJsonBytes;
     private final PlaygroundProxy proxy;

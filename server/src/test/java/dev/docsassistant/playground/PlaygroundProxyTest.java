@@ -76,6 +76,8 @@ class PlaygroundProxyTest {
     private static App app;
     private static WebServer server;
     private static int apiPort;
+    private static int closedPort;
+    private static Path dataDir;
     /** The client address requests claim; null: a new one for each request. */
     private String visitor;
 
@@ -94,6 +96,9 @@ class PlaygroundProxyTest {
         });
         other.start();
         int otherPort = other.getAddress().getPort();
+        try (java.net.ServerSocket closed = new java.net.ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = closed.getLocalPort(); // nothing listens there once this closes
+        }
 
         Path dir = TempDirs.create("docs-assistant-playground-");
         String spec = """
@@ -104,9 +109,10 @@ class PlaygroundProxyTest {
                    {"url": "http://api.loopback.test:%1$d/v1"},
                    {"url": "http://127.0.0.1:%2$d/v1"},
                    {"url": "http://10.0.0.1/v1"},
-                   {"url": "http://169.254.169.254/latest"}],
+                   {"url": "http://169.254.169.254/latest"},
+                   {"url": "http://127.0.0.1:%3$d/v1"}],
                  "paths": {"/pets": {"get": {"summary": "List pets", "responses": {"200": {"description": "ok"}}}}}}
-                """.formatted(apiPort, otherPort);
+                """.formatted(apiPort, otherPort, closedPort);
         site(dir.resolve("api"), spec, "");
         site(dir.resolve("direct"), spec, "\"api\": {\"playground\": {\"proxy\": false}},");
         site(dir.resolve("quiet"), spec, "\"api\": {\"playground\": {\"display\": \"none\"}},");
@@ -120,7 +126,7 @@ class PlaygroundProxyTest {
                   site-host: loopback.test
                   security: {trusted-proxies: [127.0.0.1/32]}
                   api-playground:
-                    internal-hosts: ["127.0.0.1:%d"]
+                    internal-hosts: ["127.0.0.1:%d", "127.0.0.1:%d"]
                     timeout: 3s
                     max-response-bytes: 1000
                     max-request-bytes: 4096
@@ -130,7 +136,8 @@ class PlaygroundProxyTest {
                     - {domain: direct, organization: acme, path: direct}
                     - {domain: quiet, organization: acme, path: quiet}
                     - {domain: prose, organization: acme, path: prose}
-                """.formatted(apiPort));
+                """.formatted(apiPort, closedPort));
+        dataDir = dir.resolve("data");
         app = Bootstrap.start(AppConfig.load(config), new PrintStream(OutputStream.nullOutputStream()));
         WebServerConfig.Builder builder = WebServer.builder().port(0).host("127.0.0.1");
         ServerSetup.configure(builder, app);
@@ -513,7 +520,7 @@ class PlaygroundProxyTest {
     private static final String PLAYGROUND = "/_playground/request";
 
     @Test
-    void noCredentialOrBodyIsLogged() {
+    void noCredentialOrBodyIsLoggedOrStored() throws IOException {
         Logger root = Logger.getLogger("");
         Level level = root.getLevel();
         root.setLevel(Level.ALL);
@@ -526,10 +533,43 @@ class PlaygroundProxyTest {
             String text = logs.text();
             for (String secret : List.of("sk_live_reader_secret", "reader-cookie-secret", "body-secret", "query-secret")) {
                 assertFalse(text.contains(secret), secret + " was logged: " + text);
+                assertEquals(List.of(), filesHolding(secret), "stored in the data directory (store, insights)");
             }
         } finally {
             root.setLevel(level);
         }
+    }
+
+    private static List<Path> filesHolding(String secret) throws IOException {
+        byte[] needle = secret.getBytes(StandardCharsets.UTF_8);
+        try (var files = Files.walk(dataDir)) {
+            return files.filter(Files::isRegularFile).filter(f -> {
+                try {
+                    return indexOf(Files.readAllBytes(f), needle) >= 0;
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }).toList();
+        }
+    }
+
+    private static int indexOf(byte[] haystack, byte[] needle) {
+        outer:
+        for (int i = 0; i + needle.length <= haystack.length; i++) {
+            for (int j = 0; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+
+    @Test
+    void anApiThatCannotBeReachedIs502() {
+        refused(proxy(request("GET", "http://127.0.0.1:" + closedPort + "/v1/pets")), 502,
+                "the API at http://127.0.0.1:" + closedPort + " could not be reached");
     }
 
     @Test
@@ -542,7 +582,7 @@ class PlaygroundProxyTest {
         assertEquals(200, direct.statusCode());
         assertEquals("connect-src 'self' http://127.0.0.1:" + apiPort + "/v1/ http://127.0.0.1:" + apiPort + "/v2/"
                         + " http://api.loopback.test:" + apiPort + "/v1/ http://127.0.0.1:" + other.getAddress().getPort() + "/v1/"
-                        + " http://10.0.0.1/v1/ http://169.254.169.254/latest/",
+                        + " http://10.0.0.1/v1/ http://169.254.169.254/latest/ http://127.0.0.1:" + closedPort + "/v1/",
                 directive(direct.headers().firstValue("Content-Security-Policy").orElseThrow(), "connect-src"));
     }
 
