@@ -43,9 +43,12 @@ public final class PlaygroundProxy {
     private final RateLimits limits;
     private final Map<String, Read> read = new ConcurrentHashMap<>();
 
-    /** A site version with its playground read. */
+    /** A site version with its playground read, for the pages of some access groups. */
     private record Read(Site site, ApiPlayground playground) {
     }
+
+    /** Sets of access groups remembered per site; past this the cache starts afresh. */
+    private static final int MAX_READS = 1000;
 
     /**
      * @param dns    how API hosts are resolved (the system's resolver outside tests)
@@ -87,13 +90,17 @@ public final class PlaygroundProxy {
      * site's budgets, and returns the site's servers.
      *
      * @param visitor the client's address bucket key
+     * @param groups  the access groups of the request's reader: the servers are those of the pages they may read
      * @throws ApiException 404 for an unknown site, 403 when its playground does not use the proxy or it has
      *                      no servers, {@link Limited} (429) when a budget is spent
      */
-    public List<ServerBase> admit(String domain, String visitor) {
+    public List<ServerBase> admit(String domain, String visitor, List<String> groups) {
         Site site = sites.get(domain).orElseThrow(() -> ApiException.notFound("unknown site: " + domain));
-        ApiPlayground playground = read.compute(domain, (d, r) -> r != null && r.site() == site ? r
-                : new Read(site, ApiPlayground.of(site.content()))).playground();
+        if (read.size() > MAX_READS) {
+            read.clear();
+        }
+        ApiPlayground playground = read.compute(domain + "\u0000" + String.join(",", groups), (d, r) -> r != null && r.site() == site ? r
+                : new Read(site, ApiPlayground.of(site.readBy(groups).content()))).playground();
         if (!playground.sends()) {
             throw new ApiException(403, "site " + domain + " shows no interactive API playground (docs.json api.playground.display: "
                     + playground.display() + "), so its playground proxy is off");

@@ -4,9 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.apiref.ServerBase;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.ServedHosts;
+import dev.docsassistant.config.ReaderAccess;
 import dev.docsassistant.content.ApiPlayground;
 import dev.docsassistant.playground.PlaygroundProxy;
 import dev.docsassistant.playground.PlaygroundSettings;
+import dev.docsassistant.readers.Reader;
+import dev.docsassistant.readers.ReaderCookie;
+import dev.docsassistant.readers.SiteReaders;
 import dev.docsassistant.security.AccessCheck;
 import dev.docsassistant.security.AccessRequest;
 import dev.docsassistant.security.RateLimits;
@@ -51,6 +55,7 @@ public final class PlaygroundRoutes {
     private final PlaygroundProxy proxy;
     private final ServedHosts hosts;
     private final AccessCheck access;
+    private final SiteReaders readers;
 
     public PlaygroundRoutes(App app) {
         this(app, PlaygroundSettings.from(app.config().section().get("api-playground")), InetAddress::getAllByName);
@@ -63,6 +68,7 @@ public final class PlaygroundRoutes {
         this.proxy = new PlaygroundProxy(app.sites(), settings, dns, limits);
         this.hosts = app.settings().hosts();
         this.access = app.access();
+        this.readers = app.readers();
         this.maxJsonBytes = (int) Math.min(Integer.MAX_VALUE - 8, settings.maxRequestBytes() * 4L / 3 + 1024 * 1024);
     }
 
@@ -92,7 +98,7 @@ public final class PlaygroundRoutes {
             }
             String visitor = access.clientOf(new AccessRequest(domain, null, ApiAccess.peer(req), ApiAccess.forwardedFor(req), null))
                     .bucketKey();
-            List<ServerBase> servers = proxy.admit(domain, visitor);
+            List<ServerBase> servers = proxy.admit(domain, visitor, groups(req, domain));
             JsonNode json = JsonBody.read(req, maxJsonBytes);
             Json.send(res, 200, proxy.send(servers, json));
         } catch (PlaygroundProxy.Limited e) {
@@ -101,6 +107,21 @@ public final class PlaygroundRoutes {
         } catch (ApiException e) {
             Json.sendError(res, e.status(), e.getMessage());
         }
+    }
+
+    /**
+     * The access groups of the request's reader on a site readers sign in to (the playground calls the
+     * servers of the pages they may read); on a private site a reader must be signed in.
+     */
+    private List<String> groups(ServerRequest req, String domain) {
+        if (readers.settings(domain).isEmpty()) {
+            return List.of();
+        }
+        Optional<Reader> reader = readers.reader(domain, ReaderCookie.read(ReaderRoutes.cookies(req), ReaderCookie.SESSION));
+        if (reader.isEmpty() && readers.access(domain) == ReaderAccess.SIGN_IN) {
+            throw new ApiException(401, "site " + domain + " is private: sign in to use its API playground");
+        }
+        return readers.groupsOf(reader);
     }
 
     /**

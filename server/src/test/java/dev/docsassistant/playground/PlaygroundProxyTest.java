@@ -8,6 +8,8 @@ import com.sun.net.httpserver.HttpServer;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.config.AppConfig;
+import dev.docsassistant.readers.Reader;
+import dev.docsassistant.readers.ReaderCookie;
 import dev.docsassistant.server.ServerSetup;
 import dev.docsassistant.testing.CapturedLogs;
 import dev.docsassistant.testing.TempDirs;
@@ -31,6 +33,8 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
@@ -114,6 +118,14 @@ class PlaygroundProxyTest {
                  "paths": {"/pets": {"get": {"summary": "List pets", "responses": {"200": {"description": "ok"}}}}}}
                 """.formatted(apiPort, otherPort, closedPort);
         site(dir.resolve("api"), spec, "");
+        // A page of the partners group, on a server of its own: only its readers may call that server.
+        new TestSites(dir.resolve("api")).file("partners.json", """
+                        {"openapi": "3.0.3", "info": {"title": "Deals", "version": "1"},
+                         "servers": [{"url": "http://127.0.0.1:%d/partners"}],
+                         "paths": {"/deals": {"get": {"summary": "Deals", "responses": {"200": {"description": "ok"}}}}}}"""
+                        .formatted(apiPort))
+                .page("deals", "", "title: Deals", "openapi: /partners.json GET /deals", "groups: [partners]");
+        site(dir.resolve("private"), spec, "");
         site(dir.resolve("direct"), spec, "\"api\": {\"playground\": {\"proxy\": false}},");
         site(dir.resolve("quiet"), spec, "\"api\": {\"playground\": {\"display\": \"none\"}},");
         new TestSites(dir.resolve("prose")).file("docs.json", """
@@ -136,6 +148,7 @@ class PlaygroundProxyTest {
                     - {domain: direct, organization: acme, path: direct}
                     - {domain: quiet, organization: acme, path: quiet}
                     - {domain: prose, organization: acme, path: prose}
+                    - {domain: private, organization: acme, path: private, reader-auth: {method: password, password: open-sesame}}
                 """.formatted(apiPort, closedPort));
         dataDir = dir.resolve("data");
         app = Bootstrap.start(AppConfig.load(config), new PrintStream(OutputStream.nullOutputStream()));
@@ -474,6 +487,24 @@ class PlaygroundProxyTest {
         refused(proxy("prose", request("GET", apiUrl("/v1/pets")).toString()), 403,
                 "site prose has no API server to call");
         refused(proxy("nosuch", request("GET", apiUrl("/v1/pets")).toString()), 404, "unknown site: nosuch");
+    }
+
+    @Test
+    void aPrivateSitesProxyIsForItsSignedInReaders() {
+        refused(proxy("private", request("GET", apiUrl("/v1/pets")).toString()), 401,
+                "site private is private: sign in to use its API playground");
+        String token = app.readers().sessions().open("private", Reader.anonymous(Instant.now().plus(Duration.ofHours(1))));
+        HttpResponse<String> signedIn = proxy("private", request("GET", apiUrl("/v1/pets/private")).toString(),
+                "Cookie", ReaderCookie.SESSION + "=" + token);
+        assertEquals(200, signedIn.statusCode(), signedIn.body());
+        assertNull(lastSeen("/v1/pets/private").header("Cookie"), "the reader's session cookie stays here");
+    }
+
+    @Test
+    void theServersOfAGroupsPagesAreForThatGroupsReadersOnly() {
+        refused(proxy(request("GET", apiUrl("/partners/deals"))), 403,
+                "url: " + apiUrl("/partners/deals") + " is not under the servers of this site's API descriptions");
+        assertTrue(SEEN.stream().noneMatch(s -> s.uri().startsWith("/partners")), SEEN.toString());
     }
 
     @Test
