@@ -12,6 +12,7 @@ import dev.docsassistant.apiref.OpenApiSpec;
 import dev.docsassistant.apiref.SpecProblem;
 import dev.docsassistant.content.mdx.FrontMatter;
 import dev.docsassistant.content.mdx.MdxToMarkdown;
+import dev.docsassistant.content.mdx.Placeholders;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -193,8 +194,8 @@ final class ApiPages {
         return out;
     }
 
-    /** The page's own MDX, for {@code x-mint.content}: converted as pages are. */
-    static String content(String mdx) {
-        return mdx.isBlank() ? "" : MdxToMarkdown.convert(mdx, importPath -> null) + "\n\n";
+    /** The page's own MDX, for {@code x-mint.content}: docs.json {@code variables} filled in, converted as pages are. */
+    static String content(String mdx, java.util.Map<String, String> variables) {
+        return mdx.isBlank() ? "" : MdxToMarkdown.convert(Placeholders.variables(mdx, variables, name -> { }), importPath -> null) + "\n\n";
     }
 }

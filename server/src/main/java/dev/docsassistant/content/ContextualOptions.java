@@ -13,8 +13,8 @@ import java.util.Set;
  * identifiers or custom {@code {title, description, icon?, href}} items) and where it shows
  * ({@code display}: {@code header}, the default, or {@code toc}). The rules are Mintlify's validator's
  * ({@code @mintlify/validation} 0.1.878), stricter where a value lands in a page: titles non-empty,
- * hrefs through {@link SafeUrl}. Mintlify identifiers this server has no counterpart for (a PDF, the
- * OpenAPI download, other vendors) are valid: left out of the menu with a warning.
+ * hrefs through {@link SafeUrl}. Mintlify identifiers this server has no counterpart for (a PDF, other
+ * vendors) are valid: left out of the menu with a warning.
  *
  * @param options the options to show, in docs.json order (the first is the menu's default action)
  * @param toc     whether the menu sits in the table of contents rather than the page header
@@ -22,9 +22,9 @@ import java.util.Set;
 public record ContextualOptions(List<Option> options, boolean toc) {
     /** The built-in options this server renders. */
     public static final List<String> SUPPORTED = List.of("copy", "view", "assistant", "chatgpt", "claude", "perplexity",
-            "mcp", "cursor", "vscode");
+            "mcp", "cursor", "vscode", "download-spec");
     /** Mintlify's other identifiers: valid there, not rendered here. */
-    public static final List<String> MINTLIFY_ONLY = List.of("download-pdf", "download-spec", "grok", "aistudio", "devin",
+    public static final List<String> MINTLIFY_ONLY = List.of("download-pdf", "grok", "aistudio", "devin",
             "devin-desktop", "windsurf", "add-mcp", "devin-mcp");
     public static final ContextualOptions NONE = new ContextualOptions(List.of(), false);
 

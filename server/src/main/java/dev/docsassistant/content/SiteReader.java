@@ -116,7 +116,7 @@ public final class SiteReader {
         }
         for (ApiNavigation.Generated g : expanded.pages().values()) {
             if (!loaded.containsKey(g.path())) {
-                loaded.put(g.path(), generatedPage(g, g.inNavigation() ? nav.pages().get(g.path()) : null, indexAll));
+                loaded.put(g.path(), generatedPage(g, g.inNavigation() ? nav.pages().get(g.path()) : null, indexAll, variables));
             }
         }
         problems.addAll(api.problems());
@@ -293,7 +293,7 @@ public final class SiteReader {
      * A page made from an API description alone: {@code x-mint.metadata} is its front matter; a
      * one-paragraph description of the operation becomes the page's description, a longer one stays in the body.
      */
-    private static Page generatedPage(ApiNavigation.Generated g, NavPlacement nav, boolean indexAll) {
+    private static Page generatedPage(ApiNavigation.Generated g, NavPlacement nav, boolean indexAll, Map<String, String> variables) {
         Map<String, Object> metadata = g.api() instanceof PageApi.Operation op ? op.endpoint().metadata() : Map.of();
         String title = metadata.get("title") instanceof String t ? t : switch (g.api()) {
             case PageApi.Operation op -> op.endpoint().title();
@@ -303,7 +303,7 @@ public final class SiteReader {
         String own = g.api() instanceof PageApi.Operation op ? op.endpoint().description() : "";
         boolean shortDescription = !own.contains("\n\n") && own.length() <= 300;
         String description = metadata.get("description") instanceof String d ? d : shortDescription ? own : "";
-        String content = g.api() instanceof PageApi.Operation op ? ApiPages.content(op.content()) : "";
+        String content = g.api() instanceof PageApi.Operation op ? ApiPages.content(op.content(), variables) : "";
         String markdown = content + ApiPages.markdown(g.api(), !shortDescription || metadata.get("description") != null);
         List<String> keywords = ApiPages.keywords(g.api());
         List<String> groups = metadata.get("groups") instanceof List<?> l

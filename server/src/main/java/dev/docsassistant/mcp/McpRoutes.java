@@ -4,6 +4,9 @@ import dev.docsassistant.config.Mappers;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docsassistant.app.App;
+import dev.docsassistant.playground.PlaygroundProxy;
+import dev.docsassistant.playground.PlaygroundSettings;
+import dev.docsassistant.security.RateLimits;
 import dev.docsassistant.app.ServedHosts;
 import dev.docsassistant.readers.Reader;
 import dev.docsassistant.security.AccessDecision;
@@ -68,17 +71,30 @@ public final class McpRoutes {
         this.allowedOrigins = settings.allowedOrigins();
         this.oauth = new McpOAuthRoutes(app, Clock.systemUTC());
         JacksonMcpJsonMapper json = new JacksonMcpJsonMapper(mapper);
+        PlaygroundProxy proxy = apiToolsProxy(app);
         String version = Optional.ofNullable(McpRoutes.class.getPackage().getImplementationVersion()).orElse("dev");
         // Each site's server starts once the site is indexed; until then its messages get 503.
         app.sites().onLoaded(site -> {
             if (settings.enabled(site.domain())) {
                 SiteMcpServer server = new SiteMcpServer(site, app.assistant(), app.assistantRules(), app.usage(), feedbackGate,
-                        json, version);
+                        json, version, proxy);
                 protocolVersions.addAll(server.transport().protocolVersions());
                 servers.put(site.domain(), server);
             }
         });
         app.sites().onRemoved(servers::remove);
+    }
+
+    /**
+     * The playground proxy the API tools send through, under the same settings as the playground's own
+     * ({@code docs-assistant.api-playground}); its budgets are its own, shared through Redis when limits are.
+     */
+    private static PlaygroundProxy apiToolsProxy(App app) {
+        PlaygroundSettings settings = PlaygroundSettings.from(app.config().section().get("api-playground"));
+        RateLimits limits = app.security().limitsStore().equals("redis")
+                ? RateLimits.shared(settings.perSite(), settings.perVisitor(), settings.perSite(), app.redis().orElseThrow())
+                : PlaygroundProxy.memoryLimits(settings);
+        return new PlaygroundProxy(app.sites(), settings, java.net.InetAddress::getAllByName, limits);
     }
 
     /** Registers both addresses; goes before the rendered sites' catch-all routes. */

@@ -7,7 +7,9 @@ import dev.docsassistant.sites.Site;
 import dev.docsassistant.insights.UsageRecorders;
 import io.modelcontextprotocol.json.McpJsonMapper;
 import io.modelcontextprotocol.server.McpServer;
+import dev.docsassistant.playground.PlaygroundProxy;
 import io.modelcontextprotocol.server.McpStatelessServerFeatures.SyncResourceSpecification;
+import io.modelcontextprotocol.server.McpStatelessServerFeatures.SyncToolSpecification;
 import io.modelcontextprotocol.server.McpStatelessSyncServer;
 import io.modelcontextprotocol.spec.McpError;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -15,7 +17,8 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.util.List;
 
 /**
- * One site's MCP server, built with the SDK: its tools ({@link DocsTools}) and its public pages as
+ * One site's MCP server, built with the SDK: its tools ({@link DocsTools}, and {@link ApiTools} for the
+ * operations its API descriptions mark {@code x-mint.mcp}) and its public pages as
  * {@code docs://{domain}/{path}} Markdown resources, behind a {@link StatelessHttpTransport}.
  * Pages of access groups are not listed as resources (the list is the same for every client);
  * {@code get_page} reads them for a client whose key opens them.
@@ -26,8 +29,9 @@ final class SiteMcpServer {
     private final StatelessHttpTransport transport;
     private final McpStatelessSyncServer server;
 
+    /** @param proxy the API playground's proxy, which tools of operations marked {@code x-mint.mcp} send through; null: no such tools */
     SiteMcpServer(Site site, AssistantService assistant, AssistantRules rules, UsageRecorders usage, FeedbackGate feedbackGate,
-                  McpJsonMapper json, String version) {
+                  McpJsonMapper json, String version, PlaygroundProxy proxy) {
         this.transport = new StatelessHttpTransport(json);
         String name = site.content().name();
         this.server = McpServer.sync(transport)
@@ -38,9 +42,15 @@ final class SiteMcpServer {
                 .jsonMapper(json)
                 .immediateExecution(true) // tools run on the request's virtual thread, not a Reactor pool
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(false).resources(false, false).build())
-                .tools(new DocsTools(site, assistant, rules, usage, feedbackGate).all())
+                .tools(tools(site, new DocsTools(site, assistant, rules, usage, feedbackGate).all(), proxy))
                 .resources(resources(site))
                 .build();
+    }
+
+    private static List<SyncToolSpecification> tools(Site site, List<SyncToolSpecification> docs, PlaygroundProxy proxy) {
+        List<SyncToolSpecification> all = new java.util.ArrayList<>(docs);
+        all.addAll(ApiTools.of(site, proxy, docs.stream().map(t -> t.tool().name()).collect(java.util.stream.Collectors.toSet())));
+        return all;
     }
 
     StatelessHttpTransport transport() {

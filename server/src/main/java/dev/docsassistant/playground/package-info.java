@@ -4,6 +4,7 @@
  * address resolved once and connected to, redirects only within the servers), with time, size and
  * rate limits, forwarding only the headers the reader set and recording nothing of them. Imports
  * {@code content} and {@code apiref} (the servers), {@code egress}, {@code security} (the rate
- * limits), {@code sites} and {@code web}; the REST edge mounts it.
+ * limits), {@code sites} and {@code web}; the REST edge mounts it, and the MCP server's API tools
+ * ({@code x-mint.mcp}) send through it.
  */
 package dev.docsassistant.playground;

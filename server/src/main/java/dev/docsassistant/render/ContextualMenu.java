@@ -37,9 +37,10 @@ final class ContextualMenu {
      * @param domain       the site's domain, naming its MCP server in editors
      * @param mcp          whether the site serves MCP
      * @param assistant    whether the Ask AI panel works on the page
+     * @param spec         the API description the page shows (its file in the site folder), or null
      */
     record Page(String path, String markdown, LinkResolver links, String absoluteBase, String domain, boolean mcp,
-                boolean assistant) {
+                boolean assistant, String spec) {
         String url() {
             return absoluteBase + "/" + PagePaths.withoutIndex(path);
         }
@@ -99,6 +100,9 @@ final class ContextualMenu {
             case "mcp" -> page.mcp() ? button(id, "data-copy-text=\"" + HtmlEncoder.attr(page.mcpUrl()) + "\"", title, description) : null;
             case "cursor" -> page.mcp() ? link(id, cursorInstall(page), title, description, "") : null;
             case "vscode" -> page.mcp() ? link(id, vscodeInstall(page), title, description, "") : null;
+            // Only on pages of an API description: the file itself, served while this option is on.
+            case "download-spec" -> page.spec() == null ? null : "<a role=\"menuitem\" tabindex=\"-1\" data-ctx=\"" + id
+                    + "\" href=\"" + HtmlEncoder.attr(page.links().base() + "/" + page.spec()) + "\" download>" + label(title, description) + "</a>";
             default -> null;
         };
     }

@@ -472,8 +472,9 @@ final class SiteLayout {
             return "";
         }
         String markdown = frame.site().page(page.pagePath()).map(Page::fullMarkdown).orElse("");
+        String spec = frame.site().page(page.pagePath()).map(p -> ApiSpecFiles.fileOf(p.api())).orElse(null);
         return ContextualMenu.html(frame.contextual(), new ContextualMenu.Page(page.pagePath(), markdown, frame.links(),
-                frame.absoluteBase(), frame.domain(), frame.mcp(), frame.assistantKey() != null), t, frame.icons());
+                frame.absoluteBase(), frame.domain(), frame.mcp(), frame.assistantKey() != null, spec), t, frame.icons());
     }
 
     private static void outline(StringBuilder h, List<RenderedBody.Heading> headings, UiStrings t, String menu) {

@@ -85,6 +85,7 @@ public final class SiteRenderer {
     /** The access groups the search page reads with (a signed-in reader's; none: public pages only). */
     private final List<String> readGroups;
     private final Sidebars sidebars = new Sidebars();
+    private final ApiSpecFiles specFiles;
 
     public SiteRenderer(Site site, SiteAssets assets, String assistantKey, Injected injected) {
         this(site, assets, assistantKey, injected, true);
@@ -107,6 +108,7 @@ public final class SiteRenderer {
         // Problems were reported when the site loaded (SiteReader), as for the redirects.
         this.contextual = ContextualOptions.read(site.content().docsJson(), new ArrayList<>());
         this.examples = ApiExamples.of(site.content().docsJson());
+        this.specFiles = new ApiSpecFiles(site.content(), contextual);
         this.assets = assets;
         this.assistantKey = assistantKey;
         this.injected = injected;
@@ -220,6 +222,8 @@ public final class SiteRenderer {
         String markdown;
         if (page.api() != null && page.api().generated()) {
             String content = page.api() instanceof PageApi.Operation op ? op.content() : "";
+            // x-mint.content is the page's MDX: docs.json variables are filled in as in a page's file.
+            content = Placeholders.variables(content, SiteReader.variables(site.content().docsJson()), name -> { });
             markdown = MdxToMarkdown.convert(content, importPath -> null, new MdxComponents(strings, icons));
         } else {
             Path file = site.content().dir().resolve(page.file());
@@ -254,7 +258,7 @@ public final class SiteRenderer {
         if (dot < 0 || rel.contains("/.") || rel.startsWith(".")) {
             return Optional.empty();
         }
-        String type = FILE_TYPES.get(rel.substring(dot + 1).toLowerCase(Locale.ROOT));
+        String type = FILE_TYPES.getOrDefault(rel.substring(dot + 1).toLowerCase(Locale.ROOT), specFiles.type(rel).orElse(null));
         if (type == null) {
             return Optional.empty();
         }

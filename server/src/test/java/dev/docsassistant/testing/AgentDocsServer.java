@@ -58,6 +58,23 @@ public final class AgentDocsServer implements AutoCloseable {
 
     /** @param files more files of the site folder by relative path (e.g. {@code .mintlify/Assistant.md}) */
     public static AgentDocsServer start(String extraYaml, String siteYaml, String docsJson, java.util.Map<String, String> files) {
+        return start(extraYaml, siteYaml, docsJson, files, "");
+    }
+
+    /** The site with one more navigation group, {@code API}, generated from the OpenAPI description {@code openapi.json}. */
+    public static AgentDocsServer withApi(String openapiJson) {
+        return withApi(openapiJson, "");
+    }
+
+    /** {@link #withApi(String)} with settings under {@code docs-assistant}. */
+    public static AgentDocsServer withApi(String openapiJson, String extraYaml) {
+        return start(extraYaml, "", "", java.util.Map.of("openapi.json", openapiJson), """
+                ,
+                   {"group": "API", "openapi": "openapi.json"}""");
+    }
+
+    private static AgentDocsServer start(String extraYaml, String siteYaml, String docsJson, java.util.Map<String, String> files,
+                                         String moreGroups) {
         try {
             Path dir = Files.createTempDirectory("docs-assistant-agents-");
             TestSites more = new TestSites(dir.resolve("site"));
@@ -66,7 +83,7 @@ public final class AgentDocsServer implements AutoCloseable {
                             {"name": "Relay", "description": "Webhook delivery for busy teams.", %s
                              "navigation": {"groups": [
                                {"group": "Guides", "pages": ["index", "retries", "partners/pricing", "old"]},
-                               {"group": "Internal", "hidden": true, "pages": ["internal"]}]}}""".formatted(docsJson))
+                               {"group": "Internal", "hidden": true, "pages": ["internal"]}%s]}}""".formatted(docsJson, moreGroups))
                     .page("index", "Welcome to Relay: it delivers webhooks.", "title: Home", "description: Start here")
                     .page("retries", """
                             Failed deliveries are retried five times with exponential backoff.
