@@ -17,7 +17,7 @@ import java.util.stream.Stream;
 /**
  * The files of a docs folder that make up a deployment, each with its SHA-256: every regular file
  * except hidden ones ({@code .git}, {@code .DS_Store}, …; the files directly in {@code .mintlify/}, which
- * hold the assistant's instructions, do deploy) and {@code node_modules}. A link is taken
+ * hold the assistant's instructions, and {@code .mintlify/skills/}, the site's skills, do deploy) and {@code node_modules}. A link is taken
  * when it resolves inside the folder.
  */
 public final class SiteFiles {
@@ -78,6 +78,9 @@ public final class SiteFiles {
     static boolean hidden(String rel) {
         if (rel.startsWith(".mintlify/") && rel.indexOf('/', ".mintlify/".length()) < 0) {
             return false; // Mintlify's settings folder: the assistant's instructions deploy with the pages
+        }
+        if (rel.startsWith(".mintlify/skills/") && !rel.substring(".mintlify/".length()).contains("/.")) {
+            return false; // the site's skill files (/.well-known/skills/), one folder per skill
         }
         for (String part : rel.split("/")) {
             if (part.startsWith(".") || part.equals("node_modules")) {

@@ -4,8 +4,12 @@ import dev.docsassistant.config.PreviewDomains;
 import dev.docsassistant.content.NavItem;
 import dev.docsassistant.content.Navigation;
 import dev.docsassistant.content.Page;
+import dev.docsassistant.content.SiteFiles;
 import dev.docsassistant.sites.Site;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -50,6 +54,7 @@ public final class AgentFiles {
     private final Site site;
     private final List<Variant> variants;
     private final boolean mcp;
+    private final AgentDiscovery discovery;
 
     public AgentFiles(Site site) {
         this(site, true);
@@ -60,6 +65,7 @@ public final class AgentFiles {
         this.site = site;
         this.variants = variants(site);
         this.mcp = mcp;
+        this.discovery = new AgentDiscovery(site.content(), mcp);
     }
 
     /**
@@ -76,7 +82,25 @@ public final class AgentFiles {
             case "/sitemap.xml" -> {
                 return Optional.of(new File("application/xml; charset=utf-8", sitemap(baseUrl)));
             }
+            case "/.well-known/llms.txt", "/.well-known/llms-full.txt" -> {
+                return get(path.substring("/.well-known".length()), baseUrl, false);
+            }
             default -> {
+            }
+        }
+        Optional<File> agents = discovery.get(path, baseUrl);
+        if (agents.isPresent()) {
+            return agents;
+        }
+        if (path.equals("/llms.txt") || path.equals("/llms-full.txt")) {
+            // A site's own file at its root replaces the generated one (ai/llmstxt "Custom files").
+            Path own = site.content().dir().resolve(path.substring(1));
+            if (SiteFiles.regularFileInside(site.content().dir(), own)) {
+                try {
+                    return Optional.of(new File("text/plain; charset=utf-8", Files.readString(own)));
+                } catch (IOException e) {
+                    // Unreadable (not UTF-8, gone): the generated one stands in.
+                }
             }
         }
         for (Variant v : variants) {

@@ -35,12 +35,26 @@ import java.util.logging.Logger;
  */
 public final class SiteRenderer {
     private static final Logger LOG = Logger.getLogger(SiteRenderer.class.getName());
+    /**
+     * The files of a site folder served beside its pages, by extension. Every one is sent with
+     * {@code nosniff} and a policy that runs nothing ({@code default-src 'none'; sandbox}), so an SVG
+     * or XML file opened directly cannot run script on the site's origin; HTML and JavaScript files
+     * are not served at all (a page is written in MDX, and pages run no script but the site's own).
+     */
     private static final Map<String, String> FILE_TYPES = Map.ofEntries(
             Map.entry("png", "image/png"), Map.entry("jpg", "image/jpeg"), Map.entry("jpeg", "image/jpeg"),
             Map.entry("gif", "image/gif"), Map.entry("svg", "image/svg+xml"), Map.entry("webp", "image/webp"),
-            Map.entry("avif", "image/avif"), Map.entry("ico", "image/x-icon"), Map.entry("mp4", "video/mp4"),
-            Map.entry("webm", "video/webm"), Map.entry("pdf", "application/pdf"), Map.entry("woff2", "font/woff2"),
-            Map.entry("txt", "text/plain; charset=utf-8"));
+            Map.entry("avif", "image/avif"), Map.entry("ico", "image/x-icon"), Map.entry("bmp", "image/bmp"),
+            Map.entry("mp4", "video/mp4"), Map.entry("webm", "video/webm"), Map.entry("mov", "video/quicktime"),
+            Map.entry("ogv", "video/ogg"), Map.entry("mp3", "audio/mpeg"), Map.entry("wav", "audio/wav"),
+            Map.entry("m4a", "audio/mp4"), Map.entry("ogg", "audio/ogg"), Map.entry("pdf", "application/pdf"),
+            Map.entry("woff2", "font/woff2"), Map.entry("woff", "font/woff"), Map.entry("ttf", "font/ttf"),
+            Map.entry("otf", "font/otf"), Map.entry("txt", "text/plain; charset=utf-8"),
+            Map.entry("csv", "text/csv; charset=utf-8"), Map.entry("json", "application/json"),
+            Map.entry("yaml", "text/yaml; charset=utf-8"), Map.entry("yml", "text/yaml; charset=utf-8"),
+            Map.entry("xml", "application/xml"), Map.entry("css", "text/css; charset=utf-8"),
+            Map.entry("zip", "application/zip"), Map.entry("gz", "application/gzip"), Map.entry("tgz", "application/gzip"),
+            Map.entry("tar", "application/x-tar"), Map.entry("wasm", "application/wasm"));
 
     /** What a request gets. */
     public sealed interface Result {

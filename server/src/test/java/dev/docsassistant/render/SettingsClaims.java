@@ -69,6 +69,20 @@ final class SettingsClaims {
             has(f.html("/settings/wide"), "Last modified on <time datetime=\"2026-03-04\">March 4, 2026</time>");
             assertFalse(f.html("/settings/social").contains("last-modified"));
         }));
+        c.put("A site's own `llms.txt`, `llms-full.txt`", claim("works",
+                f -> has(agents(f, "/llms.txt"), "A list written by hand.")));
+        c.put("`skill.md`, `.mintlify/skills/`, `/.well-known/skills/`, `/.well-known/agent-skills/`", claim("differs", f -> {
+            has(agents(f, "/skill.md"), "name: compat", "## Capabilities");
+            has(agents(f, "/.well-known/agent-skills/index.json"), "\"url\" : \"/.well-known/agent-skills/deploy/SKILL.md\"", "sha256:");
+        }));
+        c.put("`/.well-known/mcp` discovery and server cards", claim("works",
+                f -> has(agents(f, "/.well-known/mcp"), "\"url\" : \"https://docs.example/mcp\"")));
         return c;
+    }
+
+    private static String agents(MintlifyCompatibilityTest.Fixture f, String path) {
+        dev.docsassistant.sites.Site site = new dev.docsassistant.sites.Site(new dev.docsassistant.config.SiteConfig("compat", "compat",
+                f.content().dir(), java.util.Optional.empty()), f.content(), null, null);
+        return new dev.docsassistant.publish.AgentFiles(site).get(path, "https://docs.example", false).orElseThrow().body();
     }
 }
