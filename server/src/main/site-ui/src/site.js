@@ -59,6 +59,16 @@ function foldMenuOnSmallScreens() {
   menu.addEventListener('click', (e) => { if (e.target === menu && small.matches) close(); });
 }
 
+/** Math and diagrams: their chunks load only on pages that have them. */
+function drawMathAndDiagrams() {
+  if (document.querySelector('.prose .math')) {
+    import('./math.js').then((m) => m.renderMath()).catch(() => { /* the TeX stays */ });
+  }
+  if (document.querySelector('.prose .mermaid-diagram')) {
+    import('./diagrams.js').then((m) => m.renderDiagrams()).catch(() => { /* the source stays */ });
+  }
+}
+
 function highlightCode() {
   if (document.querySelector('.prose pre code[class*="language-"]')) {
     import('./highlight.js').then((m) => m.highlightAll()).catch(() => { /* code stays plain */ });
@@ -117,6 +127,7 @@ if (config) {
   startCopyButtons(t);
   startContextualMenu(t);
   highlightCode();
+  drawMathAndDiagrams();
   // Without a key every API call would fail: the page then offers the plain search page only.
   startSearch(config, t, config.assistantKey ? authHeaders(config) : null);
   if (config.assistantKey) {

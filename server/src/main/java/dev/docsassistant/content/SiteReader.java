@@ -2,6 +2,7 @@ package dev.docsassistant.content;
 
 import dev.docsassistant.content.mdx.FrontMatter;
 import dev.docsassistant.content.mdx.ComponentCheck;
+import dev.docsassistant.content.mdx.DiagramCheck;
 import dev.docsassistant.content.mdx.MdxToMarkdown;
 import dev.docsassistant.content.mdx.NestingLimits;
 import dev.docsassistant.content.mdx.Placeholders;
@@ -43,6 +44,8 @@ public final class SiteReader {
     private JsonNode docsJson;
     /** docs.json {@code variables}: name → the text {@code {{name}}} stands for. */
     private Map<String, String> variables = Map.of();
+    /** Whether {@code $…$} is math (docs.json {@code styling.latex}, on unless false). */
+    private boolean latex = true;
     private ApiPages api;
 
     private SiteReader(Path dir) {
@@ -80,6 +83,7 @@ public final class SiteReader {
         }
         api = new ApiPages(dir, docsJson);
         variables = variables(docsJson);
+        latex = latex(docsJson);
         ApiNavigation.Expanded expanded = ApiNavigation.expand(docsJson == null ? null : docsJson.get("navigation"),
                 docsJson == null ? MissingNode.getInstance() : docsJson, api, problems);
         Navigation nav = Navigation.of(expanded.navigation());
@@ -174,6 +178,7 @@ public final class SiteReader {
         Navigation nav = previous.navigation();
         api = new ApiPages(dir, docsJson);
         variables = variables(docsJson);
+        latex = latex(docsJson);
         boolean indexAll = docsJson != null && "all".equals(docsJson.path("seo").path("indexing").asText());
         Set<String> rels = new java.util.HashSet<>();
         Map<String, Page> loaded = new LinkedHashMap<>(previous.pagesByPath());
@@ -259,9 +264,10 @@ public final class SiteReader {
         String body = Placeholders.variables(fm.body(), variables, name -> problems.add(placed(rel, text, "variables",
                 "{{" + name, "{{" + name + "}} is not among docs.json variables; shown as written")));
         ComponentCheck.check(fm.body(), fm.bodyLine(), (line, column, message) -> problems.add(SiteProblem.at(rel, line, column, message)));
+        DiagramCheck.check(fm.body(), fm.bodyLine(), latex, (line, column, message) -> problems.add(SiteProblem.at(rel, line, column, message)));
         String markdown = MdxToMarkdown.convertReporting(body, importPath -> snippet(dir, file, importPath,
                 message -> problems.add(placed(rel, text, "import", importPath, message).asError())),
-                (tag, prop) -> problems.add(placed(rel, text, tag.name(), "<" + tag.name(),
+                (tag, prop) -> problems.add(placed(rel, text, "", "<" + tag.name(),
                         "<" + tag.name() + "> does not pass {" + prop + "}, which the snippet shows; shown as written")));
         PageApi pageApi = api.of(fm, (key, message) -> problems.add(placed(rel, text, key, key + ":", message))).orElse(null);
         String description = fm.string("description").orElse("");
@@ -319,6 +325,11 @@ public final class SiteReader {
         return new Page(g.path(), file, title, description, keywords, groups, null, nav, searchable,
                 nav == null ? 1.0 : nav.boost(), markdown, SectionSplitter.split(markdown), sidebarTitle, null, g.api(),
                 metadata.get("public") instanceof Boolean open ? open : nav != null && nav.open());
+    }
+
+    /** docs.json {@code styling.latex}: math is read unless it is {@code false}. */
+    public static boolean latex(JsonNode docsJson) {
+        return docsJson == null || docsJson.path("styling").path("latex").asBoolean(true);
     }
 
     /** docs.json {@code variables}: name → the text {@code {{name}}} stands for in pages. */

@@ -173,6 +173,13 @@ final class MarkdownHtml {
             String title = fence.title();
             HtmlWriter html = context.getWriter();
             html.line();
+            if (language.equalsIgnoreCase("mermaid")) {
+                // The site script's diagram chunk draws it; without script the reader sees its source.
+                html.raw("<div class=\"mermaid-diagram\"><pre tabindex=\"0\" class=\"mermaid-source\"><code>"
+                        + HtmlEncoder.attr(code) + "</code></pre></div>");
+                html.line();
+                return;
+            }
             int lineCount = (int) code.lines().count();
             boolean collapsed = fence.expandable() && lineCount > EXPANDABLE_LINES;
             StringBuilder s = new StringBuilder("<div class=\"code-block").append(fence.wrap() ? " wrap" : "")

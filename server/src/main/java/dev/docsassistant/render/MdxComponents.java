@@ -149,8 +149,7 @@ final class MdxComponents implements MdxToMarkdown.Tags {
             case "Tooltip" -> tooltip(tag);
             case "Badge" -> pair("<span class=\"" + badgeClasses(tag) + "\">" + icons.marker(tag.attr("icon")), "</span>");
             case "Kbd" -> pair("<kbd>", "</kbd>");
-            case "Mermaid" -> tag.attr("chart") == null ? null
-                    : pair("<pre><code class=\"language-mermaid\">" + markup(tag.attr("chart")), "</code></pre>");
+            case "Mermaid" -> tag.attr("chart") == null ? null : pair("```mermaid\n" + tag.attr("chart").replace("```", "") + "\n", "\n```");
             default -> null;
         };
     }

@@ -262,8 +262,12 @@ public final class SiteRenderer {
             // A hand-written endpoint page (api:) describes its fields itself, under the method and address.
             markdown = page.api() instanceof PageApi.Manual ? reference + "\n\n" + markdown : markdown + "\n\n" + reference;
         }
+        MathMarks math = new MathMarks();
+        if (SiteReader.latex(site.content().docsJson())) {
+            markdown = math.protect(markdown);
+        }
         RenderedBody rendered = MarkdownHtml.render(markdown, links, strings);
-        return new RenderedBody(ExamplesColumn.arrange(StyleMarks.expand(icons.expand(rendered.html()))), rendered.headings());
+        return new RenderedBody(ExamplesColumn.arrange(math.expand(StyleMarks.expand(icons.expand(rendered.html())))), rendered.headings());
     }
 
     private Optional<SiteFile> siteFile(String requestPath) {

@@ -73,6 +73,10 @@ final class ComponentClaims {
                 "<section class=\"update\" id=\"march-2025\">", "<div class=\"update-label\">March 2025</div>")));
         c.put("`<Update>` `tags`", claim("works", f -> has(f.prose("/changelog"),
                 "<ul class=\"update-tags\"><li class=\"update-tag\">Wintergreen</li><li class=\"update-tag\">Spearmint</li></ul>")));
+        c.put("Mermaid diagrams (` ```mermaid `)", claim("works", f -> {
+            has(f.prose("/math"), "<div class=\"mermaid-diagram\"><pre tabindex=\"0\" class=\"mermaid-source\"><code>flowchart LR\n  A[Start] --&gt; B{Works?}");
+            assertFalse(f.html("/components").contains("mermaid"), "a page without a diagram has none");
+        }));
         c.put("`<Visibility>`", claim("works", f -> has(f.prose("/components"), "Only readers see this.")));
         c.put("`<CodeBlock>`", claim("works", f -> has(f.prose("/code"), "<div class=\"code-title\">hello.js</div>",
                 "<pre tabindex=\"0\" class=\"numbered\"><code class=\"language-js\"><span class=\"line highlighted\">")));
@@ -82,6 +86,13 @@ final class ComponentClaims {
         c.put("docs.json `variables` as `{{name}}`", claim("works", f -> has(f.prose("/"), "Welcome to Acme Cloud.")));
         c.put("Snippets and their props", claim("works", f -> has(f.prose("/code"), "Hello, Ada! You have 3 messages.")));
         c.put("Custom heading ids `{#id}`", claim("works", f -> has(f.prose("/code"), "<h2 id=\"custom-anchor\">My section</h2>")));
+        c.put("Math: `$…$` inline, `$$…$$` on its own", claim("works", f -> {
+            String html = f.prose("/math");
+            has(html, "states that <span class=\"math math-inline\">(a^2 + b^2 = c^2)</span> in a right triangle.",
+                    "<span class=\"math math-display\">\\int_0^1 x_i \\, dx = \\frac{1}{2}</span>",
+                    "It costs $5 or $10.", "<code>$x$</code>");
+            assertFalse(f.html("/components").contains("class=\"math"), "a page without math has none");
+        }));
         c.put("`hidden: true`", claim("works", f -> {
             has(f.prose("/hidden"), "Only by link.");
             assertFalse(f.html("/").contains("href=\"/hidden\""), "listed in the sidebar");
@@ -99,12 +110,20 @@ final class ComponentClaims {
         }));
         c.put("`<Icon>` `name`", claim("refused", f -> f.hasProblem("bad.mdx", "bad.mdx:20:11", "<Icon> has no attribute \"name\"")));
         c.put("`<ResponseField>` `defaultOpen`", claim("refused", f -> f.hasProblem("bad.mdx", "bad.mdx:22:1", "<ResponseField> has no attribute \"defaultOpen\"")));
+        c.put("Math that cannot be rendered (unbalanced braces, `\\begin` without `\\end`, `\\left` without `\\right`)", claim("refused", f -> {
+            f.hasProblem("bad.mdx", "bad.mdx:24:14", "math $…$ cannot be rendered: 1 { not closed");
+            has(f.prose("/bad"), "<span class=\"math math-inline\">\\frac{a}{b</span> stays.");
+        }));
+        c.put("A Mermaid diagram that cannot be read (no diagram type, brackets that do not pair)", claim("refused", f -> {
+            f.hasProblem("bad.mdx", "bad.mdx:27:1", "Mermaid diagram starts with \"flowchrt\"");
+            has(f.prose("/bad"), "<code>flowchrt LR\n  A --&gt; B\n</code>");
+        }));
         c.put("An undefined `{{variable}}`", claim("refused", f -> {
             f.hasProblem("bad.mdx", "bad.mdx:12:", "{{nope}}");
             has(f.prose("/bad"), "Welcome to {{nope}}.");
         }));
         c.put("A snippet prop the tag does not pass", claim("refused", f -> {
-            f.hasProblem("bad.mdx", "bad.mdx:14:1", "<Greet> does not pass {count}");
+            f.hasProblem("bad.mdx", "bad.mdx:14:1: <Greet> does not pass {count}");
             has(f.prose("/bad"), "Hello, Ada! You have {count} messages.");
         }));
         return c;

@@ -226,7 +226,7 @@ class SiteRendererTest {
                 + "<span class=\"field-meta field-type\">string</span><span class=\"field-required\">required</span>"));
         assertTrue(p.contains("<code class=\"field-name\">items</code>") && p.contains("<details class=\"expandable\"><summary>properties</summary>"));
         assertTrue(p.contains("<div class=\"update-label\">2025-01-01</div>"));
-        assertTrue(p.contains("<code class=\"language-mermaid\">graph TD; A--&gt;B;"), "Mermaid stays a code block");
+        assertTrue(p.contains("<div class=\"mermaid-diagram\"><pre tabindex=\"0\" class=\"mermaid-source\"><code>graph TD; A--&gt;B;"), "a diagram for the site script to draw: " + p);
         assertTrue(p.contains("<table tabindex=\"0\">") && p.contains("<th>Attempt</th>"), "a table that scrolls can be reached by keyboard");
         assertTrue(p.contains("<span class=\"tooltip\" tabindex=\"0\">API<span class=\"tooltip-box\" role=\"tooltip\">Application Programming Interface</span></span>"), p);
         assertTrue(p.contains("<span class=\"badge\">beta</span>"));
