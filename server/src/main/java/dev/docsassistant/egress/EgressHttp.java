@@ -266,22 +266,31 @@ public final class EgressHttp {
     }
 
     private Response read(InputStream in, URI uri, String method) throws IOException {
-        String status = line(in);
-        String[] parts = status.split(" ", 3);
-        if (parts.length < 2 || !parts[0].startsWith("HTTP/1.") || !parts[1].matches("[0-9]{3}")) {
-            throw new IOException("not an HTTP/1.x response");
-        }
-        int code = Integer.parseInt(parts[1]);
-        Map<String, List<String>> headers = new TreeMap<>();
-        int count = 0;
-        for (String line = line(in); !line.isEmpty(); line = line(in)) {
-            int colon = line.indexOf(':');
-            if (colon <= 0 || ++count > 200) {
-                throw new IOException("malformed response headers");
+        int code;
+        Map<String, List<String>> headers;
+        int interim = 0;
+        do {
+            // Interim answers (100 Continue, 103 Early Hints) come before the response itself; a few are skipped.
+            if (interim++ > 10) {
+                throw new IOException("too many interim (1xx) responses");
             }
-            headers.computeIfAbsent(line.substring(0, colon).strip().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
-                    .add(line.substring(colon + 1).strip());
-        }
+            String status = line(in);
+            String[] parts = status.split(" ", 3);
+            if (parts.length < 2 || !parts[0].startsWith("HTTP/1.") || !parts[1].matches("[0-9]{3}")) {
+                throw new IOException("not an HTTP/1.x response");
+            }
+            code = Integer.parseInt(parts[1]);
+            headers = new TreeMap<>();
+            int count = 0;
+            for (String line = line(in); !line.isEmpty(); line = line(in)) {
+                int colon = line.indexOf(':');
+                if (colon <= 0 || ++count > 200) {
+                    throw new IOException("malformed response headers");
+                }
+                headers.computeIfAbsent(line.substring(0, colon).strip().toLowerCase(Locale.ROOT), k -> new ArrayList<>())
+                        .add(line.substring(colon + 1).strip());
+            }
+        } while (code / 100 == 1 && code != 101);
         byte[] body;
         boolean cut = false;
         if (method.equals("HEAD") || code == 204 || code == 304 || code / 100 == 1) {

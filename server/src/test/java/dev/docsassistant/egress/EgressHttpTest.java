@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -49,6 +50,9 @@ class EgressHttpTest {
             } else if (path.startsWith("/see-other")) {
                 exchange.getResponseHeaders().add("Location", "/done");
                 exchange.sendResponseHeaders(303, -1);
+            } else if (path.startsWith("/long")) {
+                exchange.sendResponseHeaders(200, 5000); // with a Content-Length over the limit
+                exchange.getResponseBody().write(new byte[5000]);
             } else if (path.startsWith("/big")) {
                 exchange.sendResponseHeaders(200, 0); // chunked
                 exchange.getResponseBody().write(new byte[5000]);
@@ -126,5 +130,67 @@ class EgressHttpTest {
         assertThrows(EgressRefused.class, () -> http.send(Use.PLAYGROUND, "GET",
                 URI.create("http://127.0.0.1:" + internal.getAddress().getPort() + "/"), Map.of(), null));
         assertEquals(List.of(), internalSeen);
+    }
+
+    @Test
+    void aTruncatingClientCutsTheBodyAtItsLimitAndSaysSo() throws IOException {
+        Egress egress = new Egress(new EgressSettings(Set.of("127.0.0.1:" + allowed.getAddress().getPort()), List.of()));
+        EgressHttp truncating = new EgressHttp(egress, Duration.ofSeconds(10), Duration.ofSeconds(30), 4096, true);
+        URI base = URI.create("http://127.0.0.1:" + allowed.getAddress().getPort());
+        for (String path : List.of("/big", "/long")) {
+            EgressHttp.Response cut = truncating.sendOnce(Use.PLAYGROUND, "GET", base.resolve(path), Map.of(), null);
+            assertEquals(4096, cut.body().length, path);
+            assertTrue(cut.truncated(), path);
+        }
+        EgressHttp.Response whole = truncating.sendOnce(Use.PLAYGROUND, "GET", base.resolve("/"), Map.of(), null);
+        assertFalse(whole.truncated());
+        assertEquals("hello", new String(whole.body(), StandardCharsets.UTF_8));
+    }
+
+    /** A server on 127.0.0.1 that answers each connection with {@code answer} (null: reads and never answers). */
+    private static java.net.ServerSocket raw(String answer, java.util.concurrent.CountDownLatch done) throws IOException {
+        java.net.ServerSocket socket = new java.net.ServerSocket(0, 5, InetAddress.getLoopbackAddress());
+        Thread.ofVirtual().start(() -> {
+            try (java.net.Socket client = socket.accept()) {
+                client.getInputStream().read(new byte[8192]);
+                if (answer != null) {
+                    client.getOutputStream().write(answer.getBytes(StandardCharsets.ISO_8859_1));
+                    client.getOutputStream().flush();
+                }
+                done.await(30, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (IOException | InterruptedException e) {
+                // the test has ended or closed the connection
+            }
+        });
+        return socket;
+    }
+
+    @Test
+    void interimResponsesAreSkipped() throws Exception {
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        try (java.net.ServerSocket server = raw("HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 103 Early Hints\r\nLink: </a.css>\r\n\r\n"
+                + "HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok", done)) {
+            Egress egress = new Egress(new EgressSettings(Set.of("127.0.0.1:" + server.getLocalPort()), List.of()));
+            EgressHttp.Response response = new EgressHttp(egress, Duration.ofSeconds(10), 4096)
+                    .sendOnce(Use.PLAYGROUND, "GET", URI.create("http://127.0.0.1:" + server.getLocalPort() + "/"), Map.of(), null);
+            assertEquals(200, response.status());
+            assertEquals("ok", new String(response.body(), StandardCharsets.UTF_8));
+        } finally {
+            done.countDown();
+        }
+    }
+
+    @Test
+    void aTotalTimeBoundsARequestThatNeverAnswers() throws Exception {
+        java.util.concurrent.CountDownLatch done = new java.util.concurrent.CountDownLatch(1);
+        try (java.net.ServerSocket server = raw(null, done)) {
+            Egress egress = new Egress(new EgressSettings(Set.of("127.0.0.1:" + server.getLocalPort()), List.of()));
+            EgressHttp bounded = new EgressHttp(egress, Duration.ofSeconds(10), Duration.ofMillis(300), 4096, true);
+            EgressHttp.Timeout timeout = assertThrows(EgressHttp.Timeout.class, () -> bounded.sendOnce(Use.PLAYGROUND, "GET",
+                    URI.create("http://127.0.0.1:" + server.getLocalPort() + "/"), Map.of(), null));
+            assertFalse(timeout.connecting(), "connected, then no answer");
+        } finally {
+            done.countDown();
+        }
     }
 }
