@@ -412,13 +412,14 @@ public final class McpOAuthRoutes {
         }
     }
 
+    /** A page of the authorization steps; no {@code form-action}: the consent's answer redirects to the client. */
     private static void page(ServerResponse res, int status, String title, String bodyHtml) {
         String html = "<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><meta name=\"viewport\" content=\"width=device-width\">"
                 + "<title>" + HtmlEncoder.attr(title) + "</title></head><body><main><h1>" + HtmlEncoder.attr(title) + "</h1>" + bodyHtml
                 + "</main></body></html>\n";
         res.status(Status.create(status)).header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
                 .header(HeaderNames.CACHE_CONTROL, "no-store")
-                .header("Content-Security-Policy", "default-src 'none'; form-action 'self'; frame-ancestors 'none'")
+                .header("Content-Security-Policy", "default-src 'none'; frame-ancestors 'none'; base-uri 'none'")
                 .send(html);
     }
 
