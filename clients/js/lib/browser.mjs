@@ -32,8 +32,17 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
  * page's context must bypass its CSP (axe is injected as a script of the test).
  */
 export async function seriousViolations(page) {
+  return violations(page, (v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/** Every axe-core violation on the page, of any impact, as {@link seriousViolations} lists them. */
+export async function allViolations(page) {
+  return violations(page, () => true);
+}
+
+async function violations(page, keep) {
   await page.addScriptTag({ content: AXE });
   const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  return result.violations.filter(keep)
     .map((v) => `${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 }
