@@ -47,9 +47,12 @@ public final class SiteReader {
     /** Whether {@code $…$} is math (docs.json {@code styling.latex}, on unless false). */
     private boolean latex = true;
     private ApiPages api;
+    /** The site's .mintignore: files left out of the build. */
+    private final MintIgnore ignore;
 
     private SiteReader(Path dir) {
         this.dir = dir.toAbsolutePath().normalize();
+        this.ignore = MintIgnore.of(this.dir, message -> problems.add(SiteProblem.error(".mintignore", "", message)));
     }
 
     public static SiteContent read(Path dir) {
@@ -188,7 +191,8 @@ public final class SiteReader {
             rels.add(rel);
             String path = PagePaths.normalize(rel);
             loaded.values().removeIf(p -> p.file().equals(rel));
-            if (SiteFiles.regularFileInside(dir, file) && isPageFile(rel, file.getFileName().toString()) && !loaded.containsKey(path)) {
+            if (SiteFiles.regularFileInside(dir, file) && isPageFile(rel, file.getFileName().toString()) && !ignore.ignored(rel)
+                    && !loaded.containsKey(path)) {
                 readPage(path, file, nav.pages().get(path), indexAll).ifPresent(p -> loaded.put(p.path(), p));
             }
         }
@@ -231,6 +235,7 @@ public final class SiteReader {
                         return Files.isRegularFile(p);
                     })
                     .filter(p -> isPageFile(DocsJson.relative(dir, p), p.getFileName().toString()))
+                    .filter(p -> !ignore.ignored(DocsJson.relative(dir, p)))
                     .sorted()
                     .toList();
         } catch (IOException | UncheckedIOException e) {

@@ -96,6 +96,8 @@ public final class SiteRenderer {
     private final boolean mcp;
     private final ContextualOptions contextual;
     private final ApiExamples examples;
+    /** The site's .mintignore: its files are not served either. */
+    private final dev.docsassistant.content.MintIgnore ignore;
     /** The access groups the search page reads with (a signed-in reader's; none: public pages only). */
     private final List<String> readGroups;
     private final Sidebars sidebars = new Sidebars();
@@ -122,6 +124,7 @@ public final class SiteRenderer {
         // Problems were reported when the site loaded (SiteReader), as for the redirects.
         this.contextual = ContextualOptions.read(site.content().docsJson(), new ArrayList<>());
         this.examples = ApiExamples.of(site.content().docsJson());
+        this.ignore = dev.docsassistant.content.MintIgnore.of(site.content().dir(), problem -> { }); // reported by SiteReader
         this.specFiles = new ApiSpecFiles(site.content(), contextual);
         this.assets = assets;
         this.assistantKey = assistantKey;
@@ -277,7 +280,7 @@ public final class SiteRenderer {
             return Optional.empty();
         }
         String type = FILE_TYPES.getOrDefault(rel.substring(dot + 1).toLowerCase(Locale.ROOT), specFiles.type(rel).orElse(null));
-        if (type == null) {
+        if (type == null || ignore.ignored(rel)) {
             return Optional.empty();
         }
         Path dir = site.content().dir();

@@ -64,6 +64,10 @@ final class SettingsClaims {
                 f -> has(f.prose("/settings"), "<nav class=\"directory\" aria-label=\"Settings\">", "<li><a href=\"/settings/wide\">Wide</a>")));
         c.put("`interaction.drilldown`", claim("differs",
                 f -> has(f.html("/"), "<summary><a href=\"/settings/nested\">Nested</a>")));
+        c.put("`.mintignore`", claim("works", f -> {
+            assertTrue(f.content().page("drafts/plan").isEmpty(), "an ignored page is no page");
+            assertTrue(f.renderer().render("/drafts/plan", "", null) instanceof SiteRenderer.HtmlPage p && p.status() == 404);
+        }));
         c.put("docs.json `search.prompt`", claim("works", f -> has(f.html("/"), "placeholder=\"Search the compat site\"")));
         c.put("`metadata.timestamp`, front matter `timestamp`, `lastUpdatedDate`", claim("differs", f -> {
             has(f.html("/settings/wide"), "Last modified on <time datetime=\"2026-03-04\">March 4, 2026</time>");
