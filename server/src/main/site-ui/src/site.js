@@ -113,6 +113,13 @@ function startAssistantButton(config, t) {
   } catch { /* no saved conversation */ }
 }
 
+/** An endpoint page's playground: its own chunk, loaded only where the page carries a form. */
+function startPlayground(config, t) {
+  const data = document.getElementById('da:playground');
+  if (!data) return;
+  import('./playground.js').then((m) => m.startPlayground(config, JSON.parse(data.textContent), t)).catch(() => { /* the reference stays */ });
+}
+
 foldMenuOnSmallScreens();
 const config = readConfig();
 const strings = config?.strings ?? {};
@@ -128,6 +135,7 @@ if (config) {
   startContextualMenu(t);
   highlightCode();
   drawMathAndDiagrams();
+  startPlayground(config, t);
   // Without a key every API call would fail: the page then offers the plain search page only.
   startSearch(config, t, config.assistantKey ? authHeaders(config) : null);
   if (config.assistantKey) {

@@ -90,7 +90,8 @@ public record SampleRequest(String method, String url, Map<String, String> heade
                 headers, contentType, form, json, raw);
     }
 
-    private static String base(Endpoint e) {
+    /** The first server's address with its variables' defaults, no trailing slash; empty when there is none. */
+    public static String base(Endpoint e) {
         List<Server> servers = e.servers();
         if (servers.isEmpty()) {
             return "";

@@ -57,6 +57,11 @@ final class ApiPages {
                         + languages.get(i) + " (cURL, Python, JavaScript, Node.js, Go and Java are); left out"));
             }
         }
+        JsonNode display = docsJson.path("api").path("playground").path("display");
+        if (!display.isMissingNode() && !dev.docsassistant.apiref.PlaygroundForm.DISPLAYS.contains(display.asText())) {
+            out.add(new SiteProblem("docs.json", "/api/playground/display", "expected one of interactive, simple, none, auth, got "
+                    + display + "; the interactive playground is shown"));
+        }
         for (SpecProblem p : specs.problems()) {
             SiteProblem problem = new SiteProblem(p.file(), p.location(), p.message(),
                     p.error() ? SiteProblem.Severity.ERROR : SiteProblem.Severity.WARNING, p.line(), p.column());

@@ -44,10 +44,16 @@ final class ApiReferenceHtml {
      * @param optional  whether samples include optional parameters and fields ({@code api.examples.defaults})
      */
     static String of(PageApi api, String pageDescription, UiStrings strings, List<String> languages, boolean optional) {
+        return of(api, pageDescription, strings, languages, optional, "");
+    }
+
+    /** @param underHead Markdown shown right under an endpoint's method and path (the simple playground), or empty */
+    static String of(PageApi api, String pageDescription, UiStrings strings, List<String> languages, boolean optional,
+                     String underHead) {
         ApiReferenceHtml h = new ApiReferenceHtml(strings);
         switch (api) {
             case PageApi.Operation op -> h.endpoint(op.endpoint(), !op.endpoint().description().equals(pageDescription.strip()),
-                    languages, optional);
+                    languages, optional, underHead);
             case PageApi.Schema s -> h.schema(s.spec(), s.name());
             case PageApi.Channel c -> h.channel(c.channel());
             case PageApi.Manual m -> h.head(m.method(), m.url(), false, false);
@@ -55,8 +61,9 @@ final class ApiReferenceHtml {
         return h.out.toString();
     }
 
-    private void endpoint(Endpoint e, boolean withDescription, List<String> languages, boolean optional) {
+    private void endpoint(Endpoint e, boolean withDescription, List<String> languages, boolean optional, String underHead) {
         head(e.method(), e.path(), e.webhook(), e.deprecated());
+        out.append(underHead);
         if (withDescription && !e.description().isEmpty()) {
             markdown(e.description());
         }

@@ -7,8 +7,13 @@ import java.util.List;
  *
  * @param html     the body's HTML
  * @param headings the level 2 and 3 headings, for "On this page"
+ * @param data     data elements for the page's scripts, placed in its head (the playground's form), or empty
  */
-record RenderedBody(String html, List<Heading> headings) {
+record RenderedBody(String html, List<Heading> headings, String data) {
+
+    RenderedBody(String html, List<Heading> headings) {
+        this(html, headings, "");
+    }
 
     /** One heading of the outline: its level, text and anchor id. */
     record Heading(int level, String text, String id) {

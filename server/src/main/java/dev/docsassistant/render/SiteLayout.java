@@ -112,6 +112,7 @@ final class SiteLayout {
                 .append("<meta name=\"color-scheme\" content=\"light dark\">\n")
                 .append("<meta name=\"theme-color\" content=\"").append(SiteTheme.color(docs.path("colors").path("primary").asText(null), "#2563eb")).append("\">\n")
                 .append("<script type=\"application/json\" id=\"" + CONFIG_ID + "\">").append(config(frame, page, t)).append("</script>\n")
+                .append(page.body().data())
                 .append("<script type=\"module\" src=\"").append(frame.assets().jsUrl()).append("\"></script>\n")
                 .append("</head>\n<body>\n")
                 .append(frame.injected().bodyStart())

@@ -10,6 +10,7 @@ import dev.docsassistant.content.mdx.FrontMatter;
 import dev.docsassistant.content.mdx.MdxToMarkdown;
 import dev.docsassistant.content.mdx.Placeholders;
 import dev.docsassistant.content.Page;
+import dev.docsassistant.apiref.Endpoint;
 import dev.docsassistant.content.PageApi;
 import dev.docsassistant.content.PagePaths;
 import dev.docsassistant.content.Redirects;
@@ -102,6 +103,7 @@ public final class SiteRenderer {
     private final List<String> readGroups;
     private final Sidebars sidebars = new Sidebars();
     private final ApiSpecFiles specFiles;
+    private final EndpointPlayground playground;
 
     public SiteRenderer(Site site, SiteAssets assets, String assistantKey, Injected injected) {
         this(site, assets, assistantKey, injected, true);
@@ -126,6 +128,7 @@ public final class SiteRenderer {
         this.examples = ApiExamples.of(site.content().docsJson());
         this.ignore = dev.docsassistant.content.MintIgnore.of(site.content().dir(), problem -> { }); // reported by SiteReader
         this.specFiles = new ApiSpecFiles(site.content(), contextual);
+        this.playground = EndpointPlayground.of(site.content().docsJson());
         this.assets = assets;
         this.assistantKey = assistantKey;
         this.injected = injected;
@@ -237,6 +240,7 @@ public final class SiteRenderer {
         Icons icons = new Icons(site.content().docsJson().path("icons").path("library").asText(null), links);
         UiStrings strings = UiStrings.of(SiteLayout.language(nav));
         String markdown;
+        String playgroundDisplay = null;
         if (page.api() != null && page.api().generated()) {
             String content = page.api() instanceof PageApi.Operation op ? op.content() : "";
             // x-mint.content is the page's MDX: docs.json variables are filled in as in a page's file.
@@ -255,13 +259,18 @@ public final class SiteRenderer {
                 return MarkdownHtml.render(page.markdown(), links, strings);
             }
             FrontMatter fm = FrontMatter.parse(text, (line, column, message) -> { }); // reported when the site was read
+            playgroundDisplay = fm.string("playground").orElse(null);
             java.util.function.Function<String, String> snippets = importPath ->
                     SiteReader.snippet(site.content().dir(), file, importPath, problem -> { });
             String body = Placeholders.variables(fm.body(), SiteReader.variables(site.content().docsJson()), name -> { });
             markdown = MdxToMarkdown.convert(body, snippets, new MdxComponents(strings, icons));
         }
+        // Webhooks are requests the API sends, not ones a reader can try.
+        Endpoint endpoint = page.api() instanceof PageApi.Operation op && !op.endpoint().webhook() ? op.endpoint() : null;
+        String display = endpoint == null ? "none" : playground.displayOf(endpoint, playgroundDisplay);
         if (page.api() != null) {
-            String reference = ApiReferenceHtml.of(page.api(), page.description(), strings, examples.languages(), examples.optional());
+            String reference = ApiReferenceHtml.of(page.api(), page.description(), strings, examples.languages(), examples.optional(),
+                    display.equals("simple") ? EndpointPlayground.simple(endpoint) : "");
             // A hand-written endpoint page (api:) describes its fields itself, under the method and address.
             markdown = page.api() instanceof PageApi.Manual ? reference + "\n\n" + markdown : markdown + "\n\n" + reference;
         }
@@ -270,7 +279,9 @@ public final class SiteRenderer {
             markdown = math.protect(markdown);
         }
         RenderedBody rendered = MarkdownHtml.render(markdown, links, strings);
-        return new RenderedBody(ExamplesColumn.arrange(math.expand(StyleMarks.expand(icons.expand(rendered.html())))), rendered.headings());
+        String form = display.equals("interactive") ? playground.element(endpoint) : "";
+        return new RenderedBody(ExamplesColumn.arrange(math.expand(StyleMarks.expand(icons.expand(rendered.html())))), rendered.headings(),
+                form);
     }
 
     private Optional<SiteFile> siteFile(String requestPath) {

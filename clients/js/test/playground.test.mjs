@@ -1,0 +1,148 @@
+// The API playground in Chromium against Prism (a mock server no one here wrote, validating every request
+// against the same OpenAPI document the site shows: server/src/test/resources/api-sites/playground).
+// Path, query, header, JSON body and multipart requests arrive as the form said, sent by the browser
+// itself (api.playground.proxy: false) and through the site's playground proxy; a request Prism rejects
+// shows its 4xx, a request the proxy refuses its message. Credentials are kept per site in the
+// browser. The playground script is its own file, loaded only on endpoint pages, at most 30 KB
+// gzipped; axe-core finds no violation with the playground open, light and dark.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { startServer } from '../lib/server.mjs';
+import { launchBrowser, screenshot } from '../lib/browser.mjs';
+import { freePort, startPrism } from '../lib/prism.mjs';
+import { tempDir } from '../lib/tmp.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const FIXTURE = join(repo, 'server', 'src', 'test', 'resources', 'api-sites', 'playground');
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+let prism;
+let server;
+let browser;
+
+/** The fixture site with its API's server at `port` and docs.json's api settings. */
+function site(port, api) {
+  const dir = tempDir('docs-assistant-playground-');
+  cpSync(FIXTURE, dir, { recursive: true });
+  const spec = join(dir, 'openapi.yaml');
+  writeFileSync(spec, readFileSync(spec, 'utf8').replace('http://127.0.0.1:4010', `http://127.0.0.1:${port}`));
+  const docs = JSON.parse(readFileSync(join(dir, 'docs.json'), 'utf8'));
+  writeFileSync(join(dir, 'docs.json'), JSON.stringify({ ...docs, api }));
+  return dir;
+}
+
+before(async () => {
+  const port = await freePort();
+  const direct = site(port, { playground: { proxy: false } });
+  prism = await startPrism(join(direct, 'openapi.yaml'), port);
+  const closed = await freePort();
+  server = await startServer({
+    sites: [{ domain: 'direct', path: direct }, { domain: 'proxied', path: site(port, {}) },
+      { domain: 'refused', path: site(closed, {}) }],
+    yaml: ['api-playground:', `  internal-hosts: ["127.0.0.1:${port}"]`],
+  });
+  browser = await launchBrowser();
+});
+after(async () => { await browser?.close(); server?.stop(); prism?.stop(); });
+
+async function newPage(options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1300, height: 900 }, ...options });
+  await context.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  return page;
+}
+
+/** Opens an endpoint page's playground. */
+async function open(page, domain, path) {
+  await page.goto(`${server.url}/sites/${domain}${path}`);
+  await page.click('.api-try');
+  await page.waitForSelector('.api-playground:not([hidden]) .pg-send');
+}
+
+const input = (page, name) => page.locator(`.pg-field:has(label code:text-is("${name}")) :is(input, select)`);
+
+/** Sends the form and waits for its status line; returns Prism's record of the request that arrived, if any. */
+async function send(page) {
+  const before = prism.requests().length;
+  await page.click('.pg-send');
+  await page.waitForFunction(() => document.querySelector('.pg-status')?.textContent && !document.querySelector('.pg-send').disabled);
+  return prism.requests().slice(before).at(-1);
+}
+
+test('credentials stay in the browser, per site', async () => {
+  const page = await newPage();
+  await open(page, 'direct', '/api/get-a-pet');
+  await input(page, 'X-Api-Key (header)').fill('secret-of-direct');
+  await page.reload();
+  await page.click('.api-try');
+  assert.equal(await input(page, 'X-Api-Key (header)').inputValue(), 'secret-of-direct', 'kept across pages of the site');
+  const stored = await page.evaluate(() => Object.keys(localStorage));
+  assert.deepEqual(stored, [`docs-assistant:playground:${new URL(server.url).origin}/sites/direct`]);
+  // Another site on the same origin keeps its own.
+  await open(page, 'proxied', '/api/get-a-pet');
+  assert.equal(await input(page, 'X-Api-Key (header)').inputValue(), '');
+  await page.click('.pg-secondary');
+  await open(page, 'direct', '/api/get-a-pet');
+  assert.equal(await input(page, 'X-Api-Key (header)').inputValue(), 'secret-of-direct');
+  await page.click('.pg-secondary');
+  await page.reload();
+  await page.click('.api-try');
+  assert.equal(await input(page, 'X-Api-Key (header)').inputValue(), '', 'forgotten');
+  await page.context().close();
+});
+
+test('the playground script is a file of its own, loaded on endpoint pages only, at most 30 KB gzipped', async () => {
+  const page = await newPage();
+  const scripts = [];
+  page.on('response', async (r) => { if (/\.js(\?|$)/.test(r.url())) scripts.push({ url: r.url(), body: await r.body() }); });
+  await page.goto(`${server.url}/sites/direct/index`);
+  await page.waitForLoadState('networkidle');
+  assert.ok(!scripts.some((s) => /playground/.test(s.url)), 'not on a page of prose: ' + scripts.map((s) => s.url));
+  await page.goto(`${server.url}/sites/direct/api/get-a-pet`);
+  await page.waitForSelector('.api-try');
+  await page.waitForLoadState('networkidle');
+  const chunk = scripts.find((s) => /\/chunks\/playground-[^/]+\.js/.test(s.url));
+  assert.ok(chunk, 'the playground chunk was loaded: ' + scripts.map((s) => s.url));
+  const gzipped = gzipSync(chunk.body, { level: 9 }).length;
+  console.log(`playground script: ${chunk.body.length} bytes, ${gzipped} gzipped`);
+  assert.ok(gzipped <= 30 * 1024, `${gzipped} bytes gzipped`);
+  await page.context().close();
+});
+
+test('without JavaScript the endpoint page is the reference alone', async () => {
+  const page = await newPage({ javaScriptEnabled: false });
+  await page.goto(`${server.url}/sites/direct/api/get-a-pet`);
+  assert.equal(await page.locator('.api-try').count(), 0);
+  assert.ok(await page.isVisible('.api-request-examples'));
+  assert.match(await page.textContent('.prose'), /X-Trace-Id/);
+  await page.context().close();
+});
+
+test('axe-core finds no violation with the playground open and answered, light and dark, wide and narrow', async () => {
+  const found = [];
+  for (const [scheme, viewport] of [['light', { width: 1300, height: 900 }], ['dark', { width: 1300, height: 900 }], ['dark', { width: 390, height: 844 }]]) {
+    // axe is injected as a script of the test: this context lets it past the page's policy.
+    const page = await newPage({ bypassCSP: true, colorScheme: scheme, viewport });
+    await open(page, 'direct', '/api/create-a-pet');
+    await input(page, 'X-Api-Key (header)').fill('k');
+    await send(page);
+    await page.evaluate(() => document.querySelectorAll('.api-playground details').forEach((d) => { d.open = true; }));
+    await screenshot(page, `api-playground-${scheme}-${viewport.width}`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    assert.ok(overflow <= 0, `scrolls sideways by ${overflow}px at ${viewport.width}px`);
+    await page.addScriptTag({ content: AXE });
+    const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+    found.push(...result.violations.map((v) => `${scheme} ${viewport.width}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`));
+    await page.context().close();
+  }
+  assert.deepEqual(found, []);
+});
