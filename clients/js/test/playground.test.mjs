@@ -20,6 +20,7 @@ import { tempDir } from '../lib/tmp.mjs';
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const FIXTURE = join(repo, 'server', 'src', 'test', 'resources', 'api-sites', 'playground');
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const MODES = ['direct', 'proxied'];
 let prism;
 let server;
 let browser;
@@ -77,6 +78,93 @@ async function send(page) {
   await page.waitForFunction(() => document.querySelector('.pg-status')?.textContent && !document.querySelector('.pg-send').disabled);
   return prism.requests().slice(before).at(-1);
 }
+
+/** The response's status, else what the status line says instead. */
+const statusOf = async (page) => (await page.locator('.pg-status .api-status').count()
+  ? page.textContent('.pg-status .api-status') : 'no status: ' + await page.textContent('.pg-status'));
+
+for (const mode of MODES) {
+  test(`${mode}: path, query, header and API key arrive as the form said`, async () => {
+    const page = await newPage();
+    await open(page, mode, '/api/get-a-pet');
+    await input(page, 'X-Api-Key (header)').fill(`key-${mode}`);
+    await input(page, 'petId').fill('42');
+    await input(page, 'fields').selectOption('species');
+    await input(page, 'X-Trace-Id').fill('trace-42');
+    const arrived = await send(page);
+    assert.equal(await statusOf(page), '200', await page.textContent('.api-playground'));
+    assert.equal(arrived.method, 'GET');
+    assert.equal(arrived.path, '/pets/42');
+    assert.equal(arrived.headers['x-trace-id'], 'trace-42');
+    assert.equal(arrived.headers['x-api-key'], `key-${mode}`);
+    assert.ok(arrived.valid, 'Prism found the request valid (the query parameter too)');
+    // The body pretty-printed, the headers listed.
+    assert.match(await page.textContent('.pg-response'), /^\{\n {2}"id": 7,\n {2}"name": "Rex"/);
+    assert.match(await page.textContent('.pg-headers'), /content-type\s*application\/json/i);
+    assert.deepEqual(page.errors, []);
+    assert.deepEqual(await page.evaluate(() => window.__violations), []);
+    await page.context().close();
+  });
+
+  test(`${mode}: the JSON body is seeded from the example and sent as edited`, async () => {
+    const page = await newPage();
+    await open(page, mode, '/api/create-a-pet');
+    const body = page.locator('textarea.pg-body');
+    assert.deepEqual(JSON.parse(await body.inputValue()), { name: 'Rex', species: 'dog' });
+    await input(page, 'X-Api-Key (header)').fill('k');
+    await body.fill('{"name": "Tom", "species": "cat", "age": 3}');
+    const arrived = await send(page);
+    assert.equal(await statusOf(page), '201');
+    assert.equal(arrived.method, 'POST');
+    assert.equal(arrived.path, '/pets');
+    assert.match(arrived.headers['content-type'], /^application\/json/);
+    assert.deepEqual(JSON.parse(arrived.body), { name: 'Tom', species: 'cat', age: 3 });
+    assert.ok(arrived.valid);
+    await page.context().close();
+  });
+
+  test(`${mode}: a multipart form with a file arrives as parts`, async () => {
+    const page = await newPage();
+    await open(page, mode, '/api/upload-a-photo');
+    await input(page, 'X-Api-Key (header)').fill('k');
+    await input(page, 'petId').fill('5');
+    await input(page, 'photo').setInputFiles({ name: 'rex.png', mimeType: 'image/png', buffer: Buffer.from('PNG-BYTES-OF-REX') });
+    await input(page, 'caption').fill('Rex asleep');
+    const arrived = await send(page);
+    assert.equal(await statusOf(page), '201', await page.textContent('.api-playground'));
+    assert.equal(arrived.path, '/pets/5/photo');
+    assert.match(arrived.headers['content-type'], /^multipart\/form-data; boundary=/);
+    assert.match(arrived.body, /Content-Disposition: form-data; name="photo"; filename="rex.png"\r?\nContent-Type: image\/png\r?\n\r?\nPNG-BYTES-OF-REX/);
+    assert.match(arrived.body, /Content-Disposition: form-data; name="caption"\r?\n\r?\nRex asleep/);
+    assert.ok(arrived.valid);
+    await page.context().close();
+  });
+
+  test(`${mode}: a request Prism rejects shows its 4xx`, async () => {
+    const page = await newPage();
+    await open(page, mode, '/api/get-a-pet');
+    await input(page, 'X-Api-Key (header)').fill('k');
+    await input(page, 'petId').fill('3');
+    await input(page, 'fields').selectOption('name');
+    // X-Trace-Id, required, left empty: the form lets it go, the API decides.
+    const arrived = await send(page);
+    assert.equal(arrived.valid, false);
+    assert.equal(await statusOf(page), '422');
+    assert.match(await page.textContent('.pg-response'), /x-trace-id/i);
+    await page.context().close();
+  });
+}
+
+test('a request the proxy refuses is a clear message in the playground', async () => {
+  const page = await newPage();
+  await open(page, 'refused', '/api/get-a-pet');
+  await input(page, 'petId').fill('1');
+  await send(page);
+  const status = page.locator('.pg-status');
+  assert.match(await status.getAttribute('class'), /pg-error/);
+  assert.match(await status.textContent(), /^The playground's proxy did not deliver this request \(403\): .+/);
+  await page.context().close();
+});
 
 test('credentials stay in the browser, per site', async () => {
   const page = await newPage();

@@ -6,33 +6,29 @@ import dev.docsassistant.apiref.Endpoint;
 import dev.docsassistant.apiref.PlaygroundForm;
 import dev.docsassistant.apiref.SampleRequest;
 import dev.docsassistant.config.Mappers;
+import dev.docsassistant.content.ApiPlayground;
 
 import java.util.Locale;
 import java.util.Set;
 
 /**
- * docs.json {@code api.playground} and what an endpoint page carries of it. {@code display}:
- * {@code interactive} (the default) gives the page its form as JSON in a data element, which the site
- * script turns into the playground (its own chunk, loaded only where that element is); {@code simple}
- * a copyable line with the method and full address; {@code none} nothing; {@code auth} the
- * playground for signed-in readers only, and as readers do not sign in to sites, nothing. A page's
- * front matter {@code playground}, else its operation's {@code x-mint.metadata.playground}, overrides
- * the site's. {@code proxy} (default true) sends requests through the server's playground proxy;
- * false lets the browser call the API itself, with the browser's credentials when {@code credentials}
- * is true. {@code api.examples.prefill} fills the fields with the examples instead of showing them
- * as placeholders.
+ * What an endpoint page carries of the site's playground ({@link ApiPlayground}, docs.json
+ * {@code api.playground}). {@code interactive} (also a display the platform does not know, which is
+ * reported) gives the page its form as JSON in a data element, which the site script turns into the
+ * playground (its own chunk, loaded only where that element is); {@code simple} a copyable line with
+ * the method and full address; {@code none} nothing; {@code auth} the playground for signed-in
+ * readers only, which the page cannot tell apart, so nothing. A page's front matter
+ * {@code playground}, else its operation's {@code x-mint.metadata.playground}, overrides the site's.
+ * {@code api.examples.prefill} fills the fields with the examples instead of showing them as
+ * placeholders.
  */
-record EndpointPlayground(String display, boolean proxy, boolean credentials, boolean prefill) {
+record EndpointPlayground(ApiPlayground settings, boolean prefill) {
     static final Set<String> DISPLAYS = PlaygroundForm.DISPLAYS;
     /** The id of the element holding the form: the site script loads the playground where it is. */
     static final String ELEMENT_ID = "da:playground";
 
-    static EndpointPlayground of(JsonNode docsJson) {
-        JsonNode api = docsJson.path("api");
-        JsonNode playground = api.path("playground");
-        String display = playground.path("display").asText("interactive").toLowerCase(Locale.ROOT);
-        return new EndpointPlayground(DISPLAYS.contains(display) ? display : "interactive", playground.path("proxy").asBoolean(true),
-                playground.path("credentials").asBoolean(false), api.path("examples").path("prefill").asBoolean(false));
+    static EndpointPlayground of(ApiPlayground settings, JsonNode docsJson) {
+        return new EndpointPlayground(settings, docsJson.path("api").path("examples").path("prefill").asBoolean(false));
     }
 
     /** The display of one page: its front matter's, else its operation's {@code x-mint}, else the site's. */
@@ -40,7 +36,10 @@ record EndpointPlayground(String display, boolean proxy, boolean credentials, bo
         String own = frontMatter != null ? frontMatter
                 : e.metadata().get("playground") instanceof String s ? s : null;
         String display = own == null ? null : own.strip().toLowerCase(Locale.ROOT);
-        return display != null && DISPLAYS.contains(display) ? display : this.display;
+        if (display != null && DISPLAYS.contains(display)) {
+            return display;
+        }
+        return DISPLAYS.contains(settings.display()) ? settings.display() : "interactive";
     }
 
     /** Markdown shown under the endpoint's head for {@code simple}: the method and full address, with the code copy button. */
@@ -55,7 +54,7 @@ record EndpointPlayground(String display, boolean proxy, boolean credentials, bo
     String element(Endpoint e) {
         ObjectNode data = Mappers.JSON.createObjectNode();
         data.set("operation", PlaygroundForm.of(e));
-        data.put("proxy", proxy).put("credentials", credentials).put("prefill", prefill);
+        data.put("proxy", settings.proxy()).put("credentials", settings.credentials()).put("prefill", prefill);
         String json;
         try {
             json = Mappers.JSON.writeValueAsString(data);

@@ -128,14 +128,15 @@ public final class SiteRenderer {
         this.examples = ApiExamples.of(site.content().docsJson());
         this.ignore = dev.docsassistant.content.MintIgnore.of(site.content().dir(), problem -> { }); // reported by SiteReader
         this.specFiles = new ApiSpecFiles(site.content(), contextual);
-        this.playground = EndpointPlayground.of(site.content().docsJson());
+        ApiPlayground settings = ApiPlayground.of(site.content());
+        this.playground = EndpointPlayground.of(settings, site.content().docsJson());
         this.assets = assets;
         this.assistantKey = assistantKey;
         this.injected = injected;
         // Rules left out were reported when the site loaded (DocsJsonLinks).
         this.redirects = Redirects.read(site.content().docsJson().path("redirects"), new ArrayList<>());
         this.csp = ContentSecurityPolicy.of(injected, site.config().url().map(SiteRenderer::origin).orElse(null),
-                ApiPlayground.of(site.content()).directSources());
+                settings.directSources());
     }
 
     public String csp() {
