@@ -28,7 +28,7 @@ final class ComponentClaims {
                 f -> has(f.prose("/components"), "<a class=\"card-title card-link\" href=\"/code\">Image card</a>", "<span class=\"card-icon\"><svg")));
         c.put("`<Card>` `img`, `horizontal`, `cta`, `arrow`", claim("works", f -> {
             String html = f.prose("/components");
-            has(html, "card-horizontal card-with-img", "<img class=\"card-img\" src=\"/images/card.png\"",
+            has(html, "card-horizontal card-with-img", "<img class=\"card-img\" src=\"/images/card.svg\"",
                     "<span class=\"card-cta\">Read the code</span><span class=\"card-arrow\" aria-hidden=\"true\"><svg");
             assertTrue(html.matches("(?s).*External card</a>.*?<span class=\"card-arrow\".*"), "external links get the arrow by default");
         }));

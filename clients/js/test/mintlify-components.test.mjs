@@ -1,0 +1,156 @@
+// Mintlify's components in Chromium, on the fixture site of docs/mintlify.md's table
+// (server/src/test/resources/mintlify-compat): no axe-core violation of any impact and no
+// Content-Security-Policy violation on pages using every component, light and dark; math drawn as
+// MathML and diagrams as SVG by chunks only the pages that need them load; the view switcher, the
+// changelog's tag filter and tooltips working with script, and readable without. Screenshots in artifacts/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startServer } from '../lib/server.mjs';
+import { launchBrowser, screenshot } from '../lib/browser.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const PAGES = ['/components', '/layout', '/code', '/changelog', '/math', '/bad'];
+let server;
+let browser;
+let base;
+
+before(async () => {
+  server = await startServer({ sites: [{ domain: 'compat', path: join(repo, 'server', 'src', 'test', 'resources', 'mintlify-compat') }] });
+  base = server.url + '/sites/compat';
+  browser = await launchBrowser();
+});
+after(async () => { await browser?.close(); server?.stop(); });
+
+async function newPage(options = {}) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  page.scripts = [];
+  await context.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  page.on('request', (r) => { if (r.resourceType() === 'script') page.scripts.push(new URL(r.url()).pathname); });
+  await context.route('**/*', (route) => {
+    const host = new URL(route.request().url()).hostname;
+    return host === '127.0.0.1' || host === 'localhost' ? route.continue() : route.abort();
+  });
+  return page;
+}
+
+async function settled(page) {
+  await page.waitForLoadState('networkidle');
+  await page.waitForFunction(() => !document.querySelector('.prose .math:not(.math-ready):not(.math-error)')
+    && [...document.querySelectorAll('.prose .mermaid-diagram')].every((d) => d.classList.contains('mermaid-ready') || d.querySelector('.mermaid-error')));
+}
+
+test('no CSP violation and no script error on any component page, light and dark', async () => {
+  const found = [];
+  for (const scheme of ['light', 'dark']) {
+    const page = await newPage({ colorScheme: scheme });
+    for (const path of PAGES) {
+      await page.goto(base + path);
+      await settled(page);
+      await screenshot(page, `mintlify${path.replace('/', '-')}-${scheme}`);
+      found.push(...(await page.evaluate(() => window.__violations)).map((v) => `${scheme} ${path}: CSP ${v}`));
+      found.push(...page.errors.map((e) => `${scheme} ${path}: ${e}`));
+      page.errors.length = 0;
+    }
+    await page.context().close();
+  }
+  assert.deepEqual(found, []);
+});
+
+test('axe-core finds no violation on pages using every component, light and dark', async () => {
+  const found = [];
+  for (const scheme of ['light', 'dark']) {
+    // axe is injected as a script of the test: this context lets it past the page's policy.
+    const page = await newPage({ colorScheme: scheme, bypassCSP: true });
+    for (const path of PAGES) {
+      await page.goto(base + path);
+      await settled(page);
+      await page.evaluate(() => document.querySelectorAll('.prose details').forEach((d) => { d.open = true; }));
+      await page.addScriptTag({ content: AXE });
+      // The sidebar is the layout's (site-looks checks it); this test is about the page's content.
+      const result = await page.evaluate(() => window.axe.run({ exclude: [['.sidebar']] }, { resultTypes: ['violations'] }));
+      for (const v of result.violations) {
+        found.push(`${scheme} ${path}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+      }
+    }
+    await page.context().close();
+  }
+  assert.deepEqual(found, []);
+});
+
+test('math is MathML and diagrams SVG, from chunks only their pages load', async () => {
+  const page = await newPage({ colorScheme: 'light' });
+  await page.goto(base + '/math');
+  await settled(page);
+  assert.equal(await page.locator('.prose .math-inline.math-ready math').count(), 1, 'the inline expression');
+  assert.equal(await page.locator('.prose .math-display.math-ready math[display="block"]').count(), 1, 'the equation');
+  assert.ok(await page.locator('.prose .mermaid-svg svg').first().isVisible(), 'the diagram is drawn');
+  assert.ok(!(await page.locator('.prose .mermaid-source').first().isVisible()), 'its source is folded away');
+  assert.ok(page.scripts.some((s) => s.includes('/math-')) && page.scripts.some((s) => s.includes('/diagrams-')), page.scripts.join(' '));
+  page.scripts.length = 0;
+  await page.goto(base + '/components');
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(page.scripts.filter((s) => /\/(math|diagrams|mermaid)/i.test(s) || /Diagram-/.test(s)), [], 'no math or diagram script');
+  await page.goto(base + '/bad');
+  await settled(page);
+  assert.ok(await page.locator('.prose .math-error').first().isVisible(), 'TeX that cannot be read stays, marked');
+  assert.match(await page.locator('.prose .mermaid-error').first().textContent(), /Diagram error/);
+  await page.context().close();
+});
+
+test('views switch, the changelog filters by tag, tooltips open on focus', async () => {
+  const page = await newPage({ colorScheme: 'light' });
+  await page.goto(base + '/layout');
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(await page.locator('.view-switcher [role="tab"]').allTextContents(), ['JavaScript', 'Python']);
+  assert.ok(await page.getByText('JavaScript view text.').isVisible());
+  assert.ok(!(await page.getByText('Python view text.').isVisible()));
+  await page.locator('.view-switcher [role="tab"]', { hasText: 'Python' }).click();
+  assert.ok(await page.getByText('Python view text.').isVisible());
+  assert.ok(!(await page.getByText('JavaScript view text.').isVisible()));
+  assert.ok(await page.locator('.api-examples').isVisible(), 'the examples column');
+  const column = await page.locator('.api-examples').boundingBox();
+  const text = await page.locator('.prose > h2').first().boundingBox();
+  assert.ok(column.x > text.x + text.width - 1, 'beside the text on a wide screen');
+
+  await page.goto(base + '/changelog');
+  await page.waitForLoadState('networkidle');
+  await page.locator('.update-filter button', { hasText: 'Wintergreen' }).click();
+  assert.ok(await page.getByText('Minty fresh.').isVisible());
+  assert.ok(!(await page.getByText('Cooler.').isVisible()), 'an update without the tag is hidden');
+  assert.equal(new URL(page.url()).searchParams.get('tags'), 'Wintergreen');
+  await page.goto(base + '/changelog?tags=Spearmint,Wintergreen');
+  await page.waitForLoadState('networkidle');
+  assert.ok(!(await page.getByText('Cooler.').isVisible()), 'every selected tag must match');
+
+  await page.goto(base + '/components');
+  await page.locator('.tooltip').first().focus();
+  assert.ok(await page.locator('.tooltip-box').first().isVisible());
+  await page.context().close();
+});
+
+test('without script: the first view open, the others one click away, tooltips on focus', async () => {
+  const page = await newPage({ colorScheme: 'dark', javaScriptEnabled: false });
+  await page.goto(base + '/layout');
+  assert.ok(await page.getByText('JavaScript view text.').isVisible());
+  assert.ok(!(await page.getByText('Python view text.').isVisible()));
+  await page.locator('summary.view-title', { hasText: 'Python' }).click();
+  assert.ok(await page.getByText('Python view text.').isVisible());
+  await page.goto(base + '/components');
+  await page.locator('.tooltip').first().focus();
+  assert.ok(await page.locator('.tooltip-box').first().isVisible());
+  await page.goto(base + '/math');
+  assert.match(await page.locator('.prose .math-inline').textContent(), /a\^2 \+ b\^2/, 'the TeX shows');
+  await screenshot(page, 'mintlify-no-script-dark');
+  await page.context().close();
+});
