@@ -111,7 +111,16 @@ public final class AgentFiles {
                 return Optional.of(new File("text/plain; charset=utf-8", llmsFull(v, baseUrl)));
             }
         }
-        if (path.endsWith(".md") || wantsMarkdown) {
+        if (path.endsWith("/rss.xml")) {
+            String pagePath = path.substring(0, path.length() - "/rss.xml".length());
+            Optional<File> feed = site.content().page(pagePath.isEmpty() ? "/" : pagePath).filter(Page::isPublic)
+                    .flatMap(page -> ChangelogFeed.of(page, site.content().dir(), baseUrl))
+                    .map(xml -> new File("application/rss+xml; charset=utf-8", xml));
+            if (feed.isPresent()) {
+                return feed;
+            }
+        }
+                if (path.endsWith(".md") || wantsMarkdown) {
             String pagePath = path.endsWith(".md") ? path.substring(0, path.length() - 3) : path;
             return site.content().page(pagePath.equals("/index") || pagePath.isEmpty() ? "/" : pagePath)
                     .filter(Page::isPublic)

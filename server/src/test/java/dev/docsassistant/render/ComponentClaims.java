@@ -77,6 +77,16 @@ final class ComponentClaims {
             has(f.prose("/math"), "<div class=\"mermaid-diagram\"><pre tabindex=\"0\" class=\"mermaid-source\"><code>flowchart LR\n  A[Start] --&gt; B{Works?}");
             assertFalse(f.html("/components").contains("mermaid"), "a page without a diagram has none");
         }));
+        c.put("`<Update>` RSS feed (the page's address + `/rss.xml`)", claim("works", f -> {
+            var files = new dev.docsassistant.publish.AgentFiles(new dev.docsassistant.sites.Site(
+                    new dev.docsassistant.config.SiteConfig("compat", "compat", f.content().dir(), java.util.Optional.empty()), f.content(), null, null));
+            var feed = files.get("/changelog/rss.xml", "https://docs.example", false).orElseThrow();
+            assertTrue(feed.contentType().startsWith("application/rss+xml"), feed.contentType());
+            has(feed.body(), "<item><title>March 2025</title><link>https://docs.example/changelog#march-2025</link>",
+                    "<category>Wintergreen</category><category>Spearmint</category>", "v0.0.10\n\nMinty fresh.",
+                    "<atom:link href=\"https://docs.example/changelog/rss.xml\" rel=\"self\"");
+            assertTrue(files.get("/components/rss.xml", "https://docs.example", false).isEmpty(), "a page without updates has no feed");
+        }));
         c.put("`<Visibility>`", claim("works", f -> has(f.prose("/components"), "Only readers see this.")));
         c.put("`<CodeBlock>`", claim("works", f -> has(f.prose("/code"), "<div class=\"code-title\">hello.js</div>",
                 "<pre tabindex=\"0\" class=\"numbered\"><code class=\"language-js\"><span class=\"line highlighted\">")));
