@@ -39,6 +39,7 @@ import dev.docsassistant.security.PageKeys;
 import dev.docsassistant.security.RateLimits;
 import dev.docsassistant.security.SecuritySettings;
 import dev.docsassistant.sites.Sites;
+import dev.docsassistant.sites.SpecUrls;
 import dev.docsassistant.store.BackgroundWrites;
 import dev.docsassistant.metrics.AppMetrics;
 import dev.docsassistant.store.Database;
@@ -121,6 +122,8 @@ public final class App implements AutoCloseable {
                 domain -> settings.search().getOrDefault(domain, defaultSearch).withShared(sharedVectors), organizations,
                 config.dataDir());
         this.egress = new Egress(settings.egress());
+        // Descriptions named by URL are fetched (through the policy) only when configured; offline otherwise.
+        SpecUrls.from(config.section().get("api-specs")).use(egress);
         this.git = new GitSites(deployments, sites, settings.git(), config.dataDir(), egress);
         this.state = new ServerState(sites, database, redis);
         // Reads the version served now: a deployment replaces the Site, the gauge stays registered once.

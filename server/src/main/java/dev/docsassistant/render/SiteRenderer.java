@@ -102,7 +102,6 @@ public final class SiteRenderer {
     /** The access groups the search page reads with (a signed-in reader's; none: public pages only). */
     private final List<String> readGroups;
     private final Sidebars sidebars = new Sidebars();
-    private final ApiSpecFiles specFiles;
     private final EndpointPlayground playground;
 
     public SiteRenderer(Site site, SiteAssets assets, String assistantKey, Injected injected) {
@@ -127,7 +126,6 @@ public final class SiteRenderer {
         this.contextual = ContextualOptions.read(site.content().docsJson(), new ArrayList<>());
         this.examples = ApiExamples.of(site.content().docsJson());
         this.ignore = dev.docsassistant.content.MintIgnore.of(site.content().dir(), problem -> { }); // reported by SiteReader
-        this.specFiles = new ApiSpecFiles(site.content(), contextual);
         ApiPlayground settings = ApiPlayground.of(site.content());
         this.playground = EndpointPlayground.of(settings, site.content().docsJson());
         this.assets = assets;
@@ -291,7 +289,7 @@ public final class SiteRenderer {
         if (dot < 0 || rel.contains("/.") || rel.startsWith(".")) {
             return Optional.empty();
         }
-        String type = FILE_TYPES.getOrDefault(rel.substring(dot + 1).toLowerCase(Locale.ROOT), specFiles.type(rel).orElse(null));
+        String type = FILE_TYPES.get(rel.substring(dot + 1).toLowerCase(Locale.ROOT));
         if (type == null || ignore.ignored(rel)) {
             return Optional.empty();
         }

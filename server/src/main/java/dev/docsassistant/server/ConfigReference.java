@@ -5,6 +5,7 @@ import dev.docsassistant.readers.ReaderAuthSettings;
 import dev.docsassistant.deploy.DeploySettings;
 import dev.docsassistant.egress.EgressSettings;
 import dev.docsassistant.playground.PlaygroundSettings;
+import dev.docsassistant.sites.SpecUrls;
 import dev.docsassistant.transport.ConnectionSettings;
 
 import dev.docsassistant.app.ServedHosts;
@@ -43,7 +44,7 @@ public final class ConfigReference {
             V1Sunset.REFERENCE, SecuritySettings.REFERENCE, ConnectionSettings.REFERENCE, StoreSettings.REFERENCE,
             RedisSettings.REFERENCE, McpSettings.REFERENCE, IntegrationSettings.REFERENCE, DashboardSettings.REFERENCE,
             RetentionSettings.REFERENCE, DeploySettings.REFERENCE, EgressSettings.REFERENCE,
-            ReaderAuthSettings.REFERENCE, PlaygroundSettings.REFERENCE);
+            ReaderAuthSettings.REFERENCE, PlaygroundSettings.REFERENCE, SpecUrls.REFERENCE);
 
     private ConfigReference() {
     }
