@@ -10,6 +10,7 @@ import { execFileSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { request } from 'node:http';
 import { startServer } from '../lib/server.mjs';
 import { launchBrowser, screenshot } from '../lib/browser.mjs';
 
@@ -23,6 +24,7 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.mi
 let server;
 let browser;
 let port;
+const READER_PASSWORD = 'handbook-password-of-the-dashboard-test';
 
 /** A small docs site of its own (telemetry on, so answers get thumbs), owned by `organization`. */
 function relaySite(domain, organization) {
@@ -40,12 +42,26 @@ function relaySite(domain, organization) {
 }
 
 before(async () => {
-  server = await startServer({ sites: [relaySite('relay', 'acme'), relaySite('beta', 'other')], timeoutMs: 120000,
-    yaml: [`security: {admin-token: ${ADMIN_TOKEN}}`] });
+  server = await startServer({ sites: [relaySite('relay', 'acme'), relaySite('beta', 'other'), relaySite('handbook', 'acme')],
+    timeoutMs: 120000, yaml: [`security: {admin-token: ${ADMIN_TOKEN}}`],
+    siteYaml: { handbook: [`reader-auth: {method: password, password: ${READER_PASSWORD}}`] } });
   port = new URL(server.url).port;
   browser = await launchBrowser();
 });
 after(async () => { await browser?.close(); server?.stop(); });
+
+/** A request to site handbook's own host outside the browser: status, body and cookies set. */
+const siteRequest = (method, path, cookie = '', body = undefined) => new Promise((ok, fail) => {
+  const headers = { host: `handbook.localhost:${port}`, cookie };
+  if (body) headers['content-type'] = 'application/x-www-form-urlencoded';
+  const req = request({ host: '127.0.0.1', port, path, method, headers }, (res) => {
+    let text = '';
+    res.on('data', (b) => { text += b; });
+    res.on('end', () => ok({ status: res.statusCode, body: text, cookies: res.headers['set-cookie'] ?? [] }));
+  });
+  req.on('error', fail);
+  req.end(body);
+});
 
 /** A browser context (with `contextOptions`) signed in as a new user of `org`, through the link `users add` prints. */
 async function signIn(org, email, contextOptions = {}) {
@@ -299,7 +315,7 @@ test('every page in the design of the sites: screenshots and no axe-core violati
   await page.waitForURL(`http://relay.localhost:${port}/`);
   assert.match(await page.locator('h1').innerText(), /Welcome/, 'the link opens the live site');
   await page.goto(`${server.dashboard}/dashboard/acme`);
-  assert.equal(await page.locator('ul.sites a.live').count(), 1, 'each served site links to its live URL');
+  assert.equal(await page.locator('ul.sites a.live').count(), 2, 'each served site links to its live URL');
   for (const code of await page.locator('table.keys code.id').all()) {
     const box = await code.evaluate((el) => ({ white: getComputedStyle(el).whiteSpace, font: getComputedStyle(el).fontFamily,
       height: el.getBoundingClientRect().height, line: parseFloat(getComputedStyle(el).lineHeight) || 24 }));
@@ -316,7 +332,9 @@ test('every page in the design of the sites: screenshots and no axe-core violati
     ['gaps', '/dashboard/acme/relay/gaps'], ['feedback', '/dashboard/acme/relay/feedback'],
     ['conversations', '/dashboard/acme/relay/conversations'], ['search', '/dashboard/acme/relay/search'],
     ['pages', '/dashboard/acme/relay/pages'], ['agents', '/dashboard/acme/relay/agents'],
-    ['integrations', '/dashboard/acme/relay/integrations'], ['deployments', '/dashboard/acme/relay/deployments']];
+    ['integrations', '/dashboard/acme/relay/integrations'], ['deployments', '/dashboard/acme/relay/deployments'],
+    ['readers-public', '/dashboard/acme/relay/readers'], ['readers', '/dashboard/acme/handbook/readers'],
+    ['readers-sign-out-confirm', '/dashboard/acme/handbook/readers/sign-out']];
   const found = [];
   for (const scheme of ['light', 'dark']) {
     // A context that lets the test's axe script past the dashboard's policy.
@@ -342,4 +360,41 @@ test('every page in the design of the sites: screenshots and no axe-core violati
     await signedIn.context().close();
   }
   assert.deepEqual(found, []);
+});
+
+test('the Readers page counts reader sessions and signs everyone out after a confirmation step', async () => {
+  // The reader signs in with the form's own fields (state and its cookie), outside the browser, which
+  // then carries the session cookie.
+  const form = await siteRequest('GET', '/login?redirect=%2Fretries');
+  const state = /name="state" value="([^"]+)"/.exec(form.body)[1];
+  const stateCookie = form.cookies.find((c) => c.startsWith('da_reader_state=')).split(';')[0];
+  const signedIn = await siteRequest('POST', '/login', stateCookie,
+    `state=${encodeURIComponent(state)}&redirect=%2Fretries&password=${encodeURIComponent(READER_PASSWORD)}`);
+  assert.equal(signedIn.status, 303, signedIn.body);
+  const session = signedIn.cookies.find((c) => c.startsWith('da_reader=')).split(';')[0].split('=')[1];
+  const readerContext = await browser.newContext();
+  await readerContext.addCookies([{ name: 'da_reader', value: session, domain: 'handbook.localhost', path: '/', httpOnly: true,
+    sameSite: 'Lax' }]);
+  const reader = await readerContext.newPage();
+  assert.equal((await reader.goto(`http://handbook.localhost:${port}/retries`)).status(), 200);
+
+  const page = await signIn('acme', 'rhea@acme.example');
+  await page.goto(`${server.dashboard}/dashboard/acme/handbook/readers`);
+  assert.match(await page.locator('main').innerText(), /\bpassword\b[\s\S]*set \(not shown\)/);
+  assert.doesNotMatch(await page.content(), new RegExp(READER_PASSWORD), 'the password is never shown');
+  assert.match(await page.locator('main').innerText(), /1 live reader session\b/);
+  await page.click('a.button:has-text("Sign everyone out")');
+  assert.match(page.url(), /\/readers\/sign-out$/, 'signing everyone out asks first');
+  await page.click('a.button:has-text("Cancel")');
+  assert.match(await page.locator('main').innerText(), /1 live reader session\b/, 'Cancel keeps the sessions');
+  await page.click('a.button:has-text("Sign everyone out")');
+  await page.click('button.danger');
+  await page.waitForURL(/\/readers\?signed-out=1$/);
+  assert.match(await page.locator('[role=status]').innerText(), /1 reader sessions ended/);
+  assert.match(await page.locator('main').innerText(), /0 live reader sessions/);
+
+  await reader.goto(`http://handbook.localhost:${port}/retries`);
+  assert.match(reader.url(), /\/login\?redirect=%2Fretries$/, 'the reader signs in again: ' + reader.url());
+  await readerContext.close();
+  await page.context().close();
 });

@@ -56,6 +56,7 @@ public final class Dashboard implements HttpService {
     private final SearchAnalyticsPage searchPage;
     private final PageSharePage pagesPage;
     private final AgentsPage agentsPage;
+    private final ReadersPage readersPage;
 
     public Dashboard(App app) {
         this.app = app;
@@ -68,6 +69,7 @@ public final class Dashboard implements HttpService {
         this.searchPage = new SearchAnalyticsPage(app);
         this.pagesPage = new PageSharePage(app);
         this.agentsPage = new AgentsPage(app);
+        this.readersPage = new ReadersPage(this, app);
     }
 
     @Override
@@ -94,6 +96,9 @@ public final class Dashboard implements HttpService {
                 .get("/{org}/{domain}/pages.csv", site(pagesPage::csv))
                 .get("/{org}/{domain}/agents", site(agentsPage::show))
                 .get("/{org}/{domain}/agents.csv", site(agentsPage::csv))
+                .get("/{org}/{domain}/readers", site(readersPage::show))
+                .get("/{org}/{domain}/readers/sign-out", site(readersPage::confirmSignOut))
+                .post("/{org}/{domain}/readers/sign-out", site(readersPage::signOut))
                 .get("/{org}/{domain}/live", site(this::live))
                 .get("/{org}/{domain}/deployments", deploymentsPage::list)
                 .get("/{org}/{domain}/deployments/{id}/activate", deploymentsPage::confirmActivate)

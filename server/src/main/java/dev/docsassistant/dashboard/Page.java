@@ -88,6 +88,7 @@ final class Page {
         tab(base + "/agents", "Agents", current);
         tab(base + "/integrations", "Integrations", current);
         tab(base + "/deployments", "Deployments", current);
+        tab(base + "/readers", "Readers", current);
         html.append("<a class=\"live\" href=\"").append(HtmlEncoder.attr(base + "/live")).append("\">View site <span aria-hidden=\"true\">↗</span></a>");
         html.append("</nav>\n");
         return this;

@@ -23,6 +23,11 @@ final class DashboardApps {
 
     /** @param extraYaml appended under {@code docs-assistant:} */
     static App serve(WebServerConfig.Builder server, String extraYaml) throws IOException {
+        return serve(server, extraYaml, "");
+    }
+
+    /** @param acmeSite more keys of site {@code acme-docs}, in flow style ({@code reader-auth: {method: password, …}}) */
+    static App serve(WebServerConfig.Builder server, String extraYaml, String acmeSite) throws IOException {
         Path dir = Files.createTempDirectory("docs-assistant-dashboard-");
         new TestSites(dir.resolve("site")).file("docs.json", """
                         {"name": "S", "navigation": {"groups": [{"group": "G", "pages": ["index", "retries"]}]},
@@ -33,9 +38,9 @@ final class DashboardApps {
                 docs-assistant:
                   data-dir: data
                   sites:
-                    - {domain: acme-docs, organization: acme, path: site}
+                    - {domain: acme-docs, organization: acme, path: site%s}
                     - {domain: other-docs, organization: other, path: site}
-                """ + extraYaml.indent(2));
+                """.formatted(acmeSite.isEmpty() ? "" : ", " + acmeSite) + extraYaml.indent(2));
         App app = Bootstrap.start(AppConfig.load(dir.resolve("application.yaml")), new PrintStream(OutputStream.nullOutputStream()));
         ServerSetup.configure(server, app);
         return app;
