@@ -108,7 +108,12 @@ final class SiteLayout {
             h.append("<link rel=\"alternate\" type=\"text/markdown\" href=\"")
                     .append(HtmlEncoder.attr(links.base() + "/" + page.pagePath() + ".md")).append("\">\n");
         }
-        h.append("<link rel=\"stylesheet\" href=\"").append(frame.assets().cssUrl()).append("\">\n")
+        h.append("<link rel=\"stylesheet\" href=\"").append(frame.assets().cssUrl()).append("\">\n");
+        String fonts = SiteFonts.of(docs, links).css();
+        if (!fonts.isEmpty()) {
+            h.append("<style>").append(fonts).append("</style>\n");
+        }
+        h
                 .append("<meta name=\"color-scheme\" content=\"light dark\">\n")
                 .append("<meta name=\"theme-color\" content=\"").append(SiteTheme.color(docs.path("colors").path("primary").asText(null), "#2563eb")).append("\">\n")
                 .append("<script type=\"application/json\" id=\"" + CONFIG_ID + "\">").append(config(frame, page, t)).append("</script>\n")

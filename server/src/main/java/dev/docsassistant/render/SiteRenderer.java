@@ -40,7 +40,9 @@ public final class SiteRenderer {
      * The files of a site folder served beside its pages, by extension. Every one is sent with
      * {@code nosniff} and a policy that runs nothing ({@code default-src 'none'; sandbox}), so an SVG
      * or XML file opened directly cannot run script on the site's origin; HTML and JavaScript files
-     * are not served at all (a page is written in MDX, and pages run no script but the site's own).
+     * are not served at all (a page is written in MDX, and pages run no script but the site's own), nor
+     * are JSON, YAML and XML files: docs.json, the files it includes and API descriptions (with their
+     * hidden operations) are the site's sources, not its content.
      */
     private static final Map<String, String> FILE_TYPES = Map.ofEntries(
             Map.entry("png", "image/png"), Map.entry("jpg", "image/jpeg"), Map.entry("jpeg", "image/jpeg"),
@@ -51,9 +53,7 @@ public final class SiteRenderer {
             Map.entry("m4a", "audio/mp4"), Map.entry("ogg", "audio/ogg"), Map.entry("pdf", "application/pdf"),
             Map.entry("woff2", "font/woff2"), Map.entry("woff", "font/woff"), Map.entry("ttf", "font/ttf"),
             Map.entry("otf", "font/otf"), Map.entry("txt", "text/plain; charset=utf-8"),
-            Map.entry("csv", "text/csv; charset=utf-8"), Map.entry("json", "application/json"),
-            Map.entry("yaml", "text/yaml; charset=utf-8"), Map.entry("yml", "text/yaml; charset=utf-8"),
-            Map.entry("xml", "application/xml"), Map.entry("css", "text/css; charset=utf-8"),
+            Map.entry("csv", "text/csv; charset=utf-8"), Map.entry("css", "text/css; charset=utf-8"),
             Map.entry("zip", "application/zip"), Map.entry("gz", "application/gzip"), Map.entry("tgz", "application/gzip"),
             Map.entry("tar", "application/x-tar"), Map.entry("wasm", "application/wasm"));
 
@@ -133,8 +133,9 @@ public final class SiteRenderer {
         this.injected = injected;
         // Rules left out were reported when the site loaded (DocsJsonLinks).
         this.redirects = Redirects.read(site.content().docsJson().path("redirects"), new ArrayList<>());
-        this.csp = ContentSecurityPolicy.of(injected, site.config().url().map(SiteRenderer::origin).orElse(null),
-                settings.directSources());
+        // docs.json fonts: external font files' hosts join font-src.
+        this.csp = ContentSecurityPolicy.of(SiteFonts.of(site.content().docsJson()).allowIn(injected),
+                site.config().url().map(SiteRenderer::origin).orElse(null), settings.directSources());
     }
 
     public String csp() {

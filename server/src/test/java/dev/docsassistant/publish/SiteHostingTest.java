@@ -82,8 +82,8 @@ class SiteHostingTest {
 
     @Test
     void filesOfCommonTypesAreServedAndNothingInThemRuns() {
-        for (var e : Map.of("/files/data.csv", "text/csv; charset=utf-8", "/files/spec.yaml", "text/yaml; charset=utf-8",
-                "/files/font.woff", "font/woff", "/images/logo.svg", "image/svg+xml").entrySet()) {
+        for (var e : Map.of("/files/data.csv", "text/csv; charset=utf-8", "/files/font.woff", "font/woff",
+                "/images/logo.svg", "image/svg+xml").entrySet()) {
             HttpResponse<String> res = server.get("/sites/docs" + e.getKey());
             assertEquals(200, res.statusCode(), e.getKey());
             assertEquals(e.getValue(), res.headers().firstValue("content-type").orElse(""), e.getKey());
@@ -93,5 +93,7 @@ class SiteHostingTest {
         }
         assertEquals(404, server.get("/sites/docs/files/page.html").statusCode(), "HTML is not served from the site's origin");
         assertEquals(404, server.get("/sites/docs/files/app.js").statusCode(), "nor script");
+        assertEquals(404, server.get("/sites/docs/files/spec.yaml").statusCode(), "nor the site's sources (API descriptions)");
+        assertEquals(404, server.get("/sites/docs/docs.json").statusCode());
     }
 }

@@ -64,6 +64,9 @@ final class SettingsClaims {
                 f -> has(f.prose("/settings"), "<nav class=\"directory\" aria-label=\"Settings\">", "<li><a href=\"/settings/wide\">Wide</a>")));
         c.put("`interaction.drilldown`", claim("differs",
                 f -> has(f.html("/"), "<summary><a href=\"/settings/nested\">Nested</a>")));
+        c.put("docs.json `fonts` (`family`, `heading`, `body`, `weight`, `source`, `format`)", claim("differs", f -> has(head(f, "/"),
+                "@font-face{font-family:\"Compat Sans\";src:url(\"/fonts/compat.woff2\") format(\"woff2\");font-weight:400",
+                "body{font-family:\"Compat Sans\",")));
         c.put("`.mintignore`", claim("works", f -> {
             assertTrue(f.content().page("drafts/plan").isEmpty(), "an ignored page is no page");
             assertTrue(f.renderer().render("/drafts/plan", "", null) instanceof SiteRenderer.HtmlPage p && p.status() == 404);
