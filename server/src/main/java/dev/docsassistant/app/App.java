@@ -2,6 +2,7 @@ package dev.docsassistant.app;
 
 import dev.docsassistant.readers.PasswordGuesses;
 import dev.docsassistant.readers.ReaderAuthSettings;
+import dev.docsassistant.readers.ReaderJwtKeys;
 import dev.docsassistant.readers.ReaderMethodFactory;
 import dev.docsassistant.readers.ReaderSessions;
 import dev.docsassistant.readers.SiteReaders;
@@ -95,6 +96,7 @@ public final class App implements AutoCloseable {
     private WatchedFolders watched;
     private PageKeys pageKeys;
     private final SiteReaders readers;
+    private final ReaderJwtKeys readerJwtKeys;
 
     public App(AppConfig config, Settings settings, Sites sites, Database database, Integrations integrations) {
         this.config = config;
@@ -153,8 +155,14 @@ public final class App implements AutoCloseable {
         this.accounts = new DashboardAccounts(database, Clock.systemUTC(), settings.dashboard().sessionTtl(),
                 settings.security().adminToken());
         this.assistantRules = new AssistantRules(settings.limits(), settings.threads().requireKey());
+        this.readerJwtKeys = new ReaderJwtKeys(database, Clock.systemUTC());
         this.readers = new SiteReaders(ReaderAuthSettings.ofSites(config.section()), new ReaderSessions(database, Clock.systemUTC()),
-                new ReaderMethodFactory(Clock.systemUTC(), egress), new PasswordGuesses(), Clock.systemUTC());
+                new ReaderMethodFactory(Clock.systemUTC(), egress, readerJwtKeys), new PasswordGuesses(), Clock.systemUTC());
+    }
+
+    /** The key pairs readers' JWTs are signed with (the private key shown once) and verified with. */
+    public ReaderJwtKeys readerJwtKeys() {
+        return readerJwtKeys;
     }
 
     /** Readers' sign-in to the sites' pages: each site's method, the sessions, the guesses counted. */

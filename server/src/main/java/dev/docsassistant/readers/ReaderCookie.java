@@ -38,10 +38,6 @@ public final class ReaderCookie {
         return STATE + "=" + state + attributes(base, secure) + "; Max-Age=" + SignInAttempts.VALIDITY.toSeconds();
     }
 
-    public static String clearState(String base, boolean secure) {
-        return STATE + "=" + attributes(base, secure) + "; Max-Age=0";
-    }
-
     private static String attributes(String base, boolean secure) {
         return "; Path=" + base + "/; HttpOnly; SameSite=Lax" + (secure ? "; Secure" : "");
     }

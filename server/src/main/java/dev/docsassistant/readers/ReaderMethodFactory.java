@@ -16,10 +16,15 @@ public final class ReaderMethodFactory implements SiteReaders.ReaderMethods {
 
     private final Clock clock;
     private final EgressHttp providers;
+    private final ReaderJwtKeys jwtKeys;
 
-    /** @param egress the policy every call to a sign-in provider goes through */
-    public ReaderMethodFactory(Clock clock, Egress egress) {
+    /**
+     * @param egress  the policy every call to a sign-in provider goes through
+     * @param jwtKeys the sites' keys that readers' JWTs are verified with
+     */
+    public ReaderMethodFactory(Clock clock, Egress egress, ReaderJwtKeys jwtKeys) {
         this.clock = clock;
+        this.jwtKeys = jwtKeys;
         this.providers = new EgressHttp(egress, PROVIDER_TIMEOUT, PROVIDER_MAX_BODY);
     }
 
@@ -31,8 +36,7 @@ public final class ReaderMethodFactory implements SiteReaders.ReaderMethods {
         return switch (settings.method()) {
             case PASSWORD -> new PasswordMethod(settings.password().orElseThrow(), clock);
             case OIDC -> new OidcMethod(settings.oidc().orElseThrow(), providers, clock);
-            case JWT, JWT_PERSONALIZATION -> throw new ConfigException("sites[" + domain + "].reader-auth.method: "
-                    + settings.method().configName() + " is not available in this version");
+            case JWT, JWT_PERSONALIZATION -> new JwtMethod(domain, settings.jwt().orElseThrow().loginUrl(), jwtKeys, clock);
         };
     }
 }

@@ -43,10 +43,12 @@ final class AdminRoutes implements HttpService {
     private final Supplier<Set<String>> organizations;
     private final DeploymentRoutes deployments;
     private final AnalyticsKeyRoutes analyticsKeys;
+    private final ReaderKeyRoutes readerKeys;
 
     /** @param organizations the organisations keys may be made for, now (sites are created at run time) */
     AdminRoutes(ApiKeys keys, AccessCheck access, String token, Supplier<Set<String>> organizations,
-                DeploymentRoutes deployments, AnalyticsKeyRoutes analyticsKeys) {
+                DeploymentRoutes deployments, AnalyticsKeyRoutes analyticsKeys, ReaderKeyRoutes readerKeys) {
+        this.readerKeys = readerKeys;
         this.keys = keys;
         this.access = access;
         this.token = token;
@@ -64,6 +66,7 @@ final class AdminRoutes implements HttpService {
                 .post("/keys/{id}/revoke", this::revoke);
         deployments.routing(rules);
         analyticsKeys.routing(rules);
+        readerKeys.routing(rules);
     }
 
     private void authorize(ServerRequest req, ServerResponse res) {

@@ -37,6 +37,8 @@ final class ReaderRoutes {
     static final String LOGIN = "/login";
     static final String CALLBACK = "/login/callback";
     static final String LOGOUT = "/logout";
+    /** Where the customer's login flow sends the browser with the signed user data: {@code /login/jwt-callback#<jwt>}. */
+    static final String JWT_CALLBACK = "/login/jwt-callback";
     /** The sign-in pages load nothing but the site's stylesheet and post only to themselves. */
     static final String CSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self';"
             + " frame-ancestors 'none'; base-uri 'none'";
@@ -82,7 +84,7 @@ final class ReaderRoutes {
                     passwordPage(res, domain, base, siteUrl, secure, returnTo, 200, null);
                 } else {
                     SignInAttempt attempt = readers.attempts().start(domain, callbackUri(siteUrl), returnTo);
-                    res.header(HeaderNames.SET_COOKIE, ReaderCookie.state(attempt.state(), base, secure));
+                    setCookie(res, ReaderCookie.state(attempt.state(), base, secure));
                     redirect(res, 303, method.start(attempt).toString());
                 }
             }
@@ -90,6 +92,13 @@ final class ReaderRoutes {
                 Map<String, String> params = new HashMap<>();
                 req.query().names().forEach(n -> params.put(n, req.query().first(n).orElse("")));
                 finish(req, res, domain, base, secure, method, params.get("state"), params);
+            }
+            case JWT_CALLBACK -> {
+                if (post) {
+                    jwt(req, res, domain, base, secure, method);
+                } else {
+                    jwtPage(res, domain, base, siteUrl, secure, returnTo, 200, null);
+                }
             }
             default -> Json.sendError(res, 404, "not found: " + base + path);
         }
@@ -127,12 +136,33 @@ final class ReaderRoutes {
         }
     }
 
+    /** The JWT callback page's post: the token with the state of the page this browser loaded. */
+    private void jwt(ServerRequest req, ServerResponse res, String domain, String base, boolean secure, ReaderAuthMethod method) {
+        FormBody form = FormBody.read(req);
+        Map<String, String> params = new HashMap<>();
+        params.put("token", nullToEmpty(form.get("token")));
+        finish(req, res, domain, base, secure, method, form.get("state"), params);
+    }
+
+    private void jwtPage(ServerResponse res, String domain, String base, String siteUrl, boolean secure, String returnTo,
+                         int status, String message) {
+        SignInAttempt attempt = readers.attempts().start(domain, callbackUri(siteUrl), returnTo);
+        setCookie(res, ReaderCookie.state(attempt.state(), base, secure));
+        res.status(Status.create(status)).header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
+                .header("Content-Security-Policy", JwtCallbackPage.CSP)
+                .send(JwtCallbackPage.html(base + JWT_CALLBACK, attempt.state(), returnTo, stylesheet(), message)
+                        .getBytes(StandardCharsets.UTF_8));
+    }
+
+    private String stylesheet() {
+        return assets.get("site.css").map(a -> SiteAssets.PREFIX + "site.css?v=" + a.hash()).orElse(null);
+    }
+
     /** A redirecting method's return: the attempt of {@code state}, held by this browser, used once. */
     private void finish(ServerRequest req, ServerResponse res, String domain, String base, boolean secure,
                         ReaderAuthMethod method, String state, Map<String, String> params) {
         Optional<SignInAttempt> attempt = readers.attempts().take(domain, state,
                 ReaderCookie.read(cookies(req), ReaderCookie.STATE).orElse(null));
-        res.header(HeaderNames.SET_COOKIE, ReaderCookie.clearState(base, secure));
         if (attempt.isEmpty()) {
             Json.sendError(res, 403, "this sign-in was not started in this browser, was used already or has expired;"
                     + " sign in again at " + base + LOGIN);
@@ -147,15 +177,16 @@ final class ReaderRoutes {
 
     private void signIn(ServerResponse res, String domain, String base, boolean secure, Reader reader, String returnTo) {
         String token = readers.sessions().open(domain, reader);
-        res.headers().add(HeaderNames.SET_COOKIE, ReaderCookie.session(token, readers.clock().instant(), reader.expiresAt(), base, secure));
-        res.headers().add(HeaderNames.SET_COOKIE, ReaderCookie.clearState(base, secure));
+        // The state cookie is left to expire (its attempt is used up): Helidon joins two Set-Cookie
+        // values of one response into one line, which browsers read as one cookie.
+        setCookie(res, ReaderCookie.session(token, readers.clock().instant(), reader.expiresAt(), base, secure));
         redirect(res, 303, returnTo);
     }
 
     private void logout(ServerResponse res, String domain, String base, boolean secure, ReaderAuthMethod method,
                         ServerRequest req) {
         ReaderCookie.read(cookies(req), ReaderCookie.SESSION).ifPresent(readers.sessions()::close);
-        res.header(HeaderNames.SET_COOKIE, ReaderCookie.clearSession(base, secure));
+        setCookie(res, ReaderCookie.clearSession(base, secure));
         redirect(res, 303, method.logout().map(URI::toString).orElse(base + LOGIN));
     }
 
@@ -173,8 +204,8 @@ final class ReaderRoutes {
     private void passwordPage(ServerResponse res, String domain, String base, String siteUrl, boolean secure,
                               String returnTo, int status, String message) {
         SignInAttempt attempt = readers.attempts().start(domain, callbackUri(siteUrl), returnTo);
-        res.headers().add(HeaderNames.SET_COOKIE, ReaderCookie.state(attempt.state(), base, secure));
-        String css = assets.get("site.css").map(a -> SiteAssets.PREFIX + "site.css?v=" + a.hash()).orElse(null);
+        setCookie(res, ReaderCookie.state(attempt.state(), base, secure));
+        String css = stylesheet();
         StringBuilder h = new StringBuilder("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"robots\" content=\"noindex\">"
                 + "<title>Sign in</title>");
@@ -198,6 +229,11 @@ final class ReaderRoutes {
     /** The address a provider returns to: the site's own, as the configuration names it. */
     private static URI callbackUri(String siteUrl) {
         return URI.create(siteUrl + CALLBACK);
+    }
+
+    /** The response's one cookie: Helidon would join a second {@code Set-Cookie} into the same line, which browsers do not split. */
+    private static void setCookie(ServerResponse res, String value) {
+        res.header(HeaderNames.SET_COOKIE, value);
     }
 
     static List<String> cookies(ServerRequest req) {

@@ -132,7 +132,8 @@ public final class RestEdge {
                 .register("/v1/insights", new InsightsExportRoutes(app));
         app.security().adminToken().ifPresent(token -> routing.register("/admin/v1",
                 new AdminRoutes(app.keys(), app.access(), token, () -> organizations(app), new DeploymentRoutes(app.deployments(), app.git(), app.settings().hosts()),
-                new AnalyticsKeyRoutes(app.analyticsKeys(), () -> organizations(app)))));
+                new AnalyticsKeyRoutes(app.analyticsKeys(), () -> organizations(app)),
+                new ReaderKeyRoutes(app.readers(), app.readerJwtKeys()))));
         git.ifPresent(source -> routing.register("/hooks/git", new GitHookRoutes(source)));
         // The API playground's proxy: POST, so before or after the pages' GET routes alike.
         new PlaygroundRoutes(app).routing(routing);

@@ -120,6 +120,8 @@ class ReaderPasswordTest {
     void theSessionCookieIsTheHostsAndTheSitesOnly() throws Exception {
         HttpResponse<String> form = get("/sites/handbook/login", null);
         HttpResponse<String> posted = postForm(form, PASSWORD, "/sites/handbook/", "203.0.113.2");
+        assertEquals(1, posted.headers().allValues("Set-Cookie").size(),
+                "one cookie per answer: a second would be joined into the same line: " + posted.headers().allValues("Set-Cookie"));
         String setCookie = posted.headers().allValues("Set-Cookie").stream().filter(c -> c.startsWith("da_reader="))
                 .findFirst().orElseThrow();
         assertTrue(setCookie.contains("; Path=/sites/handbook/;"), setCookie);

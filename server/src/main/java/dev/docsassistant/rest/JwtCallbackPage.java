@@ -1,0 +1,54 @@
+package dev.docsassistant.rest;
+
+import dev.docsassistant.integrations.spi.HtmlEncoder;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Base64;
+
+/**
+ * The page at {@code /login/jwt-callback#<jwt>}: a browser never sends a fragment to a server, so a
+ * small script of the page's own (allowed by its hash, nothing else runs) puts the token into the form
+ * and posts it to the same address, with the sign-in's state. Without script the form is shown, for
+ * the token to be pasted. The fragment is taken out of the address before the post, so it stays in no
+ * history entry.
+ */
+final class JwtCallbackPage {
+    static final String SCRIPT = "(function(){var f=document.getElementById('jwt-sign-in');var t=location.hash.slice(1);"
+            + "if(t){history.replaceState(null,'',location.pathname+location.search);f.elements.token.value=t;f.submit();}})();";
+    static final String CSP = "default-src 'none'; style-src 'self'; script-src '" + hash(SCRIPT) + "'; form-action 'self';"
+            + " frame-ancestors 'none'; base-uri 'none'";
+
+    private JwtCallbackPage() {
+    }
+
+    static String html(String action, String state, String returnTo, String css, String message) {
+        StringBuilder h = new StringBuilder("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"robots\" content=\"noindex\">"
+                + "<title>Signing in</title>");
+        if (css != null) {
+            h.append("<link rel=\"stylesheet\" href=\"").append(HtmlEncoder.attr(css)).append("\">");
+        }
+        h.append("</head><body><main class=\"reader-sign-in\"><h1>Signing in</h1>\n");
+        if (message != null) {
+            h.append("<p role=\"alert\">").append(HtmlEncoder.attr(message)).append("</p>\n");
+        }
+        h.append("<form id=\"jwt-sign-in\" method=\"post\" action=\"").append(HtmlEncoder.attr(action)).append("\">")
+                .append("<input type=\"hidden\" name=\"state\" value=\"").append(HtmlEncoder.attr(state)).append("\">")
+                .append("<input type=\"hidden\" name=\"redirect\" value=\"").append(HtmlEncoder.attr(returnTo)).append("\">")
+                .append("<label for=\"token\">Sign-in token</label> <textarea id=\"token\" name=\"token\" rows=\"4\" required></textarea> ")
+                .append("<button type=\"submit\">Sign in</button></form></main>")
+                .append("<script>").append(SCRIPT).append("</script></body></html>\n");
+        return h.toString();
+    }
+
+    private static String hash(String script) {
+        try {
+            return "sha256-" + Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256")
+                    .digest(script.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is part of every JDK", e);
+        }
+    }
+}
