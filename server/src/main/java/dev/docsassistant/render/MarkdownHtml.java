@@ -3,7 +3,10 @@ package dev.docsassistant.render;
 import dev.docsassistant.integrations.spi.HtmlEncoder;
 import dev.docsassistant.content.SectionSplitter;
 import dev.docsassistant.content.mdx.NestingLimits;
+import org.commonmark.ext.gfm.strikethrough.StrikethroughExtension;
 import org.commonmark.ext.gfm.tables.TablesExtension;
+import org.commonmark.ext.task.list.items.TaskListItemMarker;
+import org.commonmark.ext.task.list.items.TaskListItemsExtension;
 import org.commonmark.node.AbstractVisitor;
 import org.commonmark.node.Code;
 import org.commonmark.node.FencedCodeBlock;
@@ -33,7 +36,10 @@ import java.util.regex.Pattern;
  * resolves its links for where the site is served.
  */
 final class MarkdownHtml {
-    private static final Parser PARSER = Parser.builder().extensions(List.of(TablesExtension.create())).build();
+    /** GFM tables, ~~strikethrough~~ (also ~single~, as Mintlify's text.mdx writes it) and task lists. */
+    private static final List<org.commonmark.Extension> EXTENSIONS = List.of(TablesExtension.create(),
+            StrikethroughExtension.create(), TaskListItemsExtension.create());
+    private static final Parser PARSER = Parser.builder().extensions(EXTENSIONS).build();
 
     private MarkdownHtml() {
     }
@@ -45,7 +51,8 @@ final class MarkdownHtml {
         Map<Heading, String> ids = headingIds(document, outline);
         HtmlSanitizer sanitizer = new HtmlSanitizer(links);
         HtmlRenderer renderer = HtmlRenderer.builder()
-                .extensions(List.of(TablesExtension.create()))
+                // Task markers are this class's (TaskMarkers), not the extension's checkbox inputs.
+                .extensions(List.of(TablesExtension.create(), StrikethroughExtension.create()))
                 .attributeProviderFactory(context -> (node, tagName, attributes) -> {
                     if (node instanceof Heading h && ids.containsKey(h)) {
                         attributes.put("id", ids.get(h));
@@ -57,6 +64,7 @@ final class MarkdownHtml {
                     }
                 })
                 .nodeRendererFactory(context -> new CodeBlocks(context, strings))
+                .nodeRendererFactory(TaskMarkers::new)
                 .build();
         return new RenderedBody(sanitizer.clean(renderer.render(document)), List.copyOf(outline));
     }
@@ -147,6 +155,21 @@ final class MarkdownHtml {
             }
         }
         return s.toString();
+    }
+
+    /** A task list's box as a mark, not a form control: a page has nothing to tick. */
+    private record TaskMarkers(HtmlNodeRendererContext context) implements NodeRenderer {
+        @Override
+        public Set<Class<? extends Node>> getNodeTypes() {
+            return Set.of(TaskListItemMarker.class);
+        }
+
+        @Override
+        public void render(Node node) {
+            boolean done = ((TaskListItemMarker) node).isChecked();
+            context.getWriter().raw("<span class=\"task-mark" + (done ? " task-done" : "") + "\" role=\"img\" aria-label=\""
+                    + (done ? "done" : "to do") + "\">" + (done ? "\u2611" : "\u2610") + "</span> ");
+        }
     }
 
     /** An {@code expandable} block longer than this shows its first lines until the reader opens it. */

@@ -103,6 +103,17 @@ final class ComponentClaims {
                     "It costs $5 or $10.", "<code>$x$</code>");
             assertFalse(f.html("/components").contains("class=\"math"), "a page without math has none");
         }));
+        c.put("Text: bold, italic, `~~strikethrough~~` and `~strikethrough~`, `<sub>`, `<sup>`, quotes", claim("works", f -> has(f.prose("/text"),
+                "<strong>Bold</strong>, <em>italic</em>, <del>gone</del> and <del>also gone</del>, H<sub>2</sub>O and x<sup>2</sup>.",
+                "<blockquote>")));
+        c.put("Lists, tables and task lists (`- [x]`)", claim("works", f -> has(f.prose("/text"),
+                "<li><span class=\"task-mark task-done\" role=\"img\" aria-label=\"done\">\u2611</span> Written</li>",
+                "<span class=\"task-mark\" role=\"img\" aria-label=\"to do\">\u2610</span> Reviewed", "<table tabindex=\"0\">")));
+        c.put("Videos (`<video>`, `autoplay`, `muted`, `loop`)", claim("works", f -> has(f.prose("/text"), "<video src=\"/images/clip.mp4\" controls")));
+        c.put("`<iframe>` (YouTube and other embeds)", claim("differs", f -> {
+            has(f.prose("/text"), "<a class=\"embed-link\" href=\"https://www.youtube.com/embed/abc\" rel=\"noopener\">A video</a>");
+            assertFalse(f.prose("/text").contains("<iframe"));
+        }));
         c.put("`hidden: true`", claim("works", f -> {
             has(f.prose("/hidden"), "Only by link.");
             assertFalse(f.html("/").contains("href=\"/hidden\""), "listed in the sidebar");
