@@ -41,8 +41,8 @@ public final class SiteRenderer {
      * {@code nosniff} and a policy that runs nothing ({@code default-src 'none'; sandbox}), so an SVG
      * or XML file opened directly cannot run script on the site's origin; HTML and JavaScript files
      * are not served at all (a page is written in MDX, and pages run no script but the site's own), nor
-     * are JSON, YAML and XML files: docs.json, the files it includes and API descriptions (with their
-     * hidden operations) are the site's sources, not its content.
+     * are JSON, YAML and XML files: docs.json and the files it includes are the site's sources, not its
+     * content. An API description a public page shows is the one exception (contextual's download-spec).
      */
     private static final Map<String, String> FILE_TYPES = Map.ofEntries(
             Map.entry("png", "image/png"), Map.entry("jpg", "image/jpeg"), Map.entry("jpeg", "image/jpeg"),
@@ -99,6 +99,8 @@ public final class SiteRenderer {
     private final ApiExamples examples;
     /** The site's .mintignore: its files are not served either. */
     private final dev.docsassistant.content.MintIgnore ignore;
+    /** The API description files public pages show (served whole, for download-spec); no other JSON or YAML file is. */
+    private final java.util.Set<String> descriptions;
     /** The access groups the search page reads with (a signed-in reader's; none: public pages only). */
     private final List<String> readGroups;
     private final Sidebars sidebars = new Sidebars();
@@ -126,6 +128,8 @@ public final class SiteRenderer {
         this.contextual = ContextualOptions.read(site.content().docsJson(), new ArrayList<>());
         this.examples = ApiExamples.of(site.content().docsJson());
         this.ignore = dev.docsassistant.content.MintIgnore.of(site.content().dir(), problem -> { }); // reported by SiteReader
+        this.descriptions = site.content().pages().stream().filter(Page::isPublic).map(p -> ApiSpecFiles.fileOf(p.api()))
+                .filter(java.util.Objects::nonNull).collect(java.util.stream.Collectors.toUnmodifiableSet());
         ApiPlayground settings = ApiPlayground.of(site.content());
         this.playground = EndpointPlayground.of(settings, site.content().docsJson());
         this.assets = assets;
@@ -290,7 +294,11 @@ public final class SiteRenderer {
         if (dot < 0 || rel.contains("/.") || rel.startsWith(".")) {
             return Optional.empty();
         }
-        String type = FILE_TYPES.get(rel.substring(dot + 1).toLowerCase(Locale.ROOT));
+        String extension = rel.substring(dot + 1).toLowerCase(Locale.ROOT);
+        String type = FILE_TYPES.get(extension);
+        if (type == null && descriptions.contains(rel)) {
+            type = extension.equals("json") ? "application/json" : "text/yaml; charset=utf-8"; // the download-spec file
+        }
         if (type == null || ignore.ignored(rel)) {
             return Optional.empty();
         }
