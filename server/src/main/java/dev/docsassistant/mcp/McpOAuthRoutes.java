@@ -12,6 +12,7 @@ import dev.docsassistant.readers.Reader;
 import dev.docsassistant.readers.ReaderCookie;
 import dev.docsassistant.sites.Site;
 import dev.docsassistant.web.ApiException;
+import dev.docsassistant.web.FormBody;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRouting;
@@ -22,7 +23,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
-import java.net.URLDecoder;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -221,33 +221,34 @@ public final class McpOAuthRoutes {
     // --- authorization ---
 
     private void authorize(ServerRequest req, ServerResponse res, Scope s) {
-        Map<String, String> q = query(req.query().rawValue());
-        Optional<McpAuthorizations.Client> client = store.client(q.get("client_id"));
+        java.util.function.Function<String, String> q = name -> req.query().first(name).orElse(null);
+        Optional<McpAuthorizations.Client> client = store.client(q.apply("client_id"));
         if (client.isEmpty()) {
             page(res, 400, "Unknown client", "<p>This application is not registered with " + HtmlEncoder.attr(s.site().content().name())
                     + " (client_id). Connect it to the MCP server again.</p>");
             return;
         }
-        String redirect = q.get("redirect_uri") == null && client.get().redirectUris().size() == 1
-                ? client.get().redirectUris().getFirst() : q.get("redirect_uri");
+        String redirect = q.apply("redirect_uri") == null && client.get().redirectUris().size() == 1
+                ? client.get().redirectUris().getFirst() : q.apply("redirect_uri");
         if (redirect == null || !client.get().redirectUris().contains(redirect)) {
             // Never redirect to an address the client did not register: that is how codes are stolen.
             page(res, 400, "Wrong redirect address", "<p>redirect_uri is not one this application registered.</p>");
             return;
         }
-        String state = q.get("state");
-        Optional<String> problem = !"code".equals(q.get("response_type")) ? Optional.of("response_type must be code")
-                : q.get("code_challenge") == null || !q.get("code_challenge").matches("[A-Za-z0-9_-]{43}")
+        String state = q.apply("state");
+        String challenge = q.apply("code_challenge");
+        Optional<String> problem = !"code".equals(q.apply("response_type")) ? Optional.of("response_type must be code")
+                : challenge == null || !challenge.matches("[A-Za-z0-9_-]{43}")
                 ? Optional.of("code_challenge (PKCE, S256) is required")
-                : !"S256".equals(q.get("code_challenge_method")) ? Optional.of("code_challenge_method must be S256")
-                : q.get("resource") != null && !q.get("resource").equals(s.resource())
+                : !"S256".equals(q.apply("code_challenge_method")) ? Optional.of("code_challenge_method must be S256")
+                : q.apply("resource") != null && !q.apply("resource").equals(s.resource())
                 ? Optional.of("resource must be " + s.resource()) : Optional.empty();
         if (problem.isPresent()) {
             String error = problem.get().startsWith("resource") ? "invalid_target" : "invalid_request";
             back(res, redirect, Map.of("error", error, "error_description", problem.get()), state, s);
             return;
         }
-        McpAuthorizations.Request request = store.open(s.domain(), client.get(), redirect, q.get("code_challenge"), state,
+        McpAuthorizations.Request request = store.open(s.domain(), client.get(), redirect, challenge, state,
                 s.resource());
         redirect(res, s.prefix() + "/oauth/consent?request=" + request.id());
     }
@@ -282,7 +283,7 @@ public final class McpOAuthRoutes {
             page(res, 403, "Refused", "<p>Consent is given on this site's own page only.</p>");
             return;
         }
-        Map<String, String> form = query(new String(body(req), StandardCharsets.UTF_8));
+        FormBody form = FormBody.read(req);
         Optional<Reader> reader = reader(req, s);
         if (reader.isEmpty()) {
             page(res, 401, "Sign in first", "<p>Your session ended. Connect the application again.</p>");
@@ -306,7 +307,7 @@ public final class McpOAuthRoutes {
     private void token(ServerRequest req, ServerResponse res, Scope s) throws IOException {
         cors(res);
         res.header(HeaderNames.CACHE_CONTROL, "no-store");
-        Map<String, String> form = query(new String(body(req), StandardCharsets.UTF_8));
+        FormBody form = FormBody.read(req);
         if (!"authorization_code".equals(form.get("grant_type"))) {
             oauthError(res, 400, "unsupported_grant_type", "grant_type must be authorization_code");
             return;
@@ -317,7 +318,7 @@ public final class McpOAuthRoutes {
             return;
         }
         McpAuthorizations.Grant g = grant.get();
-        String verifier = form.getOrDefault("code_verifier", "");
+        String verifier = Optional.ofNullable(form.get("code_verifier")).orElse("");
         boolean pkce = verifier.matches("[A-Za-z0-9._~-]{43,128}")
                 && CodeChallenge.compute(CodeChallengeMethod.S256, new CodeVerifier(verifier)).getValue().equals(g.codeChallenge());
         if (!g.clientId().equals(form.get("client_id")) || !g.redirectUri().equals(form.get("redirect_uri")) || !pkce) {
@@ -431,24 +432,6 @@ public final class McpOAuthRoutes {
             }
             return bytes;
         }
-    }
-
-    private static Map<String, String> query(String raw) {
-        Map<String, String> out = new LinkedHashMap<>();
-        if (raw == null || raw.isEmpty()) {
-            return out;
-        }
-        for (String pair : raw.split("&")) {
-            int eq = pair.indexOf('=');
-            try {
-                String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
-                String v = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
-                out.putIfAbsent(k, v); // a repeated parameter does not override the first
-            } catch (IllegalArgumentException e) {
-                throw new ApiException(400, "a parameter is not URL-encoded: " + (eq < 0 ? pair : pair.substring(0, eq)));
-            }
-        }
-        return out;
     }
 
     private static void redirect(ServerResponse res, String location) {
