@@ -161,6 +161,11 @@ public final class SiteRenderer {
      *                     tools; null: the configured {@code url}, else links relative to the host
      */
     public Result render(String path, String base, String query, String absoluteBase) {
+        return render(path, base, query, absoluteBase, ReaderValues.NONE);
+    }
+
+    /** @param reader what pages show of the reader reading them ({@code {user.…}}, playground inputs) */
+    public Result render(String path, String base, String query, String absoluteBase, ReaderValues reader) {
         LinkResolver links = new LinkResolver(base);
         SiteLayout.Frame frame = frame(links, absoluteBase != null ? absoluteBase : site.config().url().orElse(base));
         String clean = path.isEmpty() ? "/" : path;
@@ -185,7 +190,12 @@ public final class SiteRenderer {
             return new Redirect(308, links.page(pagePath));
         }
         if (page.isPresent()) {
-            return new HtmlPage(200, pageHtml(page.get(), frame), csp);
+            String html = reader.fill(pageHtml(page.get(), frame));
+            if (page.get().api() != null && reader.playgroundInputs() != null) {
+                int end = html.lastIndexOf("</body>");
+                html = end < 0 ? html + reader.inputsElement() : html.substring(0, end) + reader.inputsElement() + html.substring(end);
+            }
+            return new HtmlPage(200, html, csp);
         }
         if (pagePath.isEmpty()) {
             Optional<String> first = site.content().navigation().tree().firstPage(
@@ -267,7 +277,7 @@ public final class SiteRenderer {
             java.util.function.Function<String, String> snippets = importPath ->
                     SiteReader.snippet(site.content().dir(), file, importPath, problem -> { });
             String body = Placeholders.variables(fm.body(), SiteReader.variables(site.content().docsJson()), name -> { });
-            markdown = MdxToMarkdown.convert(body, snippets, new MdxComponents(strings, icons));
+            markdown = MdxToMarkdown.convert(ReaderValues.mark(body), snippets, new MdxComponents(strings, icons));
         }
         // Webhooks are requests the API sends, not ones a reader can try.
         Endpoint endpoint = page.api() instanceof PageApi.Operation op && !op.endpoint().webhook() ? op.endpoint() : null;

@@ -11,6 +11,7 @@ import dev.docsassistant.insights.Audience;
 import dev.docsassistant.insights.PageTraffic;
 import dev.docsassistant.mcp.McpSettings;
 import dev.docsassistant.render.Injected;
+import dev.docsassistant.render.ReaderValues;
 import dev.docsassistant.config.ReaderAccess;
 import dev.docsassistant.readers.Reader;
 import dev.docsassistant.readers.ReaderCookie;
@@ -190,6 +191,7 @@ public final class SiteRoutes {
         AgentFiles files = agentFiles.get(domain);
         ReaderViews readerViews = views.get(domain);
         boolean signInFirst = false;
+        ReaderValues values = ReaderValues.NONE;
         if (readerViews != null) {
             Optional<Reader> reader = readers.reader(domain, ReaderCookie.read(ReaderRoutes.cookies(req), ReaderCookie.SESSION));
             if (ReaderRoutes.owns(path) && req.prologue().method() != Method.HEAD) {
@@ -200,6 +202,8 @@ public final class SiteRoutes {
             renderer = view.renderer();
             files = view.files();
             signInFirst = reader.isEmpty() && readers.access(domain) == ReaderAccess.SIGN_IN;
+            values = reader.map(r -> new ReaderValues(r::contentValue,
+                    r.apiPlaygroundInputs().isEmpty() ? null : r.apiPlaygroundInputs().toString())).orElse(ReaderValues.NONE);
         }
         if (req.prologue().method() == Method.POST) {
             res.header(HeaderNames.ALLOW, "GET, HEAD");
@@ -210,7 +214,7 @@ public final class SiteRoutes {
         String cache = readerViews == null ? PAGE_CACHE : READER_CACHE;
         if (!agentFile(req, res, domain, path, prefix, files, cache) && searchAllowed(req, res, domain, path)) {
             SiteRenderer.Result result = renderer.render(path, prefix, req.query().first("q").orElse(null),
-                    linkBase(req, domain, pathBased));
+                    linkBase(req, domain, pathBased), values);
             if (signInFirst && result instanceof SiteRenderer.HtmlPage page && page.status() == 404) {
                 String query = req.query().rawValue();
                 String back = prefix + path + (query == null || query.isEmpty() ? "" : "?" + query);

@@ -69,7 +69,8 @@ class ReaderJwtTest {
     static void start() throws Exception {
         Path dir = TempDirs.create("docs-assistant-reader-jwt-");
         new TestSites(dir.resolve("portal")).file("docs.json", """
-                        {"name": "Portal", "navigation": {"groups": [{"group": "G", "pages": ["index", "guide", "admin"]}]}}""")
+                        {"name": "Portal", "navigation": {"groups": [{"group": "G", "pages": ["index", "guide", "admin", "welcome"]}]}}""")
+                .page("welcome", "# Welcome back\n\nHello {user.firstName}! Your plan: {user.org?.plan}.", "title: Welcome", "public: true")
                 .page("index", "# Welcome\n\nThe portal.", "title: Home", "public: true")
                 .page("guide", "# Guide\n\nThe guide says " + MARKER + ".", "title: Guide")
                 .page("admin", "# Admin\n\nOnly admins read " + ADMIN_MARKER + ".", "title: Admin", "groups: [admin]");
@@ -113,13 +114,18 @@ class ReaderJwtTest {
 
         Map<String, Object> user = user(60);
         user.put("groups", List.of("admin"));
-        user.put("content", Map.of("firstName", "Jane"));
+        user.put("content", Map.of("firstName", "<i>Jane</i>", "org", Map.of("plan", "Pro")));
         HttpResponse<String> signedIn = callback(sign(user), "/sites/portal/admin");
         assertEquals(303, signedIn.statusCode(), signedIn.body());
         assertEquals("/sites/portal/admin", signedIn.headers().firstValue("Location").orElseThrow());
         String cookie = sessionCookie(signedIn);
         assertTrue(get("/sites/portal/admin", cookie).body().contains(ADMIN_MARKER));
         assertTrue(get("/sites/portal/guide", cookie).body().contains(MARKER));
+        String welcome = get("/sites/portal/welcome", cookie).body();
+        assertTrue(welcome.contains("Hello &lt;i&gt;Jane&lt;/i&gt;! Your plan: Pro."), "the reader's values, escaped");
+        String anonymous = get("/sites/portal/welcome", null).body();
+        assertTrue(anonymous.contains("Hello ! Your plan: ."), "a reader not signed in is an empty object");
+        assertFalse(anonymous.contains("zzdareader") || welcome.contains("zzdareader"));
 
         HttpResponse<String> page = get("/sites/portal/login/jwt-callback", null);
         assertEquals(200, page.statusCode());
