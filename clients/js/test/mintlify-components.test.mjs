@@ -14,7 +14,7 @@ import { launchBrowser, screenshot } from '../lib/browser.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const PAGES = ['/components', '/layout', '/code', '/changelog', '/math', '/bad'];
+const PAGES = ['/components', '/layout', '/code', '/changelog', '/math', '/text', '/bad'];
 let server;
 let browser;
 let base;

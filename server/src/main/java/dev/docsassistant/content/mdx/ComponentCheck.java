@@ -117,32 +117,22 @@ public final class ComponentCheck {
         String name = tag.name();
         if (!Components.known(name)) {
             if (reported.add(name)) {
-                at(body, firstLine, at, "unknown component <" + name + ">: only its content is shown", problems);
+                problems.atOffset(body, firstLine, at, "unknown component <" + name + ">: only its content is shown");
             }
             return;
         }
         for (String attribute : tag.attributes().keySet()) {
             if (!Components.reads(name, attribute) && reported.add(name + " " + attribute)) {
-                at(body, firstLine, at, "<" + name + "> has no attribute \"" + attribute + "\" here: ignored", problems);
+                problems.atOffset(body, firstLine, at, "<" + name + "> has no attribute \"" + attribute + "\" here: ignored");
             }
         }
     }
 
     private static void custom(String body, int firstLine, int at, String name, Set<String> reported, FrontMatter.Problems problems) {
         if (reported.add(name)) {
-            at(body, firstLine, at, "<" + name + "> " + CUSTOM, problems);
+            problems.atOffset(body, firstLine, at, "<" + name + "> " + CUSTOM);
         }
     }
 
-    private static void at(String body, int firstLine, int offset, String message, FrontMatter.Problems problems) {
-        int line = firstLine;
-        int lineStart = 0;
-        for (int k = 0; k < offset; k++) {
-            if (body.charAt(k) == '\n') {
-                line++;
-                lineStart = k + 1;
-            }
-        }
-        problems.at(line, offset - lineStart + 1, message);
-    }
+
 }

@@ -28,8 +28,7 @@ public final class DiagramCheck {
         for (MathSpans.Span span : math ? MathSpans.find(body) : java.util.List.<MathSpans.Span>of()) {
             String problem = MathSpans.problem(span.tex());
             if (problem != null) {
-                int[] at = position(body, span.start(), firstLine);
-                problems.at(at[0], at[1], "math " + (span.display() ? "$$…$$" : "$…$") + " cannot be rendered: " + problem
+                problems.atOffset(body, firstLine, span.start(), "math " + (span.display() ? "$$…$$" : "$…$") + " cannot be rendered: " + problem
                         + "; its TeX is shown as written");
             }
         }
@@ -79,17 +78,5 @@ public final class DiagramCheck {
                 return;
             }
         }
-    }
-
-    private static int[] position(String body, int offset, int firstLine) {
-        int line = firstLine;
-        int lineStart = 0;
-        for (int k = 0; k < offset; k++) {
-            if (body.charAt(k) == '\n') {
-                line++;
-                lineStart = k + 1;
-            }
-        }
-        return new int[] {line, offset - lineStart + 1};
     }
 }

@@ -21,6 +21,19 @@ public record FrontMatter(JsonNode fields, String body, int bodyLine) {
     @FunctionalInterface
     public interface Problems {
         void at(int line, int column, String message);
+
+        /** At an offset of a page body whose first line is the file's {@code firstLine}. */
+        default void atOffset(String body, int firstLine, int offset, String message) {
+            int line = firstLine;
+            int lineStart = 0;
+            for (int k = 0; k < offset && k < body.length(); k++) {
+                if (body.charAt(k) == '\n') {
+                    line++;
+                    lineStart = k + 1;
+                }
+            }
+            at(line, offset - lineStart + 1, message);
+        }
     }
 
     private static final ObjectMapper YAML = Mappers.YAML;
