@@ -177,7 +177,7 @@ final class ApiNavigation {
                 + "/" + slug(e.title()), key);
         pathOf.put(key, path);
         String content = e.xMint().get("content") instanceof String c ? c : "";
-        pages.put(path, new Generated(path, new PageApi.Operation(e, true, content), !e.hidden()));
+        pages.put(path, new Generated(path, new PageApi.Operation(e, true, content, null), !e.hidden()));
         return path;
     }
 

@@ -74,7 +74,7 @@ final class ApiPages {
     Optional<PageApi> of(FrontMatter fm, Problems problems) {
         Optional<String> openapi = fm.string("openapi");
         if (openapi.isPresent()) {
-            return operation(openapi.get(), problems);
+            return operation(openapi.get(), fm.string("playground").orElse(null), problems);
         }
         Optional<String> schema = fm.string("openapi-schema");
         if (schema.isPresent()) {
@@ -90,7 +90,8 @@ final class ApiPages {
                 problems.report("api", "expected 'METHOD url-or-path', got '" + api + "'");
                 return Optional.empty();
             }
-            return Optional.of(new PageApi.Manual(m.group(1).toUpperCase(java.util.Locale.ROOT), m.group(2)));
+            return Optional.of(new PageApi.Manual(m.group(1).toUpperCase(java.util.Locale.ROOT), m.group(2),
+                    fm.string("playground").orElse(null)));
         });
     }
 
@@ -99,7 +100,7 @@ final class ApiPages {
         void report(String key, String message);
     }
 
-    private Optional<PageApi> operation(String reference, Problems problems) {
+    private Optional<PageApi> operation(String reference, String playground, Problems problems) {
         Matcher m = OPERATION.matcher(reference.strip());
         if (!m.matches()) {
             problems.report("openapi", "expected '[spec-file] METHOD /path', got '" + reference + "'");
@@ -108,7 +109,7 @@ final class ApiPages {
         for (String candidate : candidates(m.group(1), "openapi")) {
             Optional<Endpoint> found = specs.openApi(candidate).flatMap(spec -> spec.find(m.group(2), m.group(3)));
             if (found.isPresent()) {
-                return Optional.of(new PageApi.Operation(found.get(), false, ""));
+                return Optional.of(new PageApi.Operation(found.get(), false, "", playground));
             }
         }
         problems.report("openapi", "operation not found: " + reference);

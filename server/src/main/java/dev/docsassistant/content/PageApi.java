@@ -16,8 +16,11 @@ public sealed interface PageApi {
      */
     boolean generated();
 
+    /** The page's own front matter {@code playground} display, or null (generated pages have none). */
+    String playground();
+
     /** An operation or webhook; {@code content} is the MDX of {@code x-mint.content}, or empty. */
-    record Operation(Endpoint endpoint, boolean generated, String content) implements PageApi {
+    record Operation(Endpoint endpoint, boolean generated, String content, String playground) implements PageApi {
     }
 
     /** A schema of {@code components.schemas} ({@code openapi-schema:} pages). */
@@ -26,14 +29,23 @@ public sealed interface PageApi {
         public boolean generated() {
             return false;
         }
+
+        @Override
+        public String playground() {
+            return null;
+        }
     }
 
     /** An AsyncAPI channel. */
     record Channel(AsyncApiSpec spec, AsyncApiSpec.Channel channel, boolean generated) implements PageApi {
+        @Override
+        public String playground() {
+            return null;
+        }
     }
 
     /** {@code api: POST https://api.example.com/users}: the method and address, the rest written in MDX. */
-    record Manual(String method, String url) implements PageApi {
+    record Manual(String method, String url, String playground) implements PageApi {
         @Override
         public boolean generated() {
             return false;

@@ -101,9 +101,9 @@ public final class PlaygroundProxy {
         }
         ApiPlayground playground = read.compute(domain + "\u0000" + String.join(",", groups), (d, r) -> r != null && r.site() == site ? r
                 : new Read(site, ApiPlayground.of(site.readBy(groups).content()))).playground();
-        if (!playground.sends()) {
-            throw new ApiException(403, "site " + domain + " shows no interactive API playground (docs.json api.playground.display: "
-                    + playground.display() + "), so its playground proxy is off");
+        if (!playground.sends() && !playground.siteSends()) {
+            throw new ApiException(403, "site " + domain + " has no page with an interactive API playground (docs.json api.playground.display: "
+                    + playground.display() + ", and no page's own playground display sends requests), so its playground proxy is off");
         }
         if (!playground.proxy()) {
             throw new ApiException(403, "site " + domain + " sends playground requests from the browser (docs.json"

@@ -8,7 +8,6 @@ import dev.docsassistant.apiref.SampleRequest;
 import dev.docsassistant.config.Mappers;
 import dev.docsassistant.content.ApiPlayground;
 
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -23,23 +22,11 @@ import java.util.Set;
  * placeholders.
  */
 record EndpointPlayground(ApiPlayground settings, boolean prefill) {
-    static final Set<String> DISPLAYS = PlaygroundForm.DISPLAYS;
     /** The id of the element holding the form: the site script loads the playground where it is. */
     static final String ELEMENT_ID = "da:playground";
 
     static EndpointPlayground of(ApiPlayground settings, JsonNode docsJson) {
         return new EndpointPlayground(settings, docsJson.path("api").path("examples").path("prefill").asBoolean(false));
-    }
-
-    /** The display of one page: its front matter's, else its operation's {@code x-mint}, else the site's. */
-    String displayOf(Endpoint e, String frontMatter) {
-        String own = frontMatter != null ? frontMatter
-                : e.metadata().get("playground") instanceof String s ? s : null;
-        String display = own == null ? null : own.strip().toLowerCase(Locale.ROOT);
-        if (display != null && DISPLAYS.contains(display)) {
-            return display;
-        }
-        return DISPLAYS.contains(settings.display()) ? settings.display() : "interactive";
     }
 
     /** Markdown shown under the endpoint's head for {@code simple}: the method and full address, with the code copy button. */

@@ -254,7 +254,6 @@ public final class SiteRenderer {
         Icons icons = new Icons(site.content().docsJson().path("icons").path("library").asText(null), links);
         UiStrings strings = UiStrings.of(SiteLayout.language(nav));
         String markdown;
-        String playgroundDisplay = null;
         if (page.api() != null && page.api().generated()) {
             String content = page.api() instanceof PageApi.Operation op ? op.content() : "";
             // x-mint.content is the page's MDX: docs.json variables are filled in as in a page's file.
@@ -273,7 +272,6 @@ public final class SiteRenderer {
                 return MarkdownHtml.render(page.markdown(), links, strings);
             }
             FrontMatter fm = FrontMatter.parse(text, (line, column, message) -> { }); // reported when the site was read
-            playgroundDisplay = fm.string("playground").orElse(null);
             java.util.function.Function<String, String> snippets = importPath ->
                     SiteReader.snippet(site.content().dir(), file, importPath, problem -> { });
             String body = Placeholders.variables(fm.body(), SiteReader.variables(site.content().docsJson()), name -> { });
@@ -281,7 +279,7 @@ public final class SiteRenderer {
         }
         // Webhooks are requests the API sends, not ones a reader can try.
         Endpoint endpoint = page.api() instanceof PageApi.Operation op && !op.endpoint().webhook() ? op.endpoint() : null;
-        String display = endpoint == null ? "none" : playground.displayOf(endpoint, playgroundDisplay);
+        String display = endpoint == null ? "none" : playground.settings().displayOf(page.api());
         if (page.api() != null) {
             String reference = ApiReferenceHtml.of(page.api(), page.description(), strings, examples.languages(), examples.optional(),
                     display.equals("simple") ? EndpointPlayground.simple(endpoint) : "");

@@ -128,6 +128,12 @@ class PlaygroundProxyTest {
         site(dir.resolve("private"), spec, "");
         site(dir.resolve("direct"), spec, "\"api\": {\"playground\": {\"proxy\": false}},");
         site(dir.resolve("quiet"), spec, "\"api\": {\"playground\": {\"display\": \"none\"}},");
+        // A page's own display overrides the site's both ways: one opens its server, the other keeps its own closed.
+        page(dir.resolve("api"), "closed", "none");
+        site(dir.resolve("mixed"), spec, "\"api\": {\"playground\": {\"display\": \"none\"}},");
+        page(dir.resolve("mixed"), "opened", "interactive");
+        site(dir.resolve("mixeddirect"), spec, "\"api\": {\"playground\": {\"display\": \"simple\", \"proxy\": false}},");
+        page(dir.resolve("mixeddirect"), "opened", "interactive");
         new TestSites(dir.resolve("prose")).file("docs.json", """
                 {"name": "Prose", "navigation": {"groups": [{"group": "Guides", "pages": ["index"]}]}}""")
                 .page("index", "Only words here.", "title: Home");
@@ -147,6 +153,8 @@ class PlaygroundProxyTest {
                     - {domain: api, organization: acme, path: api}
                     - {domain: direct, organization: acme, path: direct}
                     - {domain: quiet, organization: acme, path: quiet}
+                    - {domain: mixed, organization: acme, path: mixed}
+                    - {domain: mixeddirect, organization: acme, path: mixeddirect}
                     - {domain: prose, organization: acme, path: prose}
                     - {domain: private, organization: acme, path: private, reader-auth: {method: password, password: open-sesame}}
                 """.formatted(apiPort, closedPort));
@@ -162,6 +170,16 @@ class PlaygroundProxyTest {
                         {"name": "Pets", %s "navigation": {"groups": [{"group": "API", "pages": ["pets"]}]}}""".formatted(docsJson))
                 .file("openapi.json", spec)
                 .page("pets", "", "title: List pets", "openapi: /openapi.json GET /pets");
+    }
+
+    /** A page named {@code name} whose front matter sets its playground display, on a server of its own ({@code /name}). */
+    private static void page(Path site, String name, String display) {
+        new TestSites(site).file(name + ".json", """
+                        {"openapi": "3.0.3", "info": {"title": "%1$s", "version": "1"},
+                         "servers": [{"url": "http://127.0.0.1:%2$d/%1$s"}],
+                         "paths": {"/things": {"get": {"summary": "Things", "responses": {"200": {"description": "ok"}}}}}}"""
+                        .formatted(name, apiPort))
+                .page(name, "", "title: " + name, "openapi: /" + name + ".json GET /things", "playground: " + display);
     }
 
     @AfterAll
@@ -483,10 +501,22 @@ class PlaygroundProxyTest {
         refused(proxy("direct", request("GET", apiUrl("/v1/pets")).toString()), 403,
                 "site direct sends playground requests from the browser (docs.json api.playground.proxy: false)");
         refused(proxy("quiet", request("GET", apiUrl("/v1/pets")).toString()), 403,
-                "site quiet shows no interactive API playground (docs.json api.playground.display: none)");
+                "site quiet has no page with an interactive API playground (docs.json api.playground.display: none");
         refused(proxy("prose", request("GET", apiUrl("/v1/pets")).toString()), 403,
                 "site prose has no API server to call");
         refused(proxy("nosuch", request("GET", apiUrl("/v1/pets")).toString()), 404, "unknown site: nosuch");
+    }
+
+    @Test
+    void aPagesOwnDisplayOpensOrKeepsClosedItsServers() {
+        HttpResponse<String> opened = proxy("mixed", request("GET", apiUrl("/opened/things")).toString());
+        assertEquals(200, opened.statusCode(), "the page's playground: interactive overrides the site's none: " + opened.body());
+        assertEquals("/opened/things", lastSeen("/opened").uri());
+        refused(proxy("mixed", request("GET", apiUrl("/v1/pets")).toString()), 403,
+                "is not under the servers of this site's API descriptions");
+        refused(proxy(request("GET", apiUrl("/closed/things"))), 403,
+                "url: " + apiUrl("/closed/things") + " is not under the servers of this site's API descriptions");
+        assertTrue(SEEN.stream().noneMatch(s -> s.uri().startsWith("/closed")), SEEN.toString());
     }
 
     @Test
@@ -615,6 +645,16 @@ class PlaygroundProxyTest {
                         + " http://api.loopback.test:" + apiPort + "/v1/ http://127.0.0.1:" + other.getAddress().getPort() + "/v1/"
                         + " http://10.0.0.1/v1/ http://169.254.169.254/latest/ http://127.0.0.1:" + closedPort + "/v1/",
                 directive(direct.headers().firstValue("Content-Security-Policy").orElseThrow(), "connect-src"));
+    }
+
+    @Test
+    void aPageThatSendsFromTheBrowserIsAllowedItsServerOnlyWhenItsDisplayDoes() {
+        HttpResponse<String> page = send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + server.port() + "/sites/mixeddirect/opened")));
+        assertEquals(200, page.statusCode());
+        assertEquals("connect-src 'self' http://127.0.0.1:" + apiPort + "/opened/",
+                directive(page.headers().firstValue("Content-Security-Policy").orElseThrow(), "connect-src"),
+                "the site's simple display opens no server; the page's interactive one opens its own");
+        assertTrue(page.body().contains("id=\"da:playground\""), "the page shows the playground");
     }
 
     private static String directive(String csp, String name) {
