@@ -2,12 +2,14 @@
 // against the same OpenAPI document the site shows: server/src/test/resources/api-sites/playground).
 // Path, query, header, JSON body and multipart requests arrive as the form said, sent by the browser
 // itself (api.playground.proxy: false) and through the site's playground proxy; a request Prism rejects
-// shows its 4xx, a request the proxy refuses its message. Credentials are kept per site in the
+// shows its 4xx, a request the proxy refuses its message, a response over the proxy's size limit (lowered
+// here, from a small local API) is shown cut and says so. Credentials are kept per site in the
 // browser. The playground script is its own file, loaded only on endpoint pages, at most 30 KB
 // gzipped; axe-core finds no violation with the playground open, light and dark.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { createRequire } from 'node:module';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,9 +23,13 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const FIXTURE = join(repo, 'server', 'src', 'test', 'resources', 'api-sites', 'playground');
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const MODES = ['direct', 'proxied'];
+/** What the proxy reads of a response at most here, lowered so a small local API can exceed it. */
+const MAX_RESPONSE_BYTES = 16384;
 let prism;
 let server;
 let browser;
+/** A local API that answers every request with more than the proxy reads of a response. */
+let large;
 
 /** The fixture site with its API's server at `port` and docs.json's api settings. */
 function site(port, api) {
@@ -41,14 +47,21 @@ before(async () => {
   const direct = site(port, { playground: { proxy: false } });
   prism = await startPrism(join(direct, 'openapi.yaml'), port);
   const closed = await freePort();
+  large = createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/plain' });
+    res.end('x'.repeat(MAX_RESPONSE_BYTES * 2));
+  });
+  await new Promise((ok) => large.listen(0, '127.0.0.1', ok));
+  const largePort = large.address().port;
   server = await startServer({
     sites: [{ domain: 'direct', path: direct }, { domain: 'proxied', path: site(port, {}) },
-      { domain: 'refused', path: site(closed, {}) }],
-    yaml: ['api-playground:', `  internal-hosts: ["127.0.0.1:${port}"]`],
+      { domain: 'refused', path: site(closed, {}) }, { domain: 'large', path: site(largePort, {}) }],
+    yaml: ['api-playground:', `  internal-hosts: ["127.0.0.1:${port}", "127.0.0.1:${largePort}"]`,
+      `  max-response-bytes: ${MAX_RESPONSE_BYTES}`],
   });
   browser = await launchBrowser();
 });
-after(async () => { await browser?.close(); server?.stop(); prism?.stop(); });
+after(async () => { await browser?.close(); server?.stop(); prism?.stop(); large?.close(); });
 
 async function newPage(options = {}) {
   const context = await browser.newContext({ viewport: { width: 1300, height: 900 }, ...options });
@@ -163,6 +176,19 @@ test('a request the proxy refuses is a clear message in the playground', async (
   const status = page.locator('.pg-status');
   assert.match(await status.getAttribute('class'), /pg-error/);
   assert.match(await status.textContent(), /^The playground's proxy did not deliver this request \(403\): .+/);
+  await page.context().close();
+});
+
+test('a response over the proxy\'s size limit is shown cut, and says so', async () => {
+  const page = await newPage();
+  await open(page, 'large', '/api/get-a-pet');
+  await input(page, 'petId').fill('1');
+  await send(page);
+  assert.equal(await statusOf(page), '200');
+  assert.match(await page.textContent('.pg-status'), /the response was cut at its size limit/);
+  const shown = await page.textContent('.pg-response');
+  assert.ok(shown.includes('x'.repeat(1000)) && !shown.includes('x'.repeat(MAX_RESPONSE_BYTES + 1)),
+    `the body shown is the part read: ${shown.length} characters`);
   await page.context().close();
 });
 
