@@ -11,6 +11,7 @@ import dev.docsassistant.security.AccessCheck;
 import dev.docsassistant.security.AccessDecision;
 import dev.docsassistant.security.AccessRequest;
 import dev.docsassistant.security.Caller;
+import dev.docsassistant.security.KeyHasher;
 import dev.docsassistant.security.Quota;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
@@ -90,6 +91,28 @@ final class ApiAccess implements Handler {
         return admit(req, res, domain, false);
     }
 
+    /**
+     * {@link #admit} for a route that also takes a reader's bearer token (the OpenAI-compatible
+     * completion): a live session of {@code domain}'s readers (what the site's OAuth issues for
+     * {@code /authed/mcp}) is counted as public traffic and reads that reader's groups. Anything else,
+     * a session of another site too, goes through the key rule and is refused when it is no key.
+     */
+    AccessDecision admitKeyOrReader(ServerRequest req, ServerResponse res, String domain) {
+        String bearer = AccessCheck.bearer(req.headers().first(HeaderNames.AUTHORIZATION).orElse(null));
+        Optional<Reader> reader = bearer == null || KeyHasher.wellFormed(bearer) || readers.settings(domain).isEmpty()
+                ? Optional.empty() : readers.reader(domain, Optional.of(bearer));
+        if (reader.isEmpty()) {
+            return admit(req, res, domain);
+        }
+        AccessDecision anyone = access.checkPublic(new AccessRequest(domain, null, peer(req), forwardedFor(req),
+                req.headers().first(HeaderNames.ORIGIN).orElse(null)));
+        AccessDecision decision = !anyone.granted() ? anyone : new AccessDecision(anyone.outcome(), anyone.message(),
+                withGroups(anyone.caller(), reader.get().accessGroups()), anyone.quota());
+        req.context().register(decision);
+        decorate(req, res);
+        return decision;
+    }
+
     /** {@link #admit} for a request about no particular site (the model list): every step of the rule but the site's. */
     AccessDecision admitAnySite(ServerRequest req, ServerResponse res) {
         return admit(req, res, null, true);
@@ -128,9 +151,12 @@ final class ApiAccess implements Handler {
         if (reader.isEmpty()) {
             return decision;
         }
-        Caller c = decision.caller();
         return new AccessDecision(decision.outcome(), decision.message(),
-                new Caller(c.organization(), c.keyId(), c.address(), reader.get().accessGroups(), c.publicSite()), decision.quota());
+                withGroups(decision.caller(), reader.get().accessGroups()), decision.quota());
+    }
+
+    private static Caller withGroups(Caller c, List<String> groups) {
+        return new Caller(c.organization(), c.keyId(), c.address(), groups, c.publicSite());
     }
 
     /** The sites a granted decision's key opens. */

@@ -35,7 +35,8 @@ import java.util.logging.Logger;
 
 /**
  * The OpenAI-compatible edge, so any OpenAI SDK pointed at {@code http://HOST/v1} with an assistant
- * key is a client: {@code POST /v1/chat/completions} ({@code model} is the site's domain; the same
+ * key is a client (or, on a site readers sign in to, with a reader's session token: that reader's
+ * pages, see {@link ApiAccess#admitKeyOrReader}): {@code POST /v1/chat/completions} ({@code model} is the site's domain; the same
  * answer as v2, whole or as {@code chat.completion.chunk} events) and {@code GET /v1/models} (the
  * sites the key opens). The site comes from the body, so the access rule ({@link ApiAccess#admit})
  * runs once the body is read; every error is in OpenAI's shape ({@link OpenAiErrors}) with the
@@ -89,7 +90,7 @@ final class OpenAiRoutes implements HttpService {
         }
         String model = ChatCompletionParser.model(body);
         // Without a model the key is still checked (and counted) first; the missing model is then a 400.
-        AccessDecision decision = model == null ? access.admitAnySite(req, res) : access.admit(req, res, model);
+        AccessDecision decision = model == null ? access.admitAnySite(req, res) : access.admitKeyOrReader(req, res, model);
         if (!decision.granted()) {
             refuse(res, decision);
             return;
@@ -101,7 +102,7 @@ final class OpenAiRoutes implements HttpService {
                 throw unreadable;
             }
             parsed = parser.parse(body);
-            // Access groups come from the key: a chat completion names none, so it reads all of its key's.
+            // Access groups come from the key or the reader's session: a chat completion names none, so it reads all of them.
             accepted = assistant.accept(parsed.request().withGroups(ApiAccess.groupsFor(req, java.util.List.of())),
                     ApiAccess.threadCaller(req));
         } catch (RuntimeException e) {

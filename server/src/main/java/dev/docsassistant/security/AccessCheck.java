@@ -183,7 +183,7 @@ public final class AccessCheck {
     }
 
     /** The key of a {@code Bearer} value (scheme case-insensitive), or null when the value is not one. */
-    static String bearer(String authorization) {
+    public static String bearer(String authorization) {
         if (authorization == null) {
             return null;
         }

@@ -252,6 +252,51 @@ class ReaderPasswordTest {
         assertFalse(otherSite.body().contains(PRIVATE_MARKER), otherSite.body());
     }
 
+    /**
+     * The OpenAI-compatible completion with a reader's session token as bearer (what the site's OAuth
+     * issues): that reader's pages; with the page key alone, public pages; a session of another site,
+     * or none, refused.
+     */
+    @Test
+    void theOpenAiCompletionWithAReadersTokenReadsThatReadersPagesOnly() throws Exception {
+        Matcher key = Pattern.compile("\"assistantKey\":\"([^\"]+)\"").matcher(get("/sites/handbook/intro", null).body());
+        assertTrue(key.find(), "the public page embeds its key");
+        String token = signIn("handbook", PASSWORD, "/sites/handbook/", "203.0.113.11").substring("da_reader=".length());
+        String otherToken = signIn("other", "other-password", "/sites/other/", "203.0.113.12").substring("da_reader=".length());
+        String deploy = "deploy the relay in three steps";
+        String rotate = "rotate the relay keys monthly";
+
+        HttpResponse<String> reader = completion(token, deploy);
+        assertEquals(200, reader.statusCode(), reader.body());
+        assertTrue(reader.body().contains(PRIVATE_MARKER), "the reader's answer reads the private page: " + reader.body());
+        HttpResponse<String> withoutGroup = completion(token, rotate);
+        assertEquals(200, withoutGroup.statusCode(), withoutGroup.body());
+        HttpResponse<String> signedOut = completion(key.group(1), deploy);
+        assertEquals(200, signedOut.statusCode(), signedOut.body());
+        HttpResponse<String> otherSite = completion(otherToken, deploy);
+        assertEquals(401, otherSite.statusCode(), "a session of another site is no credential here: " + otherSite.body());
+        HttpResponse<String> none = completion(null, deploy);
+        assertEquals(401, none.statusCode(), none.body());
+        List<String> leaks = new ArrayList<>();
+        for (HttpResponse<String> r : List.of(withoutGroup, signedOut, otherSite, none)) {
+            if (r.body().contains(ADMIN_MARKER) || r != withoutGroup && r.body().contains(PRIVATE_MARKER)) {
+                leaks.add(r.body());
+            }
+        }
+        assertEquals(List.of(), leaks);
+        assertTrue(completion(key.group(1), rotate).body().contains("\"citations\""), "answers have citations to look into");
+    }
+
+    private static HttpResponse<String> completion(String bearer, String question) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri("/v1/chat/completions")).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"model\": \"handbook\", \"messages\": [{\"role\": \"user\", \"content\": \""
+                        + question + "\"}]}"));
+        if (bearer != null) {
+            b.header("Authorization", "Bearer " + bearer);
+        }
+        return send(b.build());
+    }
+
     private static HttpResponse<String> search(String key, String cookie, String origin, String body) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(uri("/v1/search/handbook")).header("Authorization", "Bearer " + key)
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
