@@ -393,23 +393,29 @@ final class SiteLayout {
                     item.children().forEach(c -> entry(h, c, frame, nav, marks, 1));
                     h.append("</ul></div>\n");
                 } else {
-                    h.append("<li><details class=\"nav-subgroup\"");
+                    // interaction.drilldown: true: the group's name opens its first page, where the group is open.
+                    // The link sits beside the summary, not in it: a link inside a summary is an interactive
+                    // element nested in another, which assistive technology cannot reach on its own.
+                    Optional<String> first = frame.site().docsJson().path("interaction").path("drilldown").asBoolean(false)
+                            ? item.firstPage(nav::listed) : Optional.empty();
+                    String name = HtmlEncoder.attr(item.label());
+                    if (first.isPresent()) {
+                        h.append("<li class=\"nav-drilldown\"><a href=\"").append(HtmlEncoder.attr(frame.links().page(first.get())))
+                                .append("\">").append(name).append(tag(item.tag())).append("</a>");
+                    } else {
+                        h.append("<li>");
+                    }
+                    h.append("<details class=\"nav-subgroup\"");
                     if (item.expanded()) {
                         h.append(" open");
                     } else {
                         marks.group(item, h.length()); // open on the way to the page
                     }
-                    h.append("><summary>");
-                    // interaction.drilldown: true: the group's name opens its first page as well as the group.
-                    Optional<String> first = frame.site().docsJson().path("interaction").path("drilldown").asBoolean(false)
-                            ? item.firstPage(nav::listed) : Optional.empty();
                     if (first.isPresent()) {
-                        h.append("<a href=\"").append(HtmlEncoder.attr(frame.links().page(first.get()))).append("\">")
-                                .append(HtmlEncoder.attr(item.label())).append("</a>");
+                        h.append("><summary aria-label=\"").append(name).append("\"></summary>\n<ul>\n");
                     } else {
-                        h.append(HtmlEncoder.attr(item.label()));
+                        h.append("><summary>").append(name).append(tag(item.tag())).append("</summary>\n<ul>\n");
                     }
-                    h.append(tag(item.tag())).append("</summary>\n<ul>\n");
                     if (item.page() != null) {
                         pageLink(h, item.page(), frame, nav, marks, "Overview");
                     }

@@ -96,8 +96,14 @@ class MintlifyNavigationTest {
         assertTrue(html.contains("Start <span class=\"nav-tag\">NEW</span>"), "group tag: " + html);
         assertTrue(html.contains(">Home <span class=\"nav-tag\">BETA</span></a>"), "page tag: " + html);
         assertTrue(html.contains("<a href=\"https://www.npmjs.com/package/mint\" class=\"external\">npm Package</a>"), "url page: " + html);
-        assertTrue(html.contains("<details class=\"nav-subgroup\" open><summary><a href=\"/v2/deep\">Deep</a>"), "expanded + drilldown: " + html);
-        assertTrue(html.contains("<details class=\"nav-subgroup\"><summary><a href=\"/v2/folded\">Folded</a>"), "collapsed: " + html);
+        // drilldown: the name links to the group's first page beside the summary, never inside it (nested-interactive).
+        assertTrue(html.contains("<li class=\"nav-drilldown\"><a href=\"/v2/deep\">Deep</a><details class=\"nav-subgroup\" open>"
+                + "<summary aria-label=\"Deep\"></summary>"), "expanded + drilldown: " + html);
+        assertTrue(html.contains("<li class=\"nav-drilldown\"><a href=\"/v2/folded\">Folded</a><details class=\"nav-subgroup\">"
+                + "<summary aria-label=\"Folded\"></summary>"), "collapsed: " + html);
+        assertFalse(html.matches("(?s).*<summary[^>]*>[^<]*<a .*"), "no link inside a summary: " + html);
+        assertTrue(html("/v2/folded").contains("<details class=\"nav-subgroup\" open><summary aria-label=\"Folded\">"),
+                "the first page opens its group");
         assertTrue(html.contains("<ul class=\"sidebar-sections global-links\"><li><a href=\"https://acme.example/blog\" class=\"external\">"), html);
         assertTrue(html.contains("<a href=\"/v2/changelog\">Changelog</a>"), html);
         String old = html("/v1");

@@ -59,11 +59,11 @@ final class SettingsClaims {
                 f -> has(f.html("/"), "Settings <span class=\"nav-tag\">NEW</span>", ">Wide <span class=\"nav-tag\">BETA</span></a>")));
         c.put("`navigation.global` anchors and tabs", claim("works",
                 f -> has(f.html("/"), "<ul class=\"sidebar-sections global-links\"><li><a href=\"https://example.com/blog\" class=\"external\">Blog</a>")));
-        c.put("Group `expanded`", claim("works", f -> has(f.html("/"), "<details class=\"nav-subgroup\" open><summary>")));
+        c.put("Group `expanded`", claim("works", f -> has(f.html("/"), "<details class=\"nav-subgroup\" open><summary")));
         c.put("`directory` (accordion, card) on a group's `root` page", claim("works",
                 f -> has(f.prose("/settings"), "<nav class=\"directory\" aria-label=\"Settings\">", "<li><a href=\"/settings/wide\">Wide</a>")));
         c.put("`interaction.drilldown`", claim("differs",
-                f -> has(f.html("/"), "<summary><a href=\"/settings/nested\">Nested</a>")));
+                f -> has(f.html("/"), "<li class=\"nav-drilldown\"><a href=\"/settings/nested\">Nested</a><details class=\"nav-subgroup\"")));
         c.put("docs.json `fonts` (`family`, `heading`, `body`, `weight`, `source`, `format`)", claim("differs", f -> has(head(f, "/"),
                 "@font-face{font-family:\"Compat Sans\";src:url(\"/fonts/compat.woff2\") format(\"woff2\");font-weight:400",
                 "body{font-family:\"Compat Sans\",")));
