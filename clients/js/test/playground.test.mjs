@@ -1,7 +1,8 @@
 // The API playground in Chromium against Prism (a mock server no one here wrote, validating every request
 // against the same OpenAPI document the site shows: server/src/test/resources/api-sites/playground).
 // Path, query, header, JSON body and multipart requests arrive as the form said, sent by the browser
-// itself (api.playground.proxy: false) and through the site's playground proxy; a request Prism rejects
+// itself (api.playground.proxy: false) and through the site's playground proxy, from endpoint pages
+// generated from the document and from pages written by hand (api: with ParamFields); a request Prism rejects
 // shows its 4xx, a request the proxy refuses its message, a response over the proxy's size limit (lowered
 // here, from a small local API) is shown cut and says so. Credentials are kept per site in the
 // browser. The playground script is its own file, loaded only on endpoint pages, at most 30 KB
@@ -38,7 +39,15 @@ function site(port, api) {
   const spec = join(dir, 'openapi.yaml');
   writeFileSync(spec, readFileSync(spec, 'utf8').replace('http://127.0.0.1:4010', `http://127.0.0.1:${port}`));
   const docs = JSON.parse(readFileSync(join(dir, 'docs.json'), 'utf8'));
-  writeFileSync(join(dir, 'docs.json'), JSON.stringify({ ...docs, api }));
+  // Pages written by hand (api: front matter) call the same API, under api.mdx.server with its API key.
+  const mdx = { server: `http://127.0.0.1:${port}`, auth: { method: 'key', name: 'X-Api-Key' } };
+  writeFileSync(join(dir, 'docs.json'), JSON.stringify({ ...docs, api: { ...api, mdx } }));
+  writeFileSync(join(dir, 'write-pet.mdx'), ['---', 'title: Write a pet', 'api: POST /pets', '---',
+    '<ParamField body="name" type="string" required placeholder="Rex">Its name</ParamField>',
+    '<ParamField body="species" type="string" default="cat" />', ''].join('\n'));
+  writeFileSync(join(dir, 'read-pet.mdx'), ['---', 'title: Read a pet', 'api: GET /pets/{petId}', '---',
+    '<ParamField path="petId" type="integer" required />', '<ParamField query="fields" type="string" required placeholder="name" />',
+    '<ParamField header="X-Trace-Id" type="string" required />', ''].join('\n'));
   return dir;
 }
 
@@ -150,6 +159,36 @@ for (const mode of MODES) {
     assert.match(arrived.body, /Content-Disposition: form-data; name="photo"; filename="rex.png"\r?\nContent-Type: image\/png\r?\n\r?\nPNG-BYTES-OF-REX/);
     assert.match(arrived.body, /Content-Disposition: form-data; name="caption"\r?\n\r?\nRex asleep/);
     assert.ok(arrived.valid);
+    await page.context().close();
+  });
+
+  test(`${mode}: a page written by hand sends its ParamFields, seeded body and API key as the form said`, async () => {
+    const page = await newPage();
+    await open(page, mode, '/write-pet');
+    const body = page.locator('textarea.pg-body');
+    assert.deepEqual(JSON.parse(await body.inputValue()), { name: 'Rex', species: 'cat' }, 'seeded from placeholder and default');
+    await input(page, 'X-Api-Key (header)').fill(`manual-${mode}`);
+    let arrived = await send(page);
+    assert.equal(await statusOf(page), '201', await page.textContent('.api-playground'));
+    assert.equal(arrived.method, 'POST');
+    assert.equal(arrived.path, '/pets');
+    assert.equal(arrived.headers['x-api-key'], `manual-${mode}`);
+    assert.match(arrived.headers['content-type'], /^application\/json/);
+    assert.deepEqual(JSON.parse(arrived.body), { name: 'Rex', species: 'cat' });
+    assert.ok(arrived.valid);
+
+    await open(page, mode, '/read-pet');
+    await input(page, 'petId').fill('9');
+    await input(page, 'fields').fill('species');
+    await input(page, 'X-Trace-Id').fill('trace-9');
+    arrived = await send(page);
+    assert.equal(await statusOf(page), '200', await page.textContent('.api-playground'));
+    assert.equal(arrived.path, '/pets/9');
+    assert.equal(arrived.headers['x-trace-id'], 'trace-9');
+    assert.equal(arrived.headers['x-api-key'], `manual-${mode}`, 'the key kept for the site');
+    assert.ok(arrived.valid, 'Prism found the request valid (the query parameter too)');
+    assert.deepEqual(page.errors, []);
+    assert.deepEqual(await page.evaluate(() => window.__violations), []);
     await page.context().close();
   });
 

@@ -39,8 +39,13 @@ record EndpointPlayground(ApiPlayground settings, boolean prefill) {
      * sanitizer: a JSON data block, which no browser runs and the policy need not allow).
      */
     String element(Endpoint e) {
+        return element(PlaygroundForm.of(e));
+    }
+
+    /** The element for a form already made ({@link ManualPlaygroundForm} for pages written by hand). */
+    String element(ObjectNode operation) {
         ObjectNode data = Mappers.JSON.createObjectNode();
-        data.set("operation", PlaygroundForm.of(e));
+        data.set("operation", operation);
         data.put("proxy", settings.proxy()).put("credentials", settings.credentials()).put("prefill", prefill);
         String json;
         try {

@@ -2,6 +2,7 @@ package dev.docsassistant.render;
 
 import dev.docsassistant.integrations.spi.HtmlEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.docsassistant.search.SearchHit;
 import dev.docsassistant.search.SearchRequest;
 import dev.docsassistant.content.ApiPlayground;
@@ -254,6 +255,7 @@ public final class SiteRenderer {
         Icons icons = new Icons(site.content().docsJson().path("icons").path("library").asText(null), links);
         UiStrings strings = UiStrings.of(SiteLayout.language(nav));
         String markdown;
+        ObjectNode manualForm = null;
         if (page.api() != null && page.api().generated()) {
             String content = page.api() instanceof PageApi.Operation op ? op.content() : "";
             // x-mint.content is the page's MDX: docs.json variables are filled in as in a page's file.
@@ -276,13 +278,16 @@ public final class SiteRenderer {
                     SiteReader.snippet(site.content().dir(), file, importPath, problem -> { });
             String body = Placeholders.variables(fm.body(), SiteReader.variables(site.content().docsJson()), name -> { });
             markdown = MdxToMarkdown.convert(ReaderValues.mark(body), snippets, new MdxComponents(strings, icons));
+            if (page.api() instanceof PageApi.Manual manual) {
+                manualForm = ManualPlaygroundForm.of(manual, body, fm.string("authMethod").orElse(null), site.content().docsJson());
+            }
         }
         // Webhooks are requests the API sends, not ones a reader can try.
         Endpoint endpoint = page.api() instanceof PageApi.Operation op && !op.endpoint().webhook() ? op.endpoint() : null;
-        String display = endpoint == null ? "none" : playground.settings().displayOf(page.api());
+        String display = endpoint == null && manualForm == null ? "none" : playground.settings().displayOf(page.api());
         if (page.api() != null) {
             String reference = ApiReferenceHtml.of(page.api(), page.description(), strings, examples.languages(), examples.optional(),
-                    display.equals("simple") ? EndpointPlayground.simple(endpoint) : "");
+                    display.equals("simple") && endpoint != null ? EndpointPlayground.simple(endpoint) : "");
             // A hand-written endpoint page (api:) describes its fields itself, under the method and address.
             markdown = page.api() instanceof PageApi.Manual ? reference + "\n\n" + markdown : markdown + "\n\n" + reference;
         }
@@ -291,7 +296,7 @@ public final class SiteRenderer {
             markdown = math.protect(markdown);
         }
         RenderedBody rendered = MarkdownHtml.render(markdown, links, strings);
-        String form = display.equals("interactive") ? playground.element(endpoint) : "";
+        String form = !display.equals("interactive") ? "" : endpoint != null ? playground.element(endpoint) : playground.element(manualForm);
         return new RenderedBody(ExamplesColumn.arrange(math.expand(StyleMarks.expand(icons.expand(rendered.html())))), rendered.headings(),
                 form);
     }

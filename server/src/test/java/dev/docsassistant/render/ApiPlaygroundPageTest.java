@@ -144,6 +144,60 @@ class ApiPlaygroundPageTest {
     }
 
     @Test
+    void aPageWrittenByHandCarriesItsParamFieldsAndAuthentication() throws IOException {
+        SiteContent content = site("playground", "{\"mdx\": {\"server\": \"http://127.0.0.1:4010\", \"auth\": {\"method\": \"key\", \"name\": \"X-Api-Key\"}}}");
+        Files.writeString(content.dir().resolve("rename.mdx"), """
+                ---
+                title: Rename a pet
+                api: "PUT https://pets.example/v1/pets/{petId}"
+                authMethod: bearer
+                ---
+                <ParamField path="petId" type="integer" required placeholder="7">The pet</ParamField>
+                <ParamField query="notify" type="boolean" default="true" />
+                <ParamField header="X-Trace-Id" type="string" required>Traced</ParamField>
+                <ParamField body="name" type="string" required placeholder="Rex">
+                  The new name
+                  <Expandable title="not a field of the endpoint">
+                    <ParamField body="inner" type="string" />
+                  </Expandable>
+                </ParamField>
+                <ParamField body="age" type="integer" default="3" />
+
+                ```mdx
+                <ParamField query="shown" type="string" />
+                ```
+                """);
+        Files.writeString(content.dir().resolve("create.mdx"), """
+                ---
+                title: Create a pet
+                api: POST /pets
+                ---
+                <ParamField body="species" type="string" default="dog" />
+                """);
+        content = SiteReader.read(content.dir());
+        JsonNode rename = form(html(content, "/rename")).path("operation");
+        assertEquals("PUT", rename.path("method").asText());
+        assertEquals("/v1/pets/{petId}", rename.path("path").asText());
+        assertEquals("[{\"url\":\"https://pets.example\",\"variables\":{}}]", rename.path("servers").toString());
+        assertEquals("""
+                [{"name":"petId","in":"path","required":true,"type":"integer","example":"7"},\
+                {"name":"notify","in":"query","required":false,"type":"boolean","default":"true"},\
+                {"name":"X-Trace-Id","in":"header","required":true,"type":"string"}]""", rename.path("parameters").toString());
+        assertEquals("[[{\"id\":\"bearer\",\"kind\":\"bearer\"}]]", rename.path("auth").toString(), "the page's authMethod over docs.json");
+        JsonNode body = rename.path("body");
+        assertTrue(body.path("required").asBoolean());
+        assertEquals("application/json", body.path("media").path(0).path("type").asText());
+        assertEquals(Mappers.JSON.readTree("{\"name\":\"Rex\",\"age\":3}"), Mappers.JSON.readTree(body.path("media").path(0).path("example").asText()));
+
+        // A relative address is under api.mdx.server, with docs.json's API key.
+        JsonNode create = form(html(content, "/create")).path("operation");
+        assertEquals("http://127.0.0.1:4010", create.path("servers").path(0).path("url").asText());
+        assertEquals("/pets", create.path("path").asText());
+        assertEquals("[[{\"id\":\"X-Api-Key\",\"kind\":\"apiKey\",\"in\":\"header\",\"name\":\"X-Api-Key\"}]]", create.path("auth").toString());
+        assertEquals(Mappers.JSON.readTree("{\"species\":\"dog\"}"), Mappers.JSON.readTree(create.path("body").path("media").path(0).path("example").asText()));
+    }
+
+    @Test
     void anUnknownDisplayIsAProblemOfDocsJson() throws IOException {
         SiteContent content = site("playground", "{\"playground\": {\"display\": \"fancy\"}}");
         List<SiteProblem> problems = content.problems();
