@@ -125,7 +125,7 @@ async function signedIn(who, path = '/enterprise') {
 }
 
 test('a reader signs in at the provider and reads the pages of their group only', async () => {
-  const anonymous = await fetch(`${server.url}/sites/handbook/enterprise`, { redirect: 'manual' });
+  const anonymous = await fetch(`${server.url}/sites/handbook/enterprise`, { redirect: 'manual', headers: { accept: 'text/html' } });
   assert.equal(anonymous.status, 302, 'a private page sends an unknown visitor to sign in');
 
   const { context, page } = await signedIn('alice');

@@ -16,7 +16,7 @@ import java.util.Optional;
 public final class ReaderCookie {
     /** The session cookie. */
     public static final String SESSION = "da_reader";
-    /** The state of a sign-in under way ({@link SignInAttempt#state()}): binds its return to this browser. */
+    /** The browser value of the sign-ins under way ({@link SignInAttempt#browser()}): binds their return to this browser. */
     public static final String STATE = "da_reader_state";
 
     private ReaderCookie() {
@@ -33,9 +33,9 @@ public final class ReaderCookie {
         return SESSION + "=" + attributes(base, secure) + "; Max-Age=0";
     }
 
-    /** The {@code Set-Cookie} value holding a sign-in's state for as long as the attempt is valid. */
-    public static String state(String state, String base, boolean secure) {
-        return STATE + "=" + state + attributes(base, secure) + "; Max-Age=" + SignInAttempts.VALIDITY.toSeconds();
+    /** The {@code Set-Cookie} value holding the browser value of sign-ins for as long as an attempt is valid. */
+    public static String state(String browser, String base, boolean secure) {
+        return STATE + "=" + browser + attributes(base, secure) + "; Max-Age=" + SignInAttempts.VALIDITY.toSeconds();
     }
 
     private static String attributes(String base, boolean secure) {

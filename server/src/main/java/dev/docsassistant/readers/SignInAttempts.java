@@ -12,7 +12,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Sign-ins under way, kept in memory by their state for {@link #VALIDITY}, each usable once: a
- * replayed callback (the same code and state again) finds nothing. Bounded, so a flood of started
+ * replayed callback (the same code and state again) finds nothing. A browser may have several under
+ * way (two tabs on the sign-in page), all bound to its one browser value. Bounded, so a flood of started
  * sign-ins cannot grow it without end (the oldest then give way).
  */
 public final class SignInAttempts {
@@ -27,8 +28,16 @@ public final class SignInAttempts {
         this.clock = clock;
     }
 
-    /** Starts an attempt with fresh random state, nonce and PKCE verifier. */
+    /** Starts an attempt of a browser not known yet (a fresh browser value). */
     public SignInAttempt start(String domain, URI callback, String returnTo) {
+        return start(domain, callback, returnTo, null);
+    }
+
+    /**
+     * Starts an attempt with fresh random state, nonce and PKCE verifier, bound to {@code browser} (the
+     * value of the browser's cookie, kept so its other attempts stay valid) or, when null, a fresh one.
+     */
+    public SignInAttempt start(String domain, URI callback, String returnTo, String browser) {
         Instant now = clock.instant();
         if (open.size() >= MAX_OPEN) {
             open.values().removeIf(a -> expired(a, now));
@@ -37,7 +46,8 @@ public final class SignInAttempts {
                         .ifPresent(oldest -> open.remove(oldest.state()));
             }
         }
-        SignInAttempt attempt = new SignInAttempt(domain, KeyHasher.token(RANDOM_BYTES), KeyHasher.token(RANDOM_BYTES),
+        SignInAttempt attempt = new SignInAttempt(domain, KeyHasher.token(RANDOM_BYTES),
+                browser == null || browser.isBlank() ? KeyHasher.token(RANDOM_BYTES) : browser, KeyHasher.token(RANDOM_BYTES),
                 KeyHasher.token(RANDOM_BYTES), callback, returnTo, now);
         open.put(attempt.state(), attempt);
         return attempt;
@@ -45,14 +55,16 @@ public final class SignInAttempts {
 
     /**
      * Takes the attempt of {@code state} out (a second call finds nothing), if it is of this site, not
-     * expired, and the browser holds the same state in its cookie ({@code browserState}).
+     * expired, and started by the browser holding {@code browser} in its cookie (another browser's
+     * request leaves the attempt in place).
      */
-    public Optional<SignInAttempt> take(String domain, String state, String browserState) {
-        if (state == null || browserState == null || !KeyHasher.sameSecret(state, browserState)) {
+    public Optional<SignInAttempt> take(String domain, String state, String browser) {
+        if (state == null || browser == null) {
             return Optional.empty();
         }
-        SignInAttempt attempt = open.remove(state);
-        if (attempt == null || !attempt.domain().equals(domain) || expired(attempt, clock.instant())) {
+        SignInAttempt attempt = open.get(state);
+        if (attempt == null || !KeyHasher.sameSecret(attempt.browser(), browser) || !open.remove(state, attempt)
+                || !attempt.domain().equals(domain) || expired(attempt, clock.instant())) {
             return Optional.empty();
         }
         return Optional.of(attempt);

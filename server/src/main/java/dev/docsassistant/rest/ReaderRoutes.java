@@ -81,10 +81,9 @@ final class ReaderRoutes {
                 } else if (reader.isPresent()) {
                     redirect(res, 303, returnTo);
                 } else if (method.form() == ReaderAuthMethod.Form.PASSWORD) {
-                    passwordPage(res, domain, base, siteUrl, secure, returnTo, 200, null);
+                    passwordPage(req, res, domain, base, siteUrl, secure, returnTo, 200, null);
                 } else {
-                    SignInAttempt attempt = readers.attempts().start(domain, callbackUri(siteUrl), returnTo);
-                    setCookie(res, ReaderCookie.state(attempt.state(), base, secure));
+                    SignInAttempt attempt = start(req, res, domain, base, siteUrl, secure, returnTo);
                     redirect(res, 303, method.start(attempt).toString());
                 }
             }
@@ -97,7 +96,7 @@ final class ReaderRoutes {
                 if (post) {
                     jwt(req, res, domain, base, secure, method);
                 } else {
-                    jwtPage(res, domain, base, siteUrl, secure, returnTo, 200, null);
+                    jwtPage(req, res, domain, base, siteUrl, secure, returnTo, 200, null);
                 }
             }
             default -> Json.sendError(res, 404, "not found: " + base + path);
@@ -144,14 +143,25 @@ final class ReaderRoutes {
         finish(req, res, domain, base, secure, method, form.get("state"), params);
     }
 
-    private void jwtPage(ServerResponse res, String domain, String base, String siteUrl, boolean secure, String returnTo,
-                         int status, String message) {
-        SignInAttempt attempt = readers.attempts().start(domain, callbackUri(siteUrl), returnTo);
-        setCookie(res, ReaderCookie.state(attempt.state(), base, secure));
+    private void jwtPage(ServerRequest req, ServerResponse res, String domain, String base, String siteUrl, boolean secure,
+                         String returnTo, int status, String message) {
+        SignInAttempt attempt = start(req, res, domain, base, siteUrl, secure, returnTo);
         res.status(Status.create(status)).header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
                 .header("Content-Security-Policy", JwtCallbackPage.CSP)
                 .send(JwtCallbackPage.html(base + JWT_CALLBACK, attempt.state(), returnTo, stylesheet(), message)
                         .getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * A new attempt of this browser, bound to the browser value its cookie already holds (its sign-in
+     * page open in another tab stays valid), else to a fresh one set in the cookie.
+     */
+    private SignInAttempt start(ServerRequest req, ServerResponse res, String domain, String base, String siteUrl, boolean secure,
+                                String returnTo) {
+        String browser = ReaderCookie.read(cookies(req), ReaderCookie.STATE).orElse(null);
+        SignInAttempt attempt = readers.attempts().start(domain, callbackUri(siteUrl), returnTo, browser);
+        setCookie(res, ReaderCookie.state(attempt.browser(), base, secure));
+        return attempt;
     }
 
     private String stylesheet() {
@@ -194,17 +204,16 @@ final class ReaderRoutes {
                         String returnTo,
                         int status, String message) {
         if (req.headers().first(HeaderNames.ACCEPT).map(a -> a.contains("text/html")).orElse(false)) {
-            passwordPage(res, domain, base, siteUrl, secure, returnTo, status, message);
+            passwordPage(req, res, domain, base, siteUrl, secure, returnTo, status, message);
         } else {
             Json.sendError(res, status, message);
         }
     }
 
     /** The password form, with a fresh attempt (its state in a hidden field and in the browser's cookie). */
-    private void passwordPage(ServerResponse res, String domain, String base, String siteUrl, boolean secure,
+    private void passwordPage(ServerRequest req, ServerResponse res, String domain, String base, String siteUrl, boolean secure,
                               String returnTo, int status, String message) {
-        SignInAttempt attempt = readers.attempts().start(domain, callbackUri(siteUrl), returnTo);
-        setCookie(res, ReaderCookie.state(attempt.state(), base, secure));
+        SignInAttempt attempt = start(req, res, domain, base, siteUrl, secure, returnTo);
         String css = stylesheet();
         StringBuilder h = new StringBuilder("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"robots\" content=\"noindex\">"
@@ -224,6 +233,20 @@ final class ReaderRoutes {
                 .append("<button type=\"submit\">Sign in</button></form></main></body></html>\n");
         res.status(Status.create(status)).header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
                 .header("Content-Security-Policy", CSP).send(h.toString().getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * Whether the request is the browser opening a page (which may be sent to sign in first), not a
+     * subresource (an image, the automatic {@code /favicon.ico}, a script's fetch), which must not start
+     * a sign-in: {@code Sec-Fetch-Dest: document}, or without that header, an {@code Accept} naming HTML
+     * or none (an older client).
+     */
+    static boolean opensPage(ServerRequest req) {
+        Optional<String> dest = req.headers().first(HeaderNames.create("Sec-Fetch-Dest"));
+        if (dest.isPresent()) {
+            return dest.get().equalsIgnoreCase("document");
+        }
+        return req.headers().first(HeaderNames.ACCEPT).map(a -> a.contains("text/html")).orElse(true);
     }
 
     /** The address a provider returns to: the site's own, as the configuration names it. */

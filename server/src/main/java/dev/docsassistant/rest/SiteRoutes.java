@@ -184,7 +184,8 @@ public final class SiteRoutes {
      * A request of a site's page, file or agents' file. A site readers sign in to answers as the
      * request's reader sees it: its sign-in routes, the pages their groups read (any other answers as
      * a missing page would), and for a reader not signed in to a private site, the sign-in page in place
-     * of any page that is not public, returning to it after.
+     * of any page that is not public, returning to it after (only when the browser opens the page: its
+     * other requests answer as a missing page, starting no sign-in).
      */
     private void serve(ServerRequest req, ServerResponse res, String domain, String prefix, String path, boolean pathBased) {
         SiteRenderer renderer = renderers.get(domain);
@@ -215,7 +216,8 @@ public final class SiteRoutes {
         if (!agentFile(req, res, domain, path, prefix, files, cache) && searchAllowed(req, res, domain, path)) {
             SiteRenderer.Result result = renderer.render(path, prefix, req.query().first("q").orElse(null),
                     linkBase(req, domain, pathBased), values);
-            if (signInFirst && result instanceof SiteRenderer.HtmlPage page && page.status() == 404) {
+            if (signInFirst && result instanceof SiteRenderer.HtmlPage page && page.status() == 404
+                    && ReaderRoutes.opensPage(req)) {
                 String query = req.query().rawValue();
                 String back = prefix + path + (query == null || query.isEmpty() ? "" : "?" + query);
                 redirect(res, 302, prefix + ReaderRoutes.LOGIN + "?redirect="

@@ -116,6 +116,38 @@ class ReaderPasswordTest {
         assertEquals(302, get("/sites/handbook/guide", cookie).statusCode(), "signed out: the session is gone");
     }
 
+    /**
+     * A browser showing the sign-in form also asks for {@code /favicon.ico} and other files, and may
+     * open the sign-in page in a second tab: none of it makes the form shown refuse its post.
+     */
+    @Test
+    void subresourcesAndASecondSignInPageLeaveTheFormShownValid() throws Exception {
+        HttpResponse<String> form = get("/sites/handbook/login?redirect=%2Fsites%2Fhandbook%2Fguide", null);
+        String cookie = stateCookie(form);
+        for (String path : List.of("/favicon.ico", "/guide", "/logo.png")) {
+            HttpResponse<String> sub = send(HttpRequest.newBuilder(uri("/sites/handbook" + path)).header("Cookie", cookie)
+                    .header("Sec-Fetch-Dest", "image").header("Accept", "image/avif,image/webp,image/*,*/*;q=0.8").GET().build());
+            assertEquals(404, sub.statusCode(), path + " is no page the browser opens: no sign-in starts");
+            assertEquals(List.of(), sub.headers().allValues("Set-Cookie"), path);
+            assertFalse(sub.body().contains(PRIVATE_MARKER));
+        }
+        HttpResponse<String> fetched = send(HttpRequest.newBuilder(uri("/sites/handbook/guide")).header("Cookie", cookie)
+                .header("Accept", "*/*").GET().build());
+        assertEquals(404, fetched.statusCode(), "a script's fetch without Sec-Fetch headers");
+        HttpResponse<String> opened = send(HttpRequest.newBuilder(uri("/sites/handbook/guide")).header("Cookie", cookie)
+                .header("Sec-Fetch-Dest", "document").header("Accept", "text/html").GET().build());
+        assertEquals(302, opened.statusCode(), "the browser opening the page is sent to sign in");
+        HttpResponse<String> secondTab = get("/sites/handbook/login", cookie);
+        cookie = stateCookie(secondTab);
+        HttpResponse<String> posted = send(HttpRequest.newBuilder(uri("/sites/handbook/login"))
+                .header("Content-Type", "application/x-www-form-urlencoded").header("X-Forwarded-For", "203.0.113.11")
+                .header("Cookie", cookie).POST(HttpRequest.BodyPublishers.ofString("password=" + enc(PASSWORD)
+                        + "&state=" + enc(state(form)) + "&redirect=" + enc("/sites/handbook/guide"))).build());
+        assertEquals(303, posted.statusCode(), "the first form, posted after a second sign-in page: " + posted.body());
+        assertEquals("/sites/handbook/guide", location(posted));
+        assertEquals(403, postForm(form, PASSWORD, "/sites/handbook/", "203.0.113.11").statusCode(), "still used once");
+    }
+
     @Test
     void theSessionCookieIsTheHostsAndTheSitesOnly() throws Exception {
         HttpResponse<String> form = get("/sites/handbook/login", null);

@@ -1,0 +1,85 @@
+// A reader signing in to a private site with its shared password in Chromium: the browser opens a
+// private page, is sent to the sign-in form, posts the password and lands on the page it asked for.
+// The browser's own requests of the signed-out visitor (its automatic /favicon.ico, the stylesheet)
+// and a second sign-in tab start no sign-in that would make the form shown refuse its post.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../lib/server.mjs';
+import { launchBrowser, screenshot } from '../lib/browser.mjs';
+
+const PASSWORD = 'correct horse battery staple';
+const PRIVATE = 'PRIVATE-GUIDE-MARKER-8K';
+
+let server;
+let browser;
+let base;
+
+function site() {
+  const dir = mkdtempSync(join(tmpdir(), 'docs-assistant-password-'));
+  writeFileSync(join(dir, 'docs.json'), JSON.stringify({
+    name: 'Handbook',
+    navigation: { groups: [{ group: 'Start', pages: ['index'] }, { group: 'Guides', pages: ['guide'] }] },
+  }));
+  writeFileSync(join(dir, 'index.mdx'), '---\ntitle: Welcome\npublic: true\n---\n\nThe handbook of the webhook relay.\n');
+  writeFileSync(join(dir, 'guide.mdx'), `---\ntitle: Guide\n---\n\nDeliveries are retried five times. ${PRIVATE}\n`);
+  return { domain: 'handbook', path: dir, organization: 'acme' };
+}
+
+before(async () => {
+  server = await startServer({
+    sites: [site()],
+    siteYaml: { handbook: ['reader-auth:', '  method: password', `  password: "${PASSWORD}"`] },
+    timeoutMs: 120000,
+  });
+  base = `http://handbook.localhost:${new URL(server.url).port}`;
+  browser = await launchBrowser();
+});
+
+after(async () => { await browser?.close(); server?.stop(); });
+
+test('a reader signs in with the password and lands on the page asked for', async () => {
+  // The sign-in page's CSP (connect-src 'none') would stop the test's fetch of the site's own files.
+  const context = await browser.newContext({ bypassCSP: true });
+  const page = await context.newPage();
+  await page.goto(`${base}/guide?tab=first`);
+  assert.equal(new URL(page.url()).pathname, '/login');
+  assert.equal(new URL(page.url()).searchParams.get('redirect'), '/guide?tab=first');
+  // The browser's own requests beside the page shown (the icon, a script's fetch of a private page):
+  // each answers as missing, starting no sign-in that would replace the form's.
+  for (const path of ['/favicon.ico', '/guide']) {
+    const answer = await page.evaluate((p) => fetch(p, { redirect: 'manual' }).then((r) => `${r.type} ${r.status}`), path);
+    assert.equal(answer, 'basic 404', path);
+  }
+
+  const second = await context.newPage();
+  await second.goto(`${base}/login`);
+  await second.close();
+
+  await page.fill('input[name=password]', PASSWORD);
+  await page.click('button[type=submit]');
+  await page.waitForURL(`${base}/guide?tab=first`);
+  await screenshot(page, 'reader-password-signed-in');
+  assert.match(await page.locator('main').innerText(), new RegExp(PRIVATE));
+  const session = (await context.cookies()).find((c) => c.name === 'da_reader');
+  assert.ok(session?.httpOnly && session.sameSite === 'Lax', JSON.stringify(await context.cookies()));
+  await context.close();
+});
+
+test('a wrong password shows the form again with the reason, and the right one then signs in', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${base}/guide`);
+  await page.fill('input[name=password]', 'not the password');
+  await page.click('button[type=submit]');
+  await page.waitForSelector('[role=alert]');
+  assert.doesNotMatch(await page.content(), new RegExp(PRIVATE));
+  assert.doesNotMatch(await page.locator('[role=alert]').innerText(), /expired/);
+  await page.fill('input[name=password]', PASSWORD);
+  await page.click('button[type=submit]');
+  await page.waitForURL(`${base}/guide`);
+  assert.match(await page.locator('main').innerText(), new RegExp(PRIVATE));
+  await context.close();
+});
