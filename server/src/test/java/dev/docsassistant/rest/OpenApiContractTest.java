@@ -181,6 +181,10 @@ class OpenApiContractTest {
                 "Authorization", "Bearer " + ADMIN).statusCode());
         assertEquals(404, exchange("POST", "/admin/v1/sites/docs/deployments/dep_nope/activate", null,
                 "Authorization", "Bearer " + ADMIN).statusCode());
+        // The site docs signs no reader in: no key pair is made for it (ReaderJwtTest makes one for a JWT site).
+        HttpResponse<String> noReaders = exchange("POST", "/admin/v1/sites/docs/reader-auth/jwt-key", null, "Authorization", "Bearer " + ADMIN);
+        assertEquals(404, noReaders.statusCode());
+        assertTrue(noReaders.body().contains("has no reader-auth"), noReaders.body());
         exchange("GET", "/health", null);
         // The site docs is not deployed from Git: the webhook answers 404; contract checks the signature first (401).
         assertEquals(404, exchange("POST", "/hooks/git/docs", "{\"ref\":\"refs/heads/main\"}",

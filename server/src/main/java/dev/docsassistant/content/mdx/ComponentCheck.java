@@ -1,6 +1,8 @@
 package dev.docsassistant.content.mdx;
 
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -33,8 +35,12 @@ public final class ComponentCheck {
     public static void check(String body, int firstLine, FrontMatter.Problems problems) {
         Set<String> snippets = new HashSet<>();
         Set<String> reported = new HashSet<>();
+        List<int[]> fences = fences(body);
         Matcher imp = IMPORT.matcher(body);
         while (imp.find()) {
+            if (inside(fences, imp.start())) {
+                continue; // an import in a code sample is the sample's, not the page's
+            }
             String from = imp.group(3).toLowerCase(Locale.ROOT);
             boolean markdown = from.endsWith(".mdx") || from.endsWith(".md");
             if (imp.group(1) != null && markdown) {
@@ -53,6 +59,9 @@ public final class ComponentCheck {
         }
         Matcher export = EXPORT.matcher(body);
         while (export.find()) {
+            if (inside(fences, export.start())) {
+                continue;
+            }
             custom(body, firstLine, export.start(), export.group(1), reported, problems);
         }
         boolean inFence = false;
@@ -106,6 +115,41 @@ public final class ComponentCheck {
             }
         }
         return Math.min(lineEnd, body.length());
+    }
+
+    /** The fenced code blocks of the body, each as {start, end} offsets; an unclosed fence runs to the end. */
+    private static List<int[]> fences(String body) {
+        List<int[]> fences = new ArrayList<>();
+        int open = -1;
+        int lineStart = 0;
+        while (lineStart <= body.length()) {
+            int lineEnd = body.indexOf('\n', lineStart);
+            if (lineEnd < 0) {
+                lineEnd = body.length();
+            }
+            if (FENCE.matcher(body.substring(lineStart, lineEnd)).find()) {
+                if (open < 0) {
+                    open = lineStart;
+                } else {
+                    fences.add(new int[]{open, lineEnd});
+                    open = -1;
+                }
+            }
+            lineStart = lineEnd + 1;
+        }
+        if (open >= 0) {
+            fences.add(new int[]{open, body.length()});
+        }
+        return fences;
+    }
+
+    private static boolean inside(List<int[]> fences, int at) {
+        for (int[] f : fences) {
+            if (at >= f[0] && at <= f[1]) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static int lineEndAfter(String body, int at) {
