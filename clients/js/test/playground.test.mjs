@@ -5,8 +5,9 @@
 // generated from the document and from pages written by hand (api: with ParamFields); a request Prism rejects
 // shows its 4xx, a request the proxy refuses its message, a response over the proxy's size limit (lowered
 // here, from a small local API) is shown cut and says so. Credentials are kept per site in the
-// browser. The playground script is its own file, loaded only on endpoint pages, at most 30 KB
-// gzipped; axe-core finds no violation with the playground open, light and dark.
+// browser; a signed-in reader's apiPlaygroundInputs prefill the form. The playground script is its
+// own file, loaded only on endpoint pages, at most 30 KB gzipped; axe-core finds no violation with the
+// playground open, light and dark.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, readFileSync, writeFileSync } from 'node:fs';
@@ -298,4 +299,33 @@ test('axe-core finds no violation with the playground open and answered, light a
     await page.context().close();
   }
   assert.deepEqual(found, []);
+});
+
+test("a signed-in reader's apiPlaygroundInputs prefill the playground; what the reader keeps in this browser wins", async () => {
+  const page = await newPage();
+  const inputs = { header: { 'x-api-key': 'reader-key', 'X-Trace-Id': 'trace-9' }, path: { petId: '9' }, query: { other: 'x' } };
+  // The element the server puts on a signed-in reader's endpoint page (ApiPlaygroundPageTest checks it is there).
+  await page.route('**/sites/proxied/api/get-a-pet', async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace('</body>',
+      `<script type="application/json" id="api-playground-inputs">${JSON.stringify(inputs)}</script></body>`);
+    await route.fulfill({ response, body: html });
+  });
+  await open(page, 'proxied', '/api/get-a-pet');
+  assert.equal(await input(page, 'X-Api-Key (header)').inputValue(), 'reader-key', 'the API key, its header name in any case');
+  assert.equal(await input(page, 'X-Trace-Id').inputValue(), 'trace-9', 'a header parameter');
+  assert.equal(await input(page, 'petId').inputValue(), '9', 'a path parameter');
+  await input(page, 'fields').selectOption('species');
+  const arrived = await send(page);
+  assert.equal(await statusOf(page), '200', await page.textContent('.api-playground'));
+  assert.equal(arrived.headers['x-api-key'], 'reader-key');
+  assert.equal(arrived.path, '/pets/9');
+  await input(page, 'X-Api-Key (header)').fill('typed-key');
+  await page.reload();
+  await page.click('.api-try');
+  assert.equal(await input(page, 'X-Api-Key (header)').inputValue(), 'typed-key', 'what the reader typed is kept over the given');
+  await page.click('.pg-secondary');
+  assert.equal(await input(page, 'X-Api-Key (header)').inputValue(), 'reader-key', 'forgotten: the given value again');
+  assert.deepEqual(page.errors, []);
+  await page.context().close();
 });

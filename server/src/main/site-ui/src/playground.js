@@ -53,6 +53,35 @@ function save(config, saved) {
   try { localStorage.setItem(storageKey(config), JSON.stringify(saved)); } catch { /* kept for this page only */ }
 }
 
+/**
+ * What a signed-in reader's user data gives the playground (apiPlaygroundInputs: header, query, cookie,
+ * path and server values by the names of the OpenAPI document); header names match in any case.
+ * What the reader typed and kept in this browser wins over it.
+ */
+function readerInputs() {
+  let inputs = {};
+  try { inputs = JSON.parse(document.getElementById('api-playground-inputs')?.textContent ?? '{}') ?? {}; } catch { /* none */ }
+  return (place, name) => {
+    const values = inputs[place];
+    if (!values || typeof values !== 'object') return undefined;
+    const key = place === 'header' ? Object.keys(values).find((k) => k.toLowerCase() === name.toLowerCase()) : name;
+    const value = key === undefined ? undefined : values[key];
+    return value == null || typeof value === 'object' ? undefined : String(value);
+  };
+}
+
+/** A credential's value from the reader's inputs: an API key by its name and place, a token from Authorization. */
+function givenCredential(given, c) {
+  if (c.kind === 'apiKey') return given(c.in, c.name);
+  const authorization = given('header', 'Authorization') ?? '';
+  const [scheme, ...rest] = authorization.split(' ');
+  if (c.kind === 'basic') {
+    if (scheme.toLowerCase() !== 'basic') return undefined;
+    try { const [user, ...pass] = atob(rest.join(' ')).split(':'); return { user, pass: pass.join(':') }; } catch { return undefined; }
+  }
+  return scheme.toLowerCase() === 'bearer' ? rest.join(' ') : undefined;
+}
+
 const base64 = (text) => btoa(String.fromCharCode(...new TextEncoder().encode(text)));
 
 export function startPlayground(config, data, t) {
@@ -80,6 +109,7 @@ function build(panel, config, data, t) {
   const op = data.operation;
   const saved = loadSaved(config);
   saved.credentials ??= {};
+  const given = readerInputs();
   const form = el('form', { class: 'pg-form', novalidate: true });
   const read = [];
 
@@ -94,7 +124,7 @@ function build(panel, config, data, t) {
       vars.replaceChildren();
       inputs = {};
       for (const [name, v] of Object.entries(s.variables)) {
-        const f = field(name, { enum: v.enum, required: true, value: v.default }, t);
+        const f = field(name, { enum: v.enum, required: true, value: given('server', name) ?? v.default }, t);
         inputs[name] = f.input;
         vars.append(f.row);
       }
@@ -125,9 +155,10 @@ function build(panel, config, data, t) {
           saved.credentials[key] = input.value;
           save(config, saved);
         });
+        const reader = givenCredential(given, c);
         if (c.kind === 'basic') {
-          const user = field(`${c.id}: ${t('apiUsername')}`, { value: saved.credentials[c.id + ':user'] ?? '' }, t);
-          const pass = field(`${c.id}: ${t('apiPassword')}`, { value: saved.credentials[c.id + ':pass'] ?? '' }, t);
+          const user = field(`${c.id}: ${t('apiUsername')}`, { value: saved.credentials[c.id + ':user'] ?? reader?.user ?? '' }, t);
+          const pass = field(`${c.id}: ${t('apiPassword')}`, { value: saved.credentials[c.id + ':pass'] ?? reader?.pass ?? '' }, t);
           pass.input.type = 'password';
           keep(c.id + ':user', user.input);
           keep(c.id + ':pass', pass.input);
@@ -135,7 +166,7 @@ function build(panel, config, data, t) {
           auth.push({ c, value: () => (user.input.value || pass.input.value ? `${user.input.value}:${pass.input.value}` : '') });
         } else {
           const label = c.kind === 'apiKey' ? `${c.name} (${c.in})` : `${c.id}: ${c.kind === 'oauth2' ? t('apiAccessToken') : t('apiBearerToken')}`;
-          const f = field(label, { value: saved.credentials[c.id] ?? '', hint: c.scopes ? c.scopes.join(' ') : null }, t);
+          const f = field(label, { value: saved.credentials[c.id] ?? reader ?? '', hint: c.scopes ? c.scopes.join(' ') : null }, t);
           f.input.type = 'password';
           keep(c.id, f.input);
           box.append(f.row);
@@ -161,7 +192,7 @@ function build(panel, config, data, t) {
     const here = op.parameters.filter((p) => p.in === place);
     if (!here.length) continue;
     const rows = here.map((p) => {
-      const value = data.prefill ? (p.example ?? p.default ?? '') : (p.default ?? '');
+      const value = given(p.in, p.name) ?? (data.prefill ? (p.example ?? p.default ?? '') : (p.default ?? ''));
       const hint = p.type + (p.format ? `<${p.format}>` : '');
       const f = field(p.name, { ...p, value, placeholder: p.example, hint }, t);
       params.push({ p, input: f.input });

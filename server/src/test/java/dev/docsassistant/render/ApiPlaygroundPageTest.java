@@ -65,6 +65,18 @@ class ApiPlaygroundPageTest {
     }
 
     @Test
+    void aSignedInReadersEndpointPageCarriesTheirPlaygroundInputs() throws IOException {
+        SiteContent content = site("playground", null);
+        SiteRenderer renderer = new SiteRenderer(new Site(new SiteConfig("pets", "acme", content.dir(), Optional.empty()), content, null, null),
+                SiteAssets.fromClassPath(), null, Injected.NONE);
+        ReaderValues reader = new ReaderValues(path -> Optional.empty(), "{\"header\":{\"X-Api-Key\":\"</script>k\"}}");
+        String page = ((SiteRenderer.HtmlPage) renderer.render("/api/get-a-pet", "", null, null, reader)).html();
+        assertTrue(page.contains("<script type=\"application/json\" id=\"api-playground-inputs\">"
+                + "{\"header\":{\"X-Api-Key\":\"\\u003c/script\\u003ek\"}}</script>"), page);
+        assertFalse(html(content, "/api/get-a-pet").contains("api-playground-inputs"), "no reader, no inputs");
+    }
+
+    @Test
     void anInteractivePageCarriesEveryParameterServerCredentialAndBody() throws IOException {
         SiteContent content = site("playground", null);
         assertEquals(List.of(), content.problems());
