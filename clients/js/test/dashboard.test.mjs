@@ -378,7 +378,7 @@ test('the Readers page counts reader sessions and signs everyone out after a con
   const reader = await readerContext.newPage();
   assert.equal((await reader.goto(`http://handbook.localhost:${port}/retries`)).status(), 200);
 
-  const page = await signIn('acme', 'rhea@acme.example');
+  const page = await signIn('acme', 'rory@acme.example');
   await page.goto(`${server.dashboard}/dashboard/acme/handbook/readers`);
   assert.match(await page.locator('main').innerText(), /\bpassword\b[\s\S]*set \(not shown\)/);
   assert.doesNotMatch(await page.content(), new RegExp(READER_PASSWORD), 'the password is never shown');

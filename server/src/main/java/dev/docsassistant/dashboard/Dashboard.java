@@ -10,8 +10,7 @@ import dev.docsassistant.security.AccessRequest;
 import dev.docsassistant.security.DashboardAccounts;
 import dev.docsassistant.security.DashboardSession;
 import dev.docsassistant.security.KeyHasher;
-import dev.docsassistant.security.Quota;
-import dev.docsassistant.security.RateLimits;
+import dev.docsassistant.readers.PasswordGuesses;
 import dev.docsassistant.sites.Site;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.Handler;
@@ -25,7 +24,6 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -40,14 +38,18 @@ import java.util.TreeSet;
  * the session's CSRF token and must come from the dashboard's own origin.
  */
 public final class Dashboard implements HttpService {
-    /** Sign-in attempts per client address. */
-    static final RateLimits.Limit SIGN_IN_LIMIT = new RateLimits.Limit(10, Duration.ofMinutes(15));
     /** The sign-in form's field holding the token of its {@link SessionCookie#SIGN_IN} cookie. */
     static final String SIGN_IN_CSRF = "sign-in-csrf";
+    /** The scope of the dashboard's failed sign-ins among {@link PasswordGuesses}' counters (one per site there). */
+    private static final String SIGN_IN_SCOPE = "dashboard";
 
     private final App app;
     private final DashboardAccounts accounts;
-    private final RateLimits signInLimits = new RateLimits(SIGN_IN_LIMIT, SIGN_IN_LIMIT);
+    /**
+     * Failed sign-ins per client address (10 per 15 minutes, then 429). Only failures count: a team
+     * behind one address signing in with good links is never locked out.
+     */
+    private final PasswordGuesses failedSignIns = new PasswordGuesses();
     private final boolean httpsUrl;
     private final KeysPage keys;
     private final InsightsPage insights;
@@ -134,10 +136,11 @@ public final class Dashboard implements HttpService {
 
     private void signIn(ServerRequest req, ServerResponse res) {
         sameOrigin(req);
-        Quota quota = signInLimits.countAddress(clientKey(req));
-        if (!quota.allowed()) {
-            res.header(HeaderNames.RETRY_AFTER, Long.toString(quota.retryAfterSeconds()));
-            Json.sendError(res, 429, "too many sign-in attempts from this address; retry in " + quota.retryAfterSeconds() + " s");
+        String address = clientKey(req);
+        long wait = failedSignIns.waitSeconds(SIGN_IN_SCOPE, address);
+        if (wait > 0) {
+            res.header(HeaderNames.RETRY_AFTER, Long.toString(wait));
+            Json.sendError(res, 429, "too many failed sign-in attempts from this address; retry in " + wait + " s");
             return;
         }
         FormBody form = FormBody.read(req);
@@ -154,6 +157,7 @@ public final class Dashboard implements HttpService {
             opened = accounts.redeem(form.get("token"));
         }
         if (opened.isEmpty()) {
+            failedSignIns.wrong(SIGN_IN_SCOPE, address);
             throw new ApiException(401, adminToken != null ? "wrong admin token"
                     : "this sign-in link is unknown, used or expired; ask for a new one (users add)");
         }
