@@ -53,9 +53,21 @@ public final class DiagramCheck {
     private static void mermaid(String[] lines, int open, int close, int firstLine, FrontMatter.Problems problems) {
         boolean typed = false;
         int depth = 0;
-        for (int k = open + 1; k < close && k < lines.length; k++) {
+        int start = open + 1;
+        while (start < close && start < lines.length && lines[start].isBlank()) {
+            start++;
+        }
+        if (start < close && start < lines.length && lines[start].strip().equals("---")) {
+            // Mermaid's own front matter (---, config:/title:, ---) comes before the diagram type.
+            int end = start + 1;
+            while (end < close && end < lines.length && !lines[end].strip().equals("---")) {
+                end++;
+            }
+            start = end + 1;
+        }
+        for (int k = start; k < close && k < lines.length; k++) {
             String line = lines[k].strip();
-            if (line.isEmpty() || line.startsWith("%%") || line.equals("---")) {
+            if (line.isEmpty() || line.startsWith("%%")) {
                 continue;
             }
             if (!typed) {
