@@ -1,5 +1,7 @@
 package dev.docsassistant.content;
 
+import dev.docsassistant.content.mdx.ComponentCheck;
+
 import dev.docsassistant.testing.Corpora;
 import dev.docsassistant.testing.TestSites;
 import org.junit.jupiter.api.Tag;
@@ -29,7 +31,10 @@ class SiteReaderTest {
         assertTrue(tools.sections().stream().anyMatch(s -> "listing-tools".equals(s.anchor())));
         Page registry = mcp.page("registry/versioning").orElseThrow();
         assertNull(registry.version(), "unversioned tab");
-        assertTrue(mcp.problems().isEmpty(), mcp.problems().toString());
+        // The mcp site writes one React component of its own (CHECK) and a Tree.File attribute Mintlify does not
+        // document: both are reported by design (docs/mintlify.md); nothing else may be.
+        assertEquals(List.of(), mcp.problems().stream()
+                .filter(p -> !p.message().contains(ComponentCheck.CUSTOM) && !p.message().contains("<Tree.File> has no attribute \"comment\"")).toList());
     }
 
     @Tag(Corpora.TAG)

@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 /**
  * Reports, at their line and column, math and Mermaid diagrams that would not render: TeX with
  * unbalanced braces or environments ({@link MathSpans#problem}), a diagram that does not start with
- * a diagram type or whose brackets do not pair. The page shows their source either way; the browser
+ * a diagram type or a flowchart whose brackets do not pair. The page shows their source either way; the browser
  * draws them (Mermaid's and Temml's own parsers then show any other error in the page).
  */
 public final class DiagramCheck {
@@ -52,6 +52,7 @@ public final class DiagramCheck {
 
     private static void mermaid(String[] lines, int open, int close, int firstLine, FrontMatter.Problems problems) {
         boolean typed = false;
+        boolean shaped = false;
         int depth = 0;
         int start = open + 1;
         while (start < close && start < lines.length && lines[start].isBlank()) {
@@ -78,6 +79,11 @@ public final class DiagramCheck {
                     return;
                 }
                 typed = true;
+                // Brackets shape a flowchart's nodes; elsewhere they are text or arrows (a sequence's --) is async).
+                shaped = first.equals("graph") || first.startsWith("flowchart");
+                continue;
+            }
+            if (!shaped) {
                 continue;
             }
             String unquoted = line.replaceAll("\"[^\"]*\"", "\"\"");

@@ -31,6 +31,18 @@ class DiagramCheckTest {
     }
 
     @Test
+    void aSequencesAsyncArrowIsNotABracket() {
+        assertEquals(List.of(), problems("```mermaid\nsequenceDiagram\n    Client--)Server: initialized (notification\n    S-)C: done\n```\n"));
+    }
+
+    @Test
+    void aFlowchartNodeLeftOpenIsReported() {
+        List<String> found = problems("```mermaid\nflowchart LR\n    A[Start --> B\n```\n");
+        assertEquals(1, found.size(), found.toString());
+        assertTrue(found.get(0).startsWith("3:1 Mermaid diagram line has brackets that do not pair"), found.toString());
+    }
+
+    @Test
     void aDiagramWithoutTypeIsReportedAtItsLine() {
         List<String> found = problems("Text\n\n```mermaid\n---\ntitle: x\n---\nUser->>Client: ask\n```\n");
         assertEquals(1, found.size(), found.toString());
