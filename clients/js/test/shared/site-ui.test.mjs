@@ -60,7 +60,9 @@ async function newPage(options = {}) {
   });
   await context.route('**/*', (route) => {
     const host = new URL(route.request().url()).hostname;
-    return host === '127.0.0.1' || host === 'localhost' ? route.continue() : route.abort();
+    // A route a page-level handler (or a closing context) already settled needs nothing more from here.
+    return (host === '127.0.0.1' || host === 'localhost' ? route.continue() : route.abort())
+      .catch((e) => { if (!/already handled|closed/i.test(e.message)) throw e; });
   });
   return page;
 }
