@@ -207,6 +207,7 @@ public final class ApiSpecs {
                             e.key() + " has " + count + " parameters; its page shows the first " + Endpoint.MAX_PARAMETERS));
                 }
             }
+            found.addAll(RecursiveSchemas.of(name, result.getOpenAPI()));
             return Optional.of(spec);
         } catch (RuntimeException | StackOverflowError e) {
             found.add(new SpecProblem(name, "", "the OpenAPI parser failed: " + e));

@@ -188,9 +188,53 @@ class ApiBadInputTest {
                 """;
         SiteContent content = site(dir, "{\"groups\": [{\"group\": \"API\", \"openapi\": \"r.yaml\"}]}",
                 new TestSites(dir).file("r.yaml", recursive));
-        assertEquals(List.of(), content.problems());
+        // One warning per loop (A → B → A, A → A through its own property, B → B through its list): the site is
+        // served, a deployment goes live.
+        List<SiteProblem> problems = content.problems();
+        assertEquals(3, problems.size(), problems.toString());
+        assertTrue(problems.stream().allMatch(p -> p.file().equals("r.yaml") && !p.isError()), problems.toString());
+        SiteProblem loop = problems.stream().filter(p -> p.message().contains("A → B → A")).findFirst().orElseThrow(() -> new AssertionError(problems));
+        assertEquals("/components/schemas/B/properties/b", loop.location(), "where the reference back is");
+        assertTrue(loop.message().startsWith("recursive schema A"), loop.message());
+        assertTrue(problems.stream().anyMatch(p -> p.location().equals("/components/schemas/A/allOf/1/properties/a")
+                && p.message().contains("(A → A)")), problems.toString());
+        assertTrue(problems.stream().anyMatch(p -> p.location().equals("/components/schemas/B/properties/list/items")
+                && p.message().contains("(B → B)")), problems.toString());
         String html = render(content, "/api-reference/add-node");
         assertTrue(html.contains("recursive: A"), "cut where it repeats");
         assertTrue(html.length() < 200_000, "bounded: " + html.length());
+    }
+
+    @Test
+    void aRecursiveSchemaOfAn31DocumentIsAWarningToo(@TempDir Path dir) {
+        String recursive = """
+                openapi: 3.1.0
+                info: {title: R, version: '1'}
+                paths:
+                  /tree:
+                    get:
+                      summary: Get tree
+                      responses:
+                        '200':
+                          description: OK
+                          content:
+                            application/json:
+                              schema: {$ref: '#/components/schemas/Node'}
+                components:
+                  schemas:
+                    Node:
+                      type: object
+                      properties:
+                        name: {type: string}
+                        children: {type: array, items: {$ref: '#/components/schemas/Node'}}
+                """;
+        SiteContent content = site(dir, "{\"groups\": [{\"group\": \"API\", \"openapi\": \"tree.yaml\"}]}",
+                new TestSites(dir).file("tree.yaml", recursive));
+        SiteProblem p = problemOf(content, "tree.yaml");
+        assertFalse(p.isError(), "valid OpenAPI: reported, never blocking");
+        assertEquals("/components/schemas/Node/properties/children/items", p.location());
+        assertTrue(p.message().startsWith("recursive schema Node (Node → Node)"), p.message());
+        assertEquals(1, content.problems().size(), content.problems().toString());
+        assertTrue(render(content, "/api-reference/get-tree").contains("recursive: Node"));
     }
 }
