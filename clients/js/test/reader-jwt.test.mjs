@@ -3,7 +3,8 @@
 // login server signs the reader's user data (Mintlify's format: expiresAt, groups, content,
 // apiPlaygroundInputs) with jose and sends the browser to /login/jwt-callback#<jwt>. The reader ends
 // on the page asked for with their group's pages; in jwt-personalization mode the page shows the
-// reader's content values, escaped. A tampered token is refused with a clear message.
+// reader's content values, escaped. A tampered token is refused with a page of the site saying why,
+// with a link that signs in again.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { createServer, request } from 'node:http';
@@ -124,11 +125,23 @@ test('a tampered token is refused with a clear message and signs no one in', asy
   const [head, , signature] = good.split('.');
   const widened = Buffer.from(JSON.stringify({ expiresAt: Math.floor(Date.now() / 1000) + 3600, groups: ['billing'],
     exp: Math.floor(Date.now() / 1000) + 120 })).toString('base64url');
+  const refused = page.waitForResponse((r) => r.request().method() === 'POST' && r.url().endsWith('/login/jwt-callback'));
   await page.goto(`http://portal.localhost:${port}/login/jwt-callback?redirect=%2Fbilling#${head}.${widened}.${signature}`);
-  await page.waitForURL(`http://portal.localhost:${port}/login/jwt-callback`);
+  assert.equal((await refused).status(), 401);
+  await page.waitForSelector('[role=alert]');
+  // A page of the site (its layout and stylesheet), the reason, and a way back to sign in.
+  assert.equal(await page.locator('header.topbar').count(), 1);
+  assert.equal(await page.locator('h1').innerText(), 'Sign-in failed');
+  assert.equal(await page.locator('[role=alert]').innerText(), "the token is not signed with this site's key");
   const text = await page.locator('body').innerText();
-  assert.match(text, /"message":"the token is not signed with this site's key"/, text);
+  assert.doesNotMatch(text, /"message"/, 'no raw JSON');
   assert.doesNotMatch(text, new RegExp(BILLING));
   assert.ok(!(await context.cookies()).some((c) => c.name === 'da_reader'), 'no session');
+  await screenshot(page, 'reader-jwt-refused');
+  assert.equal(await page.locator('a.reader-sign-in-again').getAttribute('href'), '/login?redirect=%2Fbilling');
+  await page.click('a.reader-sign-in-again');
+  await page.waitForURL(`http://portal.localhost:${port}/billing`);
+  assert.ok((await context.cookies()).some((c) => c.name === 'da_reader'), 'the link signed the reader in again');
+  assert.doesNotMatch(await page.content(), new RegExp(BILLING), 'as the admin reader: still not the billing page');
   await context.close();
 });

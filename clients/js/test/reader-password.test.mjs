@@ -1,7 +1,9 @@
 // A reader signing in to a private site with its shared password in Chromium: the browser opens a
 // private page, is sent to the sign-in form, posts the password and lands on the page it asked for.
 // The browser's own requests of the signed-out visitor (its automatic /favicon.ico, the stylesheet)
-// and a second sign-in tab start no sign-in that would make the form shown refuse its post.
+// and a second sign-in tab start no sign-in that would make the form shown refuse its post. On the
+// loopback names (/sites/{domain}/…, every site on one host) the signed-in reader's search box and Ask
+// AI read the private page, and the session cookie reaches no other site's path nor the dashboard.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -28,9 +30,17 @@ function site() {
   return { domain: 'handbook', path: dir, organization: 'acme' };
 }
 
+/** A public site beside it on the same loopback host. */
+function otherSite() {
+  const dir = mkdtempSync(join(tmpdir(), 'docs-assistant-password-other-'));
+  writeFileSync(join(dir, 'docs.json'), JSON.stringify({ name: 'Other', navigation: { groups: [{ group: 'Start', pages: ['index'] }] } }));
+  writeFileSync(join(dir, 'index.mdx'), '---\ntitle: Other\n---\n\nDeliveries of the other site.\n');
+  return { domain: 'other', path: dir, organization: 'acme' };
+}
+
 before(async () => {
   server = await startServer({
-    sites: [site()],
+    sites: [site(), otherSite()],
     siteYaml: { handbook: ['reader-auth:', '  method: password', `  password: "${PASSWORD}"`] },
     timeoutMs: 120000,
   });
@@ -81,5 +91,52 @@ test('a wrong password shows the form again with the reason, and the right one t
   await page.click('button[type=submit]');
   await page.waitForURL(`${base}/guide`);
   assert.match(await page.locator('main').innerText(), new RegExp(PRIVATE));
+  await context.close();
+});
+
+test("on the loopback names the reader's search box and Ask AI read the private page, and the cookie stays on the site's path", async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const requests = [];
+  page.on('request', (r) => requests.push(r.allHeaders().then((h) => ({ path: new URL(r.url()).pathname, cookie: h.cookie ?? '' }))));
+  const loopback = `${server.url}/sites/handbook`;
+  await page.goto(`${loopback}/guide`);
+  assert.equal(new URL(page.url()).pathname, '/sites/handbook/login');
+  await page.fill('input[name=password]', PASSWORD);
+  await page.click('button[type=submit]');
+  await page.waitForURL(`${loopback}/guide`);
+  const session = (await context.cookies()).find((c) => c.name === 'da_reader');
+  assert.equal(session?.path, '/sites/handbook/', JSON.stringify(await context.cookies()));
+
+  await page.goto(`${loopback}/`);
+  await page.click('form.search input');
+  await page.keyboard.type('retried five times');
+  await page.waitForSelector('dialog.search-dialog a.search-hit');
+  assert.match(await page.locator('dialog.search-dialog').innerText(), new RegExp(PRIVATE), 'the search box finds the private page');
+  await page.keyboard.press('Escape');
+
+  await page.click('[data-open-assistant]');
+  await page.fill('.assistant-form textarea', 'How many times are deliveries retried?');
+  await page.click('.assistant-form button[type=submit]');
+  await page.waitForSelector('.message-assistant .message-sources a', { timeout: 30000 });
+  const answer = await page.locator('.message-assistant').first().innerText();
+  assert.match(answer, /retried five times/i, answer);
+  await screenshot(page, 'reader-password-loopback');
+
+  // Another site on the same host, its search box, and the dashboard: none is sent the reader's cookie.
+  await page.goto(`${server.url}/sites/other/`);
+  await page.click('form.search input');
+  await page.keyboard.type('deliveries');
+  await page.waitForSelector('dialog.search-dialog a.search-hit');
+  await page.goto(`http://dashboard.localhost:${new URL(server.url).port}/dashboard/`).catch(() => {});
+  const seen = await Promise.all(requests.map((r) => r.catch(() => ({ path: '(gone)', cookie: '' }))));
+  const api = seen.filter((r) => r.path.startsWith('/sites/handbook/_api/'));
+  assert.ok(api.some((r) => r.path.endsWith('/v1/search/handbook')) && api.some((r) => r.path.endsWith('/v2/assistant/handbook/message')),
+    JSON.stringify(seen.map((r) => r.path)));
+  assert.ok(api.every((r) => r.cookie.includes(`da_reader=${session.value}`)), 'the site\'s API calls carry the cookie');
+  const elsewhere = seen.filter((r) => !r.path.startsWith('/sites/handbook/'));
+  assert.ok(elsewhere.some((r) => r.path.startsWith('/sites/other/_api/v1/search/other')), JSON.stringify(elsewhere.map((r) => r.path)));
+  assert.ok(elsewhere.some((r) => r.path.startsWith('/dashboard')), JSON.stringify(elsewhere.map((r) => r.path)));
+  assert.deepEqual(elsewhere.filter((r) => r.cookie.includes('da_reader=')), [], 'no other path is sent the cookie');
   await context.close();
 });

@@ -67,7 +67,7 @@ export function startAssistant(config, t = (k) => k, selected = { text: '' }) {
   const verdicts = saved.verdicts ?? {};
   // Whether an answer was streaming when the state was saved: the next page resumes it.
   let answering = saved.answering === true;
-  const api = `/v2/assistant/${encodeURIComponent(config.domain)}/message`;
+  const api = `${config.api ?? ''}/v2/assistant/${encodeURIComponent(config.domain)}/message`;
   const authorization = config.assistantKey ? { Authorization: `Bearer ${config.assistantKey}` } : {};
 
   const save = () => sessionStorage.setItem(STORE + config.domain,
@@ -169,7 +169,7 @@ export function startAssistant(config, t = (k) => k, selected = { text: '' }) {
     const body = { threadId: message?.metadata?.threadId ?? threadId, messageId, helpful: v.helpful };
     if (v.comment) body.comment = v.comment;
     try {
-      await fetch(`/v1/assistant/${encodeURIComponent(config.domain)}/feedback`, {
+      await fetch(`${config.api ?? ''}/v1/assistant/${encodeURIComponent(config.domain)}/feedback`, {
         method: 'POST', keepalive: true, body: JSON.stringify(body),
         headers: { 'content-type': 'application/json', Authorization: `Bearer ${config.assistantKey}` },
       });

@@ -93,7 +93,7 @@ export function startSearch(config, t, headers) {
   const reportClick = (index) => {
     const hit = hits[index];
     if (!searchId || !hit) return;
-    fetch(`/v1/search/${encodeURIComponent(config.domain)}/click`, {
+    fetch(`${config.api ?? ''}/v1/search/${encodeURIComponent(config.domain)}/click`, {
       method: 'POST', headers, keepalive: true, body: JSON.stringify({ searchId, path: hit.path }),
     }).catch(() => {});
   };
@@ -128,7 +128,7 @@ export function startSearch(config, t, headers) {
       if (config.version) filter.version = config.version;
       if (config.language) filter.language = config.language;
       try {
-        const res = await fetch(`/v1/search/${encodeURIComponent(config.domain)}`, {
+        const res = await fetch(`${config.api ?? ''}/v1/search/${encodeURIComponent(config.domain)}`, {
           method: 'POST', headers, body: JSON.stringify({ query, pageSize: 8, filter, channel: 'site' }),
         });
         if (mine !== seq) return;

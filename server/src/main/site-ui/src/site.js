@@ -25,7 +25,7 @@ function startFeedback(config, t) {
   box.addEventListener('click', (e) => {
     const value = e.target.closest('button')?.dataset.feedbackValue;
     if (!value) return;
-    fetch(`/v1/feedback/${encodeURIComponent(config.domain)}`, {
+    fetch(`${config.api ?? ''}/v1/feedback/${encodeURIComponent(config.domain)}`, {
       method: 'POST', headers: authHeaders(config), keepalive: true,
       body: JSON.stringify({ path: config.currentPath, helpful: value === 'yes' }),
     }).catch(() => {});

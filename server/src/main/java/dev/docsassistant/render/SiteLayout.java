@@ -207,6 +207,8 @@ final class SiteLayout {
     private static String config(Frame frame, Content page, UiStrings t) {
         StringBuilder s = new StringBuilder("{\"domain\":").append(HtmlEncoder.jsString(frame.domain()))
                 .append(",\"base\":").append(HtmlEncoder.jsString(frame.links().base()))
+                .append(",\"api\":").append(HtmlEncoder.jsString(frame.links().base().isEmpty() ? ""
+                        : frame.links().base() + SiteRenderer.API_PATH))
                 .append(",\"currentPath\":").append(HtmlEncoder.jsString(page.pagePath() == null ? "" : "/" + page.pagePath()))
                 .append(",\"assistantKey\":").append(frame.assistantKey() == null ? "null" : HtmlEncoder.jsString(frame.assistantKey()))
                 // telemetry.enabled: false turns off every feedback control, the answers' thumbs included

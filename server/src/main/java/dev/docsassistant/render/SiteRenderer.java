@@ -84,6 +84,13 @@ public final class SiteRenderer {
     private final Injected injected;
     /** The search page of the search box without JavaScript ({@code ?q=}). */
     public static final String SEARCH_PATH = "/_search";
+    /**
+     * Where a site's pages on the loopback names ({@code /sites/{domain}/…}, every site on one host)
+     * call the API: {@code /sites/{domain}/_api/v1/search/{domain}} and the like, under the site's own
+     * path, so the reader's session cookie ({@code Path=/sites/{domain}/}) goes with them. On the
+     * site's own host the pages call {@code /v1/…} directly (the cookie's path is {@code /} there).
+     */
+    public static final String API_PATH = "/_api";
     private final Redirects redirects;
     private final String csp;
     private final Map<String, RenderedBody> bodies = new ConcurrentHashMap<>();
@@ -335,6 +342,23 @@ public final class SiteRenderer {
                 new RenderedBody("<p>" + HtmlEncoder.attr(description) + "</p>\n<p><a href=\"" + HtmlEncoder.attr(links.base() + "/")
                         + "\">" + HtmlEncoder.attr(t.get("home")) + "</a></p>\n", List.of()), null, nav));
         return new HtmlPage(404, html, csp);
+    }
+
+    /**
+     * A reader's sign-in refused (a token tampered with or expired, a provider's error, a sign-in
+     * begun in another browser), shown as a page of the site: its layout, the reason and a link to sign
+     * in again.
+     *
+     * @param signIn the sign-in address to link to (the site's {@code /login}, with its {@code redirect})
+     */
+    public HtmlPage signInRefused(int status, String message, String signIn, String base, String absoluteBase) {
+        SiteLayout.Frame frame = frame(new LinkResolver(base), absoluteBase);
+        NavView nav = new NavView(site.content(), "");
+        UiStrings t = UiStrings.of(SiteLayout.language(nav));
+        String html = SiteLayout.render(frame, new SiteLayout.Content(t.get("signInFailed"), "",
+                new RenderedBody("<p role=\"alert\">" + HtmlEncoder.attr(message) + "</p>\n<p><a class=\"reader-sign-in-again\" href=\""
+                        + HtmlEncoder.attr(signIn) + "\">" + HtmlEncoder.attr(t.get("signInAgain")) + "</a></p>\n", List.of()), null, nav));
+        return new HtmlPage(status, html, csp);
     }
 
     /** Search results as a page of their own, so the search box works without JavaScript. */

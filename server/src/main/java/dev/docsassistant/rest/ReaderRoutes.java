@@ -10,6 +10,7 @@ import dev.docsassistant.readers.SafeRedirect;
 import dev.docsassistant.readers.SignInAttempt;
 import dev.docsassistant.readers.SiteReaders;
 import dev.docsassistant.render.SiteAssets;
+import dev.docsassistant.render.SiteRenderer;
 import dev.docsassistant.security.AccessCheck;
 import dev.docsassistant.security.AccessRequest;
 import dev.docsassistant.web.FormBody;
@@ -21,6 +22,7 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import java.net.URI;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
@@ -64,9 +66,10 @@ final class ReaderRoutes {
      * @param base "" at the root of the site's host, else {@code /sites/{domain}}
      * @param siteUrl the site's absolute address as the configuration names it (the provider's callback starts there)
      * @param secure whether the site is reached over TLS (the cookies' {@code Secure})
+     * @param pages the site's public pages: a refused sign-in is shown in their layout
      */
     void handle(ServerRequest req, ServerResponse res, String domain, String base, String siteUrl, String path, boolean secure,
-                Optional<Reader> reader) {
+                Optional<Reader> reader, SiteRenderer pages) {
         ReaderAuthMethod method = readers.method(domain).orElseThrow();
         res.header(HeaderNames.CACHE_CONTROL, "no-store");
         res.header("X-Content-Type-Options", "nosniff");
@@ -90,11 +93,11 @@ final class ReaderRoutes {
             case CALLBACK -> {
                 Map<String, String> params = new HashMap<>();
                 req.query().names().forEach(n -> params.put(n, req.query().first(n).orElse("")));
-                finish(req, res, domain, base, secure, method, params.get("state"), params);
+                finish(req, res, new Refusals(base, siteUrl, pages), domain, secure, method, params.get("state"), params);
             }
             case JWT_CALLBACK -> {
                 if (post) {
-                    jwt(req, res, domain, base, secure, method);
+                    jwt(req, res, new Refusals(base, siteUrl, pages), domain, secure, method);
                 } else {
                     jwtPage(req, res, domain, base, siteUrl, secure, returnTo, 200, null);
                 }
@@ -136,11 +139,11 @@ final class ReaderRoutes {
     }
 
     /** The JWT callback page's post: the token with the state of the page this browser loaded. */
-    private void jwt(ServerRequest req, ServerResponse res, String domain, String base, boolean secure, ReaderAuthMethod method) {
+    private void jwt(ServerRequest req, ServerResponse res, Refusals refusals, String domain, boolean secure, ReaderAuthMethod method) {
         FormBody form = FormBody.read(req);
         Map<String, String> params = new HashMap<>();
         params.put("token", nullToEmpty(form.get("token")));
-        finish(req, res, domain, base, secure, method, form.get("state"), params);
+        finish(req, res, refusals, domain, secure, method, form.get("state"), params);
     }
 
     private void jwtPage(ServerRequest req, ServerResponse res, String domain, String base, String siteUrl, boolean secure,
@@ -169,20 +172,44 @@ final class ReaderRoutes {
     }
 
     /** A redirecting method's return: the attempt of {@code state}, held by this browser, used once. */
-    private void finish(ServerRequest req, ServerResponse res, String domain, String base, boolean secure,
+    private void finish(ServerRequest req, ServerResponse res, Refusals refusals, String domain, boolean secure,
                         ReaderAuthMethod method, String state, Map<String, String> params) {
+        String base = refusals.base();
         Optional<SignInAttempt> attempt = readers.attempts().take(domain, state,
                 ReaderCookie.read(cookies(req), ReaderCookie.STATE).orElse(null));
         if (attempt.isEmpty()) {
-            Json.sendError(res, 403, "this sign-in was not started in this browser, was used already or has expired;"
-                    + " sign in again at " + base + LOGIN);
+            refusals.send(req, res, 403, "this sign-in was not started in this browser, was used already or has expired;"
+                    + " sign in again at " + base + LOGIN, base + "/");
             return;
         }
         try {
             signIn(res, domain, base, secure, method.finish(attempt.get(), params), attempt.get().returnTo());
         } catch (ReaderAuthException e) {
-            Json.sendError(res, e.status(), e.getMessage());
+            refusals.send(req, res, e.status(), e.getMessage(), attempt.get().returnTo());
         }
+    }
+
+    /**
+     * How a redirecting method's refused return is answered: a browser opening it (its {@code Accept}
+     * names HTML) gets a page of the site saying why, with a link to sign in again that returns to
+     * the page asked for; any other client {@code {"message"}}.
+     */
+    private record Refusals(String base, String siteUrl, SiteRenderer pages) {
+        void send(ServerRequest req, ServerResponse res, int status, String message, String returnTo) {
+            if (!acceptsHtml(req)) {
+                Json.sendError(res, status, message);
+                return;
+            }
+            String signIn = base + LOGIN + "?redirect=" + URLEncoder.encode(returnTo, StandardCharsets.UTF_8);
+            SiteRenderer.HtmlPage page = pages.signInRefused(status, message, signIn, base, siteUrl);
+            res.status(Status.create(status)).header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
+                    .header("Content-Security-Policy", page.csp()).header("X-Content-Type-Options", "nosniff")
+                    .send(page.html().getBytes(StandardCharsets.UTF_8));
+        }
+    }
+
+    private static boolean acceptsHtml(ServerRequest req) {
+        return req.headers().first(HeaderNames.ACCEPT).map(a -> a.contains("text/html")).orElse(false);
     }
 
     private void signIn(ServerResponse res, String domain, String base, boolean secure, Reader reader, String returnTo) {
@@ -203,7 +230,7 @@ final class ReaderRoutes {
     private void refuse(ServerRequest req, ServerResponse res, String domain, String base, String siteUrl, boolean secure,
                         String returnTo,
                         int status, String message) {
-        if (req.headers().first(HeaderNames.ACCEPT).map(a -> a.contains("text/html")).orElse(false)) {
+        if (acceptsHtml(req)) {
             passwordPage(req, res, domain, base, siteUrl, secure, returnTo, status, message);
         } else {
             Json.sendError(res, status, message);

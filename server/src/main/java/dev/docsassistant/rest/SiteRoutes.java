@@ -166,6 +166,10 @@ public final class SiteRoutes {
     private void pathBased(ServerRequest req, ServerResponse res) {
         String rest = req.path().path().substring("/sites/".length());
         String domain = rest.contains("/") ? rest.substring(0, rest.indexOf('/')) : rest;
+        if (SiteApiPath.owns(rest.substring(domain.length()))) {
+            SiteApiPath.reroute(req, res, domain, rest.substring(domain.length()));
+            return;
+        }
         SiteRenderer renderer = renderers.get(domain);
         if (renderer == null) {
             throw configured.isPending(domain) ? new SiteNotReadyException(domain) : ApiException.notFound("unknown site: " + domain);
@@ -196,7 +200,8 @@ public final class SiteRoutes {
         if (readerViews != null) {
             Optional<Reader> reader = readers.reader(domain, ReaderCookie.read(ReaderRoutes.cookies(req), ReaderCookie.SESSION));
             if (ReaderRoutes.owns(path) && req.prologue().method() != Method.HEAD) {
-                readerRoutes.handle(req, res, domain, prefix, linkBase(req, domain, pathBased), path, secure(req, domain), reader);
+                readerRoutes.handle(req, res, domain, prefix, linkBase(req, domain, pathBased), path, secure(req, domain), reader,
+                        renderer);
                 return;
             }
             ReaderViews.View view = readerViews.of(readers.groupsOf(reader));

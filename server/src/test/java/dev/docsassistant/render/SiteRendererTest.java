@@ -353,7 +353,7 @@ class SiteRendererTest {
     void assistantKeyAndPageContextAreInThePage() {
         String html = html("/v2/intro");
         assertTrue(html.contains("<script type=\"application/json\" id=\"da:config\">{\"domain\":\"t\","
-                + "\"base\":\"/sites/t\",\"currentPath\":\"/v2/intro\",\"assistantKey\":\"svc_dsc_test\",\"answerFeedback\":true,\"version\":\"v2\","
+                + "\"base\":\"/sites/t\",\"api\":\"/sites/t/_api\",\"currentPath\":\"/v2/intro\",\"assistantKey\":\"svc_dsc_test\",\"answerFeedback\":true,\"version\":\"v2\","
                 + "\"language\":\"en\",\"strings\":{"), html);
         assertTrue(html.contains("<script type=\"module\" src=\"/_assets/site.js?v="), "the site script is a module");
         assertTrue(html.contains("<aside class=\"assistant\" id=\"da:assistant\""));

@@ -178,6 +178,46 @@ class ReaderJwtTest {
         assertEquals(303, callback(good, "/sites/portal/guide").statusCode(), "the checks above can pass");
     }
 
+    /**
+     * A browser posting a refused token (the callback page's script does, with {@code Accept:
+     * text/html}) is shown a page of the site: its layout, the reason, a link to sign in again that
+     * returns to the page asked for; an API client still gets {@code {"message"}}.
+     */
+    @Test
+    void aRefusedSignInIsAPageOfTheSiteForABrowserAndJsonForOtherClients() throws Exception {
+        Map<String, Object> expired = user(60);
+        expired.put("exp", System.currentTimeMillis() / 1000 - 120);
+        String[] parts = sign(user(60)).split("\\.");
+        Map<String, Object> widened = user(60);
+        widened.put("groups", List.of("admin"));
+        Map<String, String> refused = Map.of(
+                "the token is not signed with this site's key", parts[0] + "." + Base64URL.encode(JSON.writeValueAsBytes(widened)) + "." + parts[2],
+                "the token is not valid now: Expired JWT", sign(expired));
+        for (Map.Entry<String, String> bad : refused.entrySet()) {
+            HttpResponse<String> page = callback(bad.getValue(), "/sites/portal/guide", "text/html,application/xhtml+xml");
+            assertEquals(401, page.statusCode(), page.body());
+            assertEquals("text/html; charset=utf-8", page.headers().firstValue("Content-Type").orElse(""));
+            assertTrue(page.body().contains("<header class=\"topbar\">") && page.body().contains("<title>Sign-in failed"),
+                    "the site's layout: " + page.body());
+            assertTrue(page.body().contains("<p role=\"alert\">" + bad.getKey().replace("'", "&#39;")), page.body());
+            assertTrue(page.body().contains("href=\"/sites/portal/login?redirect=%2Fsites%2Fportal%2Fguide\""), "a link to sign in again");
+            assertTrue(page.headers().firstValue("Content-Security-Policy").isPresent());
+            assertFalse(page.body().contains(MARKER) || page.body().contains(ADMIN_MARKER), page.body());
+            assertTrue(page.headers().allValues("Set-Cookie").stream().noneMatch(c -> c.matches("da_reader=[^;].*")));
+
+            HttpResponse<String> api = callback(bad.getValue(), "/sites/portal/guide", "application/json");
+            assertEquals(401, api.statusCode());
+            assertTrue(JSON.readTree(api.body()).path("message").asText().startsWith(bad.getKey()), api.body());
+        }
+        HttpResponse<String> forged = send(HttpRequest.newBuilder(uri("/sites/portal/login/jwt-callback"))
+                .header("Content-Type", "application/x-www-form-urlencoded").header("Accept", "text/html")
+                .POST(HttpRequest.BodyPublishers.ofString("token=" + sign(user(60)) + "&state=forged")).build());
+        assertEquals(403, forged.statusCode(), forged.body());
+        assertTrue(forged.body().contains("<header class=\"topbar\">") && forged.body().contains("was not started in this browser"),
+                forged.body());
+        assertTrue(forged.body().contains("href=\"/sites/portal/login?redirect=%2Fsites%2Fportal%2F\""), forged.body());
+    }
+
     @Test
     void aTokenPostedWithoutTheCallbackPagesStateIsRefused() throws Exception {
         HttpResponse<String> r = send(HttpRequest.newBuilder(uri("/sites/portal/login/jwt-callback"))
@@ -212,13 +252,17 @@ class ReaderJwtTest {
 
     /** Loads the callback page as the browser the login flow sent back does, then posts the token as its script does. */
     private static HttpResponse<String> callback(String token, String redirect) throws Exception {
+        return callback(token, redirect, "*/*");
+    }
+
+    private static HttpResponse<String> callback(String token, String redirect, String accept) throws Exception {
         HttpResponse<String> page = get("/sites/portal/login/jwt-callback?redirect=" + URLEncoder.encode(redirect, StandardCharsets.UTF_8), null);
         Matcher m = STATE.matcher(page.body());
         assertTrue(m.find(), page.body());
         String stateCookie = page.headers().allValues("Set-Cookie").stream().filter(c -> c.startsWith("da_reader_state="))
                 .map(c -> c.substring(0, c.indexOf(';'))).findFirst().orElseThrow();
         return send(HttpRequest.newBuilder(uri("/sites/portal/login/jwt-callback"))
-                .header("Content-Type", "application/x-www-form-urlencoded").header("Cookie", stateCookie)
+                .header("Content-Type", "application/x-www-form-urlencoded").header("Cookie", stateCookie).header("Accept", accept)
                 .POST(HttpRequest.BodyPublishers.ofString("token=" + URLEncoder.encode(token, StandardCharsets.UTF_8)
                         + "&state=" + URLEncoder.encode(m.group(1), StandardCharsets.UTF_8))).build());
     }

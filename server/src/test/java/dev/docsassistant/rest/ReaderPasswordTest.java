@@ -285,6 +285,54 @@ class ReaderPasswordTest {
     }
 
     /**
+     * On the loopback names every site shares one host and the reader's cookie has the site's path
+     * ({@code /sites/handbook/}): the pages call the API under that path, where the cookie goes, so the
+     * search box and Ask AI read the reader's pages; that path serves its own site only.
+     */
+    @Test
+    void onLoopbackNamesThePagesCallTheApiUnderTheSitesPathWhereTheReadersCookieGoes() throws Exception {
+        String page = get("/sites/handbook/intro", null).body();
+        assertTrue(page.contains("\"api\":\"/sites/handbook/_api\""), "the pages' API base is the site's path");
+        Matcher key = Pattern.compile("\"assistantKey\":\"([^\"]+)\"").matcher(page);
+        assertTrue(key.find(), "the public page embeds its key");
+        String reader = signIn("handbook", PASSWORD, "/sites/handbook/", "203.0.113.13");
+        String api = "/sites/handbook/_api";
+        String deploy = "{\"query\": \"deploy the relay in three steps\"}";
+
+        HttpResponse<String> signedIn = post(api + "/v1/search/handbook", key.group(1), reader, deploy);
+        assertEquals(200, signedIn.statusCode(), signedIn.body());
+        assertTrue(signedIn.body().contains(PRIVATE_MARKER), "the reader's search box finds the private page: " + signedIn.body());
+        HttpResponse<String> signedOut = post(api + "/v1/search/handbook", key.group(1), null, deploy);
+        assertEquals(200, signedOut.statusCode(), signedOut.body());
+        assertFalse(signedOut.body().contains(PRIVATE_MARKER), signedOut.body());
+
+        String ask = """
+                {"fp": "anon-loopback", "messages": [{"id": "m1", "role": "user", "parts": [{"type": "text", "text": "How do I deploy the relay?"}]}]}""";
+        HttpResponse<String> answer = post(api + "/v2/assistant/handbook/message", key.group(1), reader, ask);
+        assertEquals(200, answer.statusCode(), answer.body());
+        assertTrue(answer.body().contains(PRIVATE_MARKER), "Ask AI reads the private page: " + answer.body());
+        HttpResponse<String> publicAnswer = post(api + "/v2/assistant/handbook/message", key.group(1), null, ask);
+        assertEquals(200, publicAnswer.statusCode(), publicAnswer.body());
+        assertFalse(publicAnswer.body().contains(PRIVATE_MARKER), publicAnswer.body());
+
+        for (String path : List.of(api + "/v1/search/other", api + "/admin/v1/organizations", api + "/v1/chat/completions",
+                "/sites/other/_api/v1/search/handbook")) {
+            HttpResponse<String> refused = post(path, key.group(1), reader, deploy);
+            assertEquals(404, refused.statusCode(), path + ": " + refused.body());
+            assertFalse(refused.body().contains(PRIVATE_MARKER), refused.body());
+        }
+    }
+
+    private static HttpResponse<String> post(String path, String key, String cookie, String body) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri(path)).header("Authorization", "Bearer " + key)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+        if (cookie != null) {
+            b.header("Cookie", cookie);
+        }
+        return send(b.build());
+    }
+
+    /**
      * The OpenAI-compatible completion with a reader's session token as bearer (what the site's OAuth
      * issues): that reader's pages; with the page key alone, public pages; a session of another site,
      * or none, refused.
