@@ -49,8 +49,11 @@ class ApiReferenceTest {
     }
 
     @Test
-    void theSiteReadsWithoutProblems() {
-        assertEquals(List.of(), content.problems());
+    void theSiteReadsWithOnlyItsRecursiveSchemaReported() {
+        // The family tree's Node holds its children: valid, served, and a warning saying where its tree is cut.
+        assertEquals(List.of("openapi.yaml /components/schemas/Node/properties/children/items: recursive schema Node (Node → Node): "
+                + "its fields are shown once, and cut where it repeats"), content.problems().stream().map(Object::toString).toList());
+        assertTrue(content.problems().stream().noneMatch(p -> p.isError()));
     }
 
     @Test
