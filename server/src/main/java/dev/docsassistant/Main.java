@@ -8,6 +8,7 @@ import dev.docsassistant.cli.DeploymentsCommand;
 import dev.docsassistant.cli.IndexCommand;
 import dev.docsassistant.cli.KeysCommand;
 import dev.docsassistant.cli.PluginsCommand;
+import dev.docsassistant.cli.ReadersCommand;
 import dev.docsassistant.cli.RollbackCommand;
 import dev.docsassistant.cli.SchemaCommand;
 import dev.docsassistant.cli.TrainCommand;
@@ -27,7 +28,7 @@ import picocli.CommandLine.Command;
         description = "Self-hostable documentation platform: assistant, search and rendered docs sites.",
         subcommands = {ServeCommand.class, DevCommand.class, IndexCommand.class, KeysCommand.class, UsersCommand.class, ValidateCommand.class,
                 SchemaCommand.class, PluginsCommand.class, TrainCommand.class, DeployCommand.class, CheckCommand.class,
-                SitesCommand.class, DeploymentsCommand.class, RollbackCommand.class})
+                SitesCommand.class, DeploymentsCommand.class, RollbackCommand.class, ReadersCommand.class})
 public final class Main {
 
     public static void main(String[] args) {

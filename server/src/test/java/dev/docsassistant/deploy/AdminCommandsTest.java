@@ -1,6 +1,8 @@
 package dev.docsassistant.deploy;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.docsassistant.Main;
+import dev.docsassistant.config.Mappers;
 import dev.docsassistant.testing.CliRun;
 import dev.docsassistant.testing.TempDirs;
 import org.junit.jupiter.api.Test;
@@ -82,6 +84,50 @@ class AdminCommandsTest {
             CliRun unknown = run(url, "deployments", "activate", "--domain", "docs", "dep_nosuch");
             assertEquals(1, unknown.code());
             assertTrue(unknown.err().startsWith("refused (404): "), unknown.err());
+        }
+    }
+
+    /**
+     * {@code readers jwt-key}: {@code create} prints the admin API's new pair with its private key (which
+     * signs a reader in), {@code show-public} the public key kept, never a private one; a site readers
+     * do not sign in to by JWT is refused.
+     */
+    @Test
+    void theReaderJwtKeyIsMadeAndItsPublicKeyShown() throws Exception {
+        Path dir = TempDirs.create("docs-assistant-cli-readers-");
+        try (DeployServer server = DeployServer.start(dir, """
+                  - {domain: portal, organization: acme, path: site, reader-auth: {method: jwt, jwt: {login-url: "https://app.example.com/login"}}}
+                """)) {
+            String url = "http://dashboard.localhost:" + server.port();
+            CliRun none = run(url, "readers", "jwt-key", "show-public", "--domain", "portal");
+            assertEquals(1, none.code());
+            assertTrue(none.err().startsWith("refused (404): site portal has no JWT signing key yet"), none.err());
+
+            CliRun created = run(url, "readers", "jwt-key", "create", "--domain", "portal");
+            assertEquals(0, created.code(), created.err());
+            JsonNode pair = Mappers.JSON.readTree(created.out());
+            assertEquals("portal", pair.path("domain").asText());
+            assertEquals("EdDSA", pair.path("algorithm").asText());
+            assertTrue(pair.path("privateKey").asText().startsWith("-----BEGIN PRIVATE KEY-----\n"), created.out());
+            assertEquals("OKP", pair.path("publicKey").path("kty").asText());
+
+            CliRun shown = run(url, "readers", "jwt-key", "show-public", "--domain", "portal");
+            assertEquals(0, shown.code(), shown.err());
+            JsonNode kept = Mappers.JSON.readTree(shown.out());
+            assertEquals(pair.path("keyId").asText(), kept.path("keyId").asText());
+            assertEquals(pair.path("publicKey"), kept.path("publicKey"));
+            assertFalse(kept.has("privateKey") || kept.path("publicKey").has("d"), "no private part: " + shown.out());
+
+            CliRun again = run(url, "readers", "jwt-key", "create", "--domain", "portal");
+            assertEquals(0, again.code(), again.err());
+            assertFalse(again.out().contains(pair.path("keyId").asText()), "a new pair replaces the last");
+            assertEquals(Mappers.JSON.readTree(again.out()).path("keyId"),
+                    Mappers.JSON.readTree(run(url, "readers", "jwt-key", "show-public", "--domain", "portal").out()).path("keyId"));
+
+            CliRun notJwt = run(url, "readers", "jwt-key", "create", "--domain", "docs");
+            assertEquals(1, notJwt.code());
+            assertTrue(notJwt.err().startsWith("refused (404): site docs has no reader-auth"), notJwt.err());
+            assertEquals(2, run(url, "readers", "jwt-key", "create").code(), "--domain is required");
         }
     }
 

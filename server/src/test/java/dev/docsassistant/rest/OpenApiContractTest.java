@@ -185,6 +185,8 @@ class OpenApiContractTest {
         HttpResponse<String> noReaders = exchange("POST", "/admin/v1/sites/docs/reader-auth/jwt-key", null, "Authorization", "Bearer " + ADMIN);
         assertEquals(404, noReaders.statusCode());
         assertTrue(noReaders.body().contains("has no reader-auth"), noReaders.body());
+        assertEquals(404, exchange("GET", "/admin/v1/sites/docs/reader-auth/jwt-key", null, "Authorization", "Bearer " + ADMIN)
+                .statusCode());
         exchange("GET", "/health", null);
         // The site docs is not deployed from Git: the webhook answers 404; contract checks the signature first (401).
         assertEquals(404, exchange("POST", "/hooks/git/docs", "{\"ref\":\"refs/heads/main\"}",
