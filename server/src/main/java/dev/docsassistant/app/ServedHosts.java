@@ -55,9 +55,17 @@ public final class ServedHosts {
     private final String dashboardHost;
     private final Map<String, String> customSiteHosts;
     private final Set<String> apiHosts;
+    /** {@code sites[].path-prefix} by domain, for the sites that have one. */
+    private final Map<String, String> prefixes;
 
     public ServedHosts(SiteHost siteHost, Optional<String> dashboardUrl, Map<String, String> customSiteHosts,
                        Set<String> apiHosts) {
+        this(siteHost, dashboardUrl, customSiteHosts, apiHosts, Map.of());
+    }
+
+    public ServedHosts(SiteHost siteHost, Optional<String> dashboardUrl, Map<String, String> customSiteHosts,
+                       Set<String> apiHosts, Map<String, String> prefixes) {
+        this.prefixes = Map.copyOf(prefixes);
         this.siteHost = siteHost;
         this.configuredDashboardUrl = dashboardUrl;
         this.dashboardHost = dashboardUrl.map(ServedHosts::hostOfUrl).orElse(DEFAULT_DASHBOARD_LABEL + siteHost.suffix());
@@ -73,13 +81,17 @@ public final class ServedHosts {
      */
     public static ServedHosts create(AppConfig config, SiteHost siteHost, DashboardSettings dashboard) {
         Map<String, String> custom = new LinkedHashMap<>();
+        Map<String, String> prefixes = new LinkedHashMap<>();
         for (SiteConfig site : config.sites()) {
             site.url().map(ServedHosts::hostOfUrl).ifPresent(host -> custom.put(host, site.domain()));
+            if (!site.pathPrefix().isEmpty()) {
+                prefixes.put(site.domain(), site.pathPrefix());
+            }
         }
         Set<String> api = new LinkedHashSet<>();
         config.config().get("server").get("allowed-hosts").asList(String.class).orElse(List.of())
                 .forEach(h -> api.add(normalise(h)));
-        ServedHosts hosts = new ServedHosts(siteHost, dashboard.url(), custom, api);
+        ServedHosts hosts = new ServedHosts(siteHost, dashboard.url(), custom, api, prefixes);
         Match dashboardMatch = hosts.siteMatch(hosts.dashboardHost);
         if (dashboardMatch != null && config.sites().stream().anyMatch(s -> s.domain().equals(dashboardMatch.domain()))) {
             throw new ConfigException("docs-assistant.dashboard.url: its host " + hosts.dashboardHost + " is the host of site "
@@ -117,6 +129,14 @@ public final class ServedHosts {
             return new Match(Kind.SITE, domain);
         }
         return siteHost.domainOfHost(host).map(d -> new Match(Kind.SITE, d)).orElse(null);
+    }
+
+    /**
+     * The path the site is served under on its own hosts ({@code sites[].path-prefix}): "" at their root.
+     * The path-based form on loopback names ({@code /sites/{domain}}) has no further prefix.
+     */
+    public String prefixOf(String domain) {
+        return domain == null ? "" : prefixes.getOrDefault(domain, "");
     }
 
     /** Whether the host an {@code Origin} names is one this server serves (the dashboard's excepted). */
@@ -166,9 +186,9 @@ public final class ServedHosts {
     }
 
     /**
-     * Where absolute links to a site start: {@code sites[].url}, else the site's own host; for the
-     * path-based form ({@code /sites/{domain}}) on a loopback or API name, that name. Never a host
-     * the configuration does not name, whatever the request says.
+     * Where absolute links to a site start: {@code sites[].url}, else the site's own host with its
+     * {@code path-prefix}; for the path-based form ({@code /sites/{domain}}) on a loopback or API name,
+     * that name. Never a host the configuration does not name, whatever the request says.
      *
      * @param authority the request's authority: only its port is taken, and its host when configured
      */
@@ -185,7 +205,7 @@ public final class ServedHosts {
                 return scheme + (host.contains(":") ? "[" + host + "]" : host) + port + "/sites/" + site.domain();
             }
         }
-        return scheme + site.domain() + "." + siteHost.name() + port;
+        return scheme + site.domain() + "." + siteHost.name() + port + site.pathPrefix();
     }
 
     /**

@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -42,7 +43,11 @@ public record AppConfig(Config config, Path baseDir, Path dataDir, List<SiteConf
                             + " one watcher serves every watched site"),
             new SettingDoc("docs-assistant.sites[].url", "URL", "",
                     "the public base URL of the rendered site: its host serves the site at its root (besides"
-                            + " {domain}.{site-host}) and absolute links start there")));
+                            + " {domain}.{site-host}) and absolute links start there"),
+            new SettingDoc("docs-assistant.sites[].path-prefix", "path", "",
+                    "serve the site under this path of its hosts (/docs: https://example.com/docs/…, for a reverse proxy"
+                            + " that forwards /docs/* unchanged): every link, asset and API call of its pages is under it,"
+                            + " and nothing else answers on those hosts; url, if given, ends with it or gets it appended")));
 
     /** Loads a YAML config file. */
     public static AppConfig load(Path file) {
@@ -114,8 +119,10 @@ public record AppConfig(Config config, Path baseDir, Path dataDir, List<SiteConf
                 throw new ConfigException(site.key() + ".reader-auth.method: '" + method
                         + "' must be password, oidc, jwt or jwt-personalization");
             }
+            String prefix = PathPrefix.read(site.get("path-prefix").asString().orElse(""), site.key() + ".path-prefix");
+            Optional<String> url = site.get("url").asString().asOptional().map(AppConfig::trimSlash);
             sites.add(new SiteConfig(domain, organization, path,
-                    site.get("url").asString().asOptional().map(AppConfig::trimSlash), watch, readers));
+                    url.map(u -> PathPrefix.onUrl(u, prefix, site.key() + ".url")), watch, readers, prefix));
         }
         return new AppConfig(config, baseDir, dataDir, List.copyOf(sites));
     }

@@ -10,15 +10,24 @@ import java.util.Optional;
  * @param organization the organisation that owns the site (keys and limits are per organisation)
  * @param path         the folder holding the site's docs.json, already resolved against the config file;
  *                     null for a site deployed from Git ({@code sites[].git}, read by GitSettings)
- * @param url          the public base URL of the rendered site, used to make source links absolute
+ * @param url          the public base URL of the rendered site, used to make source links absolute; it ends
+ *                     with {@code pathPrefix} when the site has one
  * @param watch        deploy the folder again whenever it changes ({@code sites[].watch})
  * @param readers      what the site asks of its readers ({@code sites[].reader-auth.method})
+ * @param pathPrefix   where the site is served on its own hosts ({@code sites[].path-prefix}, {@code /docs}),
+ *                     "" at their root
  */
 public record SiteConfig(String domain, String organization, Path path, Optional<String> url, boolean watch,
-                         ReaderAccess readers) {
+                         ReaderAccess readers, String pathPrefix) {
 
     public SiteConfig {
         readers = readers == null ? ReaderAccess.OPEN : readers;
+        pathPrefix = pathPrefix == null ? "" : pathPrefix;
+    }
+
+    public SiteConfig(String domain, String organization, Path path, Optional<String> url, boolean watch,
+                      ReaderAccess readers) {
+        this(domain, organization, path, url, watch, readers, "");
     }
 
     public SiteConfig(String domain, String organization, Path path, Optional<String> url, boolean watch) {

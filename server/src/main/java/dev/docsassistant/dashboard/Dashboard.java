@@ -198,7 +198,8 @@ public final class Dashboard implements HttpService {
 
     /** The site as readers see it: {@code {domain}.{site-host}} on the port the dashboard was reached on. */
     private void live(ServerRequest req, ServerResponse res, SiteScope scope) {
-        redirect(res, DeploymentsPage.siteLink(app.settings().siteHost().name(), scope.domain(), req.authority(), req.isSecure()));
+        redirect(res, DeploymentsPage.siteLink(app.settings().siteHost().name(), scope.domain(),
+                app.settings().hosts().prefixOf(scope.domain()), req.authority(), req.isSecure()));
     }
 
     // --- what every page checks ---

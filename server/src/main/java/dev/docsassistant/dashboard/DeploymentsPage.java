@@ -200,14 +200,21 @@ final class DeploymentsPage {
         return link(siteHost.previewHost(domain, name), authority, secure);
     }
 
-    /** Where a site is served: {@code {domain}.{site-host}} on the port the dashboard was reached on. */
-    static String siteLink(String siteHostName, String domain, String authority, boolean secure) {
-        return link(domain + "." + siteHostName, authority, secure);
+    /**
+     * Where a site is served: {@code {domain}.{site-host}} on the port the dashboard was reached on,
+     * under the site's path prefix if it has one.
+     */
+    static String siteLink(String siteHostName, String domain, String prefix, String authority, boolean secure) {
+        return link(domain + "." + siteHostName, prefix, authority, secure);
     }
 
     private static String link(String host, String authority, boolean secure) {
+        return link(host, "", authority, secure);
+    }
+
+    private static String link(String host, String prefix, String authority, boolean secure) {
         Matcher port = PORT.matcher(authority == null ? "" : authority.strip());
-        return (secure ? "https://" : "http://") + host + (port.find() ? ":" + port.group(1) : "") + "/";
+        return (secure ? "https://" : "http://") + host + (port.find() ? ":" + port.group(1) : "") + prefix + "/";
     }
 
     private static String deploymentsPath(Dashboard.OrgScope scope, String domain) {

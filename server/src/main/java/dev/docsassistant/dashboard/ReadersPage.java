@@ -80,7 +80,8 @@ final class ReadersPage {
     /** The site as readers reach it: its configured URL, else its own host on the port the dashboard was reached on. */
     private String siteUrl(ServerRequest req, Dashboard.SiteScope scope) {
         String link = scope.site().config().url().orElseGet(() ->
-                DeploymentsPage.siteLink(app.settings().siteHost().name(), scope.domain(), req.authority(), req.isSecure()));
+                DeploymentsPage.siteLink(app.settings().siteHost().name(), scope.domain(),
+                app.settings().hosts().prefixOf(scope.domain()), req.authority(), req.isSecure()));
         return link.endsWith("/") ? link.substring(0, link.length() - 1) : link;
     }
 

@@ -1041,7 +1041,7 @@ public final class Deployments implements AutoCloseable {
     private SiteConfig siteConfig(String domain, Path dir) {
         SiteConfig c = configured.get(domain);
         return new SiteConfig(domain, organizationOf(domain), dir, c == null ? Optional.empty() : c.url(), false,
-                readersOf(domain));
+                readersOf(domain), c == null ? "" : c.pathPrefix());
     }
 
     /** What the site asks of its readers; a preview of a site asks the same (its pages are the site's, changed). */

@@ -5,6 +5,7 @@ import com.nimbusds.oauth2.sdk.pkce.CodeChallenge;
 import com.nimbusds.oauth2.sdk.pkce.CodeChallengeMethod;
 import com.nimbusds.oauth2.sdk.pkce.CodeVerifier;
 import dev.docsassistant.app.App;
+import dev.docsassistant.app.SitePrefix;
 import dev.docsassistant.app.ServedHosts;
 import dev.docsassistant.config.Mappers;
 import dev.docsassistant.integrations.spi.HtmlEncoder;
@@ -60,15 +61,19 @@ public final class McpOAuthRoutes {
         this.store = new McpAuthorizations(clock);
     }
 
-    /** How a request names its site: by its host, or by the {@code /sites/{domain}} prefix on loopback names. */
-    private record Scope(Site site, boolean pathBased, String base) {
+    /**
+     * How a request names its site: by its host, or by the {@code /sites/{domain}} prefix on loopback names.
+     *
+     * @param root the site's path prefix on its own host ({@code /docs}), where all of these routes answer; else ""
+     */
+    private record Scope(Site site, boolean pathBased, String base, String root) {
         String domain() {
             return site.domain();
         }
 
-        /** The site's prefix on its host ("" at the root of its own host). */
+        /** The site's prefix on its host ("" at the root of its own host, else its path prefix). */
         String prefix() {
-            return pathBased ? "/sites/" + site.domain() : "";
+            return pathBased ? "/sites/" + site.domain() : root;
         }
 
         String origin() {
@@ -80,9 +85,13 @@ public final class McpOAuthRoutes {
             return base + AUTHED_MCP;
         }
 
-        /** RFC 9728: the well-known name inserted between the host and the resource's path. */
+        /**
+         * RFC 9728: the well-known name inserted between the host and the resource's path; under a site's
+         * path prefix, inserted after it (a proxy forwards nothing else of the host to this server).
+         */
         String resourceMetadata() {
-            return origin() + "/.well-known/oauth-protected-resource" + URI.create(resource()).getRawPath();
+            return origin() + root + "/.well-known/oauth-protected-resource"
+                    + URI.create(resource()).getRawPath().substring(root.length());
         }
     }
 
@@ -372,7 +381,8 @@ public final class McpOAuthRoutes {
     }
 
     private Scope scope(ServerRequest req, Site site, boolean pathBased) {
-        return new Scope(site, pathBased, app.settings().hosts().linkBase(site.config(), req.authority(), req.isSecure(), pathBased));
+        return new Scope(site, pathBased, app.settings().hosts().linkBase(site.config(), req.authority(), req.isSecure(), pathBased),
+                SitePrefix.of(req));
     }
 
     /** Sends the client's browser back to its redirect URI with {@code params}, its state and this issuer (RFC 9207). */

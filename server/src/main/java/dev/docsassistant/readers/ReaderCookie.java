@@ -8,7 +8,8 @@ import java.util.Optional;
 /**
  * The reader's session cookie and the sign-in's state cookie. Host-only (no {@code Domain}: a site's
  * cookie never reaches another site's host, nor the dashboard's), {@code Path} the site's prefix on
- * the loopback names ({@code /sites/{domain}/}, where every site shares one host) else {@code /},
+ * the loopback names ({@code /sites/{domain}/}, where every site shares one host), its path prefix on
+ * its own host ({@code /docs/}: the host's other paths are another application's) else {@code /},
  * {@code HttpOnly} (no script reads it), {@code SameSite=Lax} (no other site's form or script sends
  * it; a link from elsewhere still opens the page signed in), {@code Secure} when the site is reached
  * over TLS.

@@ -17,7 +17,7 @@ public final class SafeRedirect {
 
     /**
      * The path to send the reader to, if {@code requested} is a path of the site served at {@code base}
-     * ("" at the root of its host, {@code /sites/{domain}} on the loopback names).
+     * ("" at the root of its host, its path prefix there, {@code /sites/{domain}} on the loopback names).
      */
     public static Optional<String> of(String requested, String base) {
         if (requested == null || requested.isEmpty() || requested.length() > MAX_CHARS) {

@@ -8,12 +8,20 @@ import java.util.Optional;
 
 /**
  * Where links and images of a page point. Every URL goes through {@link SafeUrl} first. A site is
- * served both at the root of its own host ({@code mcp.localhost}) and under {@code /sites/mcp}:
- * site-absolute links get that prefix, and links to page sources ({@code ./x.mdx}) lose their extension.
+ * served at the root of its own host ({@code mcp.localhost}) or under its path prefix there
+ * ({@code /docs}), and under {@code /sites/mcp} on loopback names: site-absolute links get that
+ * prefix, and links to page sources ({@code ./x.mdx}) lose their extension.
  *
- * @param base "" or {@code /sites/{domain}}
+ * @param base "", the site's path prefix ({@code /docs}) or {@code /sites/{domain}}
+ * @param root where the server's own routes of the page's host are (its assets, API, playground proxy):
+ *             the path prefix on the site's own host, else "" (loopback names serve them at their root)
  */
-public record LinkResolver(String base) {
+public record LinkResolver(String base, String root) {
+
+    /** Links of a site at the root of its host, or under {@code /sites/{domain}} (the server's routes at the root). */
+    public LinkResolver(String base) {
+        this(base, "");
+    }
 
     /** A link's target where the site is served, or empty when the URL is refused. */
     public Optional<String> link(String url) {

@@ -80,11 +80,21 @@ public final class SiteAssets {
     }
 
     public String cssUrl() {
-        return url("site.css");
+        return cssUrl("");
     }
 
     public String jsUrl() {
-        return url("site.js");
+        return jsUrl("");
+    }
+
+    /** @param root where the host's server routes are: "" or the site's path prefix */
+    public String cssUrl(String root) {
+        return root + url("site.css");
+    }
+
+    /** @param root where the host's server routes are: "" or the site's path prefix */
+    public String jsUrl(String root) {
+        return root + url("site.js");
     }
 
     private String url(String name) {

@@ -108,7 +108,7 @@ final class SiteLayout {
             h.append("<link rel=\"alternate\" type=\"text/markdown\" href=\"")
                     .append(HtmlEncoder.attr(links.base() + "/" + page.pagePath() + ".md")).append("\">\n");
         }
-        h.append("<link rel=\"stylesheet\" href=\"").append(frame.assets().cssUrl()).append("\">\n");
+        h.append("<link rel=\"stylesheet\" href=\"").append(frame.assets().cssUrl(links.root())).append("\">\n");
         String fonts = SiteFonts.of(docs, links).css();
         if (!fonts.isEmpty()) {
             h.append("<style>").append(fonts).append("</style>\n");
@@ -118,7 +118,7 @@ final class SiteLayout {
                 .append("<meta name=\"theme-color\" content=\"").append(SiteTheme.color(docs.path("colors").path("primary").asText(null), "#2563eb")).append("\">\n")
                 .append("<script type=\"application/json\" id=\"" + CONFIG_ID + "\">").append(config(frame, page, t)).append("</script>\n")
                 .append(page.body().data())
-                .append("<script type=\"module\" src=\"").append(frame.assets().jsUrl()).append("\"></script>\n")
+                .append("<script type=\"module\" src=\"").append(frame.assets().jsUrl(links.root())).append("\"></script>\n")
                 .append("</head>\n<body>\n")
                 .append(frame.injected().bodyStart())
                 .append("<a class=\"skip-link\" href=\"#" + CONTENT_ID + "\">").append(HtmlEncoder.attr(t.get("skip"))).append("</a>\n");
@@ -204,11 +204,17 @@ final class SiteLayout {
         return nav == null ? "en" : nav.choice(Kind.LANGUAGE).map(c -> c.current().label()).orElse("en");
     }
 
+    /** Where the pages' script calls the API. */
+    static String api(LinkResolver links) {
+        return links.root().isEmpty() && !links.base().isEmpty() ? links.base() + SiteRenderer.API_PATH : links.root();
+    }
+
     private static String config(Frame frame, Content page, UiStrings t) {
         StringBuilder s = new StringBuilder("{\"domain\":").append(HtmlEncoder.jsString(frame.domain()))
                 .append(",\"base\":").append(HtmlEncoder.jsString(frame.links().base()))
-                .append(",\"api\":").append(HtmlEncoder.jsString(frame.links().base().isEmpty() ? ""
-                        : frame.links().base() + SiteRenderer.API_PATH))
+                // where the script calls the API: the site's path prefix on its own host (the routes of the host
+                // are all under it), /sites/{domain}/_api on the loopback names, else the host's root
+                .append(",\"api\":").append(HtmlEncoder.jsString(api(frame.links())))
                 .append(",\"currentPath\":").append(HtmlEncoder.jsString(page.pagePath() == null ? "" : "/" + page.pagePath()))
                 .append(",\"assistantKey\":").append(frame.assistantKey() == null ? "null" : HtmlEncoder.jsString(frame.assistantKey()))
                 // telemetry.enabled: false turns off every feedback control, the answers' thumbs included

@@ -88,7 +88,8 @@ public final class SiteRenderer {
      * Where a site's pages on the loopback names ({@code /sites/{domain}/…}, every site on one host)
      * call the API: {@code /sites/{domain}/_api/v1/search/{domain}} and the like, under the site's own
      * path, so the reader's session cookie ({@code Path=/sites/{domain}/}) goes with them. On the
-     * site's own host the pages call {@code /v1/…} directly (the cookie's path is {@code /} there).
+     * site's own host the pages call {@code /v1/…} directly, under the site's path prefix if it has one
+     * (the cookie's path is {@code /}, or that prefix, there).
      */
     public static final String API_PATH = "/_api";
     private final Redirects redirects;
@@ -174,7 +175,15 @@ public final class SiteRenderer {
 
     /** @param reader what pages show of the reader reading them ({@code {user.…}}, playground inputs) */
     public Result render(String path, String base, String query, String absoluteBase, ReaderValues reader) {
-        LinkResolver links = new LinkResolver(base);
+        return render(path, new LinkResolver(base), query, absoluteBase, reader);
+    }
+
+    /**
+     * @param links where the site's links and the host's server routes are ({@code base} and {@code root}:
+     *              both the path prefix on a site's own host that has one)
+     */
+    public Result render(String path, LinkResolver links, String query, String absoluteBase, ReaderValues reader) {
+        String base = links.base();
         SiteLayout.Frame frame = frame(links, absoluteBase != null ? absoluteBase : site.config().url().orElse(base));
         String clean = path.isEmpty() ? "/" : path;
         if (clean.equals(SEARCH_PATH)) {
@@ -351,8 +360,8 @@ public final class SiteRenderer {
      *
      * @param signIn the sign-in address to link to (the site's {@code /login}, with its {@code redirect})
      */
-    public HtmlPage signInRefused(int status, String message, String signIn, String base, String absoluteBase) {
-        SiteLayout.Frame frame = frame(new LinkResolver(base), absoluteBase);
+    public HtmlPage signInRefused(int status, String message, String signIn, LinkResolver links, String absoluteBase) {
+        SiteLayout.Frame frame = frame(links, absoluteBase);
         NavView nav = new NavView(site.content(), "");
         UiStrings t = UiStrings.of(SiteLayout.language(nav));
         String html = SiteLayout.render(frame, new SiteLayout.Content(t.get("signInFailed"), "",

@@ -6,10 +6,12 @@ import dev.docsassistant.readers.Reader;
 import dev.docsassistant.readers.ReaderAuthException;
 import dev.docsassistant.readers.ReaderAuthMethod;
 import dev.docsassistant.readers.ReaderCookie;
+import dev.docsassistant.app.SitePrefix;
 import dev.docsassistant.readers.SafeRedirect;
 import dev.docsassistant.readers.SignInAttempt;
 import dev.docsassistant.readers.SiteReaders;
 import dev.docsassistant.render.SiteAssets;
+import dev.docsassistant.render.LinkResolver;
 import dev.docsassistant.render.SiteRenderer;
 import dev.docsassistant.security.AccessCheck;
 import dev.docsassistant.security.AccessRequest;
@@ -63,7 +65,7 @@ final class ReaderRoutes {
     /**
      * Answers a sign-in route of a site readers sign in to.
      *
-     * @param base "" at the root of the site's host, else {@code /sites/{domain}}
+     * @param base "" at the root of the site's host, its path prefix there, else {@code /sites/{domain}}
      * @param siteUrl the site's absolute address as the configuration names it (the provider's callback starts there)
      * @param secure whether the site is reached over TLS (the cookies' {@code Secure})
      * @param pages the site's public pages: a refused sign-in is shown in their layout
@@ -151,7 +153,7 @@ final class ReaderRoutes {
         SignInAttempt attempt = start(req, res, domain, base, siteUrl, secure, returnTo);
         res.status(Status.create(status)).header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
                 .header("Content-Security-Policy", JwtCallbackPage.CSP)
-                .send(JwtCallbackPage.html(base + JWT_CALLBACK, attempt.state(), returnTo, stylesheet(), message)
+                .send(JwtCallbackPage.html(base + JWT_CALLBACK, attempt.state(), returnTo, stylesheet(req), message)
                         .getBytes(StandardCharsets.UTF_8));
     }
 
@@ -167,8 +169,9 @@ final class ReaderRoutes {
         return attempt;
     }
 
-    private String stylesheet() {
-        return assets.get("site.css").map(a -> SiteAssets.PREFIX + "site.css?v=" + a.hash()).orElse(null);
+    /** The site's stylesheet, at the root of the host or under the site's path prefix. */
+    private String stylesheet(ServerRequest req) {
+        return assets.get("site.css").map(a -> assets.cssUrl(SitePrefix.of(req))).orElse(null);
     }
 
     /** A redirecting method's return: the attempt of {@code state}, held by this browser, used once. */
@@ -201,7 +204,8 @@ final class ReaderRoutes {
                 return;
             }
             String signIn = base + LOGIN + "?redirect=" + URLEncoder.encode(returnTo, StandardCharsets.UTF_8);
-            SiteRenderer.HtmlPage page = pages.signInRefused(status, message, signIn, base, siteUrl);
+            SiteRenderer.HtmlPage page = pages.signInRefused(status, message, signIn,
+                    new LinkResolver(base, SitePrefix.of(req)), siteUrl);
             res.status(Status.create(status)).header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
                     .header("Content-Security-Policy", page.csp()).header("X-Content-Type-Options", "nosniff")
                     .send(page.html().getBytes(StandardCharsets.UTF_8));
@@ -241,7 +245,7 @@ final class ReaderRoutes {
     private void passwordPage(ServerRequest req, ServerResponse res, String domain, String base, String siteUrl, boolean secure,
                               String returnTo, int status, String message) {
         SignInAttempt attempt = start(req, res, domain, base, siteUrl, secure, returnTo);
-        String css = stylesheet();
+        String css = stylesheet(req);
         StringBuilder h = new StringBuilder("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"robots\" content=\"noindex\">"
                 + "<title>Sign in</title>");

@@ -7,6 +7,8 @@ import dev.docsassistant.config.PreviewDomains;
 import dev.docsassistant.publish.AgentFiles;
 import dev.docsassistant.app.App;
 import dev.docsassistant.app.ServedHosts;
+import dev.docsassistant.app.SitePrefix;
+import dev.docsassistant.render.LinkResolver;
 import dev.docsassistant.insights.Audience;
 import dev.docsassistant.insights.PageTraffic;
 import dev.docsassistant.mcp.McpSettings;
@@ -43,7 +45,8 @@ import java.util.function.Function;
 /**
  * The rendered sites: {@code /sites/{domain}/…}, the same pages at the root of
  * {@code {domain}.{site-host}} (site-host from {@code docs-assistant.site-host}, default
- * {@code localhost}), and the site stylesheet and script under {@code /_assets/}.
+ * {@code localhost}) or under the site's path prefix there ({@link SitePrefix}), and the site
+ * stylesheet and script under {@code /_assets/}.
  *
  * <p>A preview ({@code {domain}--{name}}, see {@link PreviewDomains}) is served as a site of its own,
  * kept out of search engines: every answer carries {@code X-Robots-Tag: noindex}, its pages
@@ -218,9 +221,10 @@ public final class SiteRoutes {
         }
         // What a reader sees is theirs: no shared cache keeps it.
         String cache = readerViews == null ? PAGE_CACHE : READER_CACHE;
-        if (!agentFile(req, res, domain, path, prefix, files, cache) && searchAllowed(req, res, domain, path)) {
-            SiteRenderer.Result result = renderer.render(path, prefix, req.query().first("q").orElse(null),
-                    linkBase(req, domain, pathBased), values);
+        if (!agentFile(req, res, domain, path, pathBased, files, cache) && searchAllowed(req, res, domain, path)) {
+            // The server's own routes (assets, API, playground proxy) are at the host's root, or under the site's path prefix.
+            SiteRenderer.Result result = renderer.render(path, new LinkResolver(prefix, SitePrefix.of(req)),
+                    req.query().first("q").orElse(null), linkBase(req, domain, pathBased), values);
             if (signInFirst && result instanceof SiteRenderer.HtmlPage page && page.status() == 404
                     && ReaderRoutes.opensPage(req)) {
                 String query = req.query().rawValue();
@@ -262,7 +266,7 @@ public final class SiteRoutes {
             return;
         }
         markPreview(res, domain.get());
-        serve(req, res, domain.get(), "", req.path().path(), false);
+        serve(req, res, domain.get(), SitePrefix.of(req), req.path().path(), false);
     }
 
     /**
@@ -290,9 +294,9 @@ public final class SiteRoutes {
      * configuration names (the site's own, or the loopback or API name of a path-based request),
      * never at a Host the request merely claims.
      */
-    private boolean agentFile(ServerRequest req, ServerResponse res, String domain, String path, String prefix, AgentFiles files,
+    private boolean agentFile(ServerRequest req, ServerResponse res, String domain, String path, boolean pathBased, AgentFiles files,
                               String cache) {
-        String base = linkBase(req, domain, !prefix.isEmpty());
+        String base = linkBase(req, domain, pathBased);
         boolean wantsMarkdown = req.headers().first(HeaderNames.ACCEPT).map(a -> a.contains("text/markdown")).orElse(false);
         Optional<AgentFiles.File> file = files.get(path, base, wantsMarkdown);
         if (file.isEmpty()) {

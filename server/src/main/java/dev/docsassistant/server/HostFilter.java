@@ -1,6 +1,8 @@
 package dev.docsassistant.server;
 
 import dev.docsassistant.app.ServedHosts;
+import dev.docsassistant.app.SitePrefix;
+import io.helidon.http.HeaderNames;
 import dev.docsassistant.web.Json;
 import io.helidon.webserver.http.Filter;
 import io.helidon.webserver.http.FilterChain;
@@ -12,7 +14,9 @@ import io.helidon.webserver.http.RoutingResponse;
  * ({@link ServedHosts}), and only what that host is for. An unknown host gets 421 (DNS rebinding);
  * the dashboard and the admin API answer on the dashboard's host alone, which serves nothing else,
  * so no script of a rendered site ever runs on the dashboard's origin; a site's host serves no other
- * site's pages. Health probes are answered on any host: orchestrators name the pod by its address.
+ * site's pages; a site with a path prefix answers under it alone, the prefix taken off the path before
+ * routing ({@link SitePrefix}). Health probes are answered on any host: orchestrators name the pod by
+ * its address.
  */
 final class HostFilter implements Filter {
     private final ServedHosts hosts;
@@ -30,6 +34,13 @@ final class HostFilter implements Filter {
         }
         String authority = req.authority();
         ServedHosts.Match match = hosts.match(authority);
+        if (match.kind() == ServedHosts.Kind.SITE && !hosts.prefixOf(match.domain()).isEmpty()) {
+            String prefix = hosts.prefixOf(match.domain());
+            if (!underPrefix(req, res, match.domain(), prefix)) {
+                return;
+            }
+            path = req.path().path();
+        }
         boolean dashboardPath = under(path, "/dashboard") || under(path, "/admin/v1");
         Refusal refusal = switch (match.kind()) {
             case UNKNOWN -> new Refusal(421, "host " + shown(authority) + " is not served here; API clients may use a name"
@@ -53,6 +64,27 @@ final class HostFilter implements Filter {
     }
 
     private record Refusal(int status, String message) {
+    }
+
+    /**
+     * A site served under a path prefix answers nothing outside it on its hosts: {@code /docs} goes to
+     * {@code /docs/}, {@code /docs/x} is routed as {@code /x} (every route of the site's host, as at the
+     * root), anything else is 404. False when answered here.
+     */
+    private static boolean underPrefix(RoutingRequest req, RoutingResponse res, String domain, String prefix) {
+        String raw = req.prologue().uriPath().rawPath();
+        if (raw.equals(prefix)) {
+            String query = req.query().rawValue();
+            res.status(308).header(HeaderNames.LOCATION, prefix + "/" + (query.isEmpty() ? "" : "?" + query)).send();
+            return false;
+        }
+        if (!raw.startsWith(prefix + "/")) {
+            Json.sendError(res, 404, "this host serves site " + domain + " under " + prefix + "/ only");
+            return false;
+        }
+        UnprefixedPath.strip(req, prefix);
+        SitePrefix.set(req, prefix);
+        return true;
     }
 
     /** 421 Misdirected Request: the right server, the wrong host name for this resource. */
