@@ -18,10 +18,11 @@ import java.util.Set;
  * @param lastUpdated {@code lastUpdatedDate} (a date or an ISO 8601 time), or null
  * @param noindex     {@code noindex: true}
  * @param hidden      {@code hidden: true}
+ * @param related     {@code related}: the pages of its "Related topics" section, or {@code false}
  */
 public record PageMeta(Map<String, String> metaTags, String mode, String url, Boolean timestamp, String lastUpdated,
-                       boolean noindex, boolean hidden) {
-    public static final PageMeta NONE = new PageMeta(Map.of(), "default", null, null, null, false, false);
+                       boolean noindex, boolean hidden, RelatedLinks related) {
+    public static final PageMeta NONE = new PageMeta(Map.of(), "default", null, null, null, false, false, RelatedLinks.UNSET);
     /** The layout modes of {@code organize/pages}. */
     public static final Set<String> MODES = Set.of("default", "wide", "custom", "frame", "center", "assistant");
     /** Front matter keys without a colon that are meta tags of the page's head. */
@@ -29,10 +30,15 @@ public record PageMeta(Map<String, String> metaTags, String mode, String url, Bo
 
     public PageMeta {
         metaTags = Map.copyOf(metaTags);
+        related = related == null ? RelatedLinks.UNSET : related;
     }
 
-    /** The settings of a page's front matter; an unknown mode is told to {@code problem} and the default used. */
-    public static PageMeta of(FrontMatter fm, java.util.function.Consumer<String> problem) {
+    /**
+     * The settings of a page's front matter; an unknown mode is told to {@code problem} and the default used.
+     *
+     * @param related the page's {@code related} ({@link RelatedLinks#of}, which needs the page's text to place its problems)
+     */
+    public static PageMeta of(FrontMatter fm, RelatedLinks related, java.util.function.Consumer<String> problem) {
         Map<String, String> tags = new LinkedHashMap<>();
         fm.fields().fields().forEachRemaining(e -> {
             String key = e.getKey().strip().toLowerCase(Locale.ROOT);
@@ -50,6 +56,6 @@ public record PageMeta(Map<String, String> metaTags, String mode, String url, Bo
         String url = fm.string("url").flatMap(SafeUrl::link).filter(SafeUrl::isAbsoluteHttp).orElse(null);
         return new PageMeta(tags, mode, url, fm.bool("timestamp").orElse(null),
                 fm.string("lastUpdatedDate").orElse(null), fm.bool("noindex").orElse(false),
-                fm.bool("hidden").orElse(false));
+                fm.bool("hidden").orElse(false), related);
     }
 }

@@ -74,6 +74,7 @@ public final class SiteReader {
         if (docsJson != null) {
             DocsJsonLinks.check(docsJson, problems);
             ContextualOptions.read(docsJson, problems); // the renderer reads it again; reported here, once
+            RelatedSettings.read(docsJson, problems); // the same
         }
         AssistantSettings assistant = AssistantSettingsReader.read(dir, docsJson, problems);
         if (docsJson == null && previous != null) {
@@ -119,7 +120,7 @@ public final class SiteReader {
             }
         });
         if (previous != null) {
-            previous.problems().stream().filter(p -> kept.contains(p.file())).forEach(problems::add);
+            previous.problems().stream().filter(p -> kept.contains(p.file()) && !RelatedLinks.isUnknownPage(p)).forEach(problems::add);
         }
         for (ApiNavigation.Generated g : expanded.pages().values()) {
             if (!loaded.containsKey(g.path())) {
@@ -132,6 +133,7 @@ public final class SiteReader {
         nav.pages().keySet().forEach(p -> Optional.ofNullable(loaded.get(p)).ifPresent(page -> ordered.put(p, page)));
         byPath.keySet().forEach(p -> Optional.ofNullable(loaded.get(p)).ifPresent(page -> ordered.putIfAbsent(p, page)));
         expanded.pages().keySet().forEach(p -> Optional.ofNullable(loaded.get(p)).ifPresent(page -> ordered.putIfAbsent(p, page)));
+        checkRelated(ordered, problems);
         return new SiteContent(dir, docsJson == null ? MissingNode.getInstance() : docsJson, nav,
                 Collections.unmodifiableMap(ordered), sorted(JsonLines.place(dir, problems)), assistant);
     }
@@ -197,7 +199,7 @@ public final class SiteReader {
             }
         }
         List<SiteProblem> kept = new ArrayList<>(previous.problems().stream()
-                .filter(p -> !rels.contains(p.file()) && !isMissingPage(p)).toList());
+                .filter(p -> !rels.contains(p.file()) && !isMissingPage(p) && !RelatedLinks.isUnknownPage(p)).toList());
         kept.addAll(problems);
         kept.addAll(api.problems());
         for (String navPath : nav.pages().keySet()) {
@@ -208,8 +210,15 @@ public final class SiteReader {
         Map<String, Page> ordered = new LinkedHashMap<>();
         nav.pages().keySet().forEach(p -> Optional.ofNullable(loaded.get(p)).ifPresent(page -> ordered.put(p, page)));
         loaded.forEach(ordered::putIfAbsent);
+        checkRelated(ordered, kept);
         return new SiteContent(dir, previous.docsJson(), nav, Collections.unmodifiableMap(ordered),
                 sorted(JsonLines.place(dir, kept)), previous.assistant());
+    }
+
+    /** Front matter {@code related} entries naming no page: checked over every page whenever any changed. */
+    private void checkRelated(Map<String, Page> pages, List<SiteProblem> into) {
+        SiteContent lookup = new SiteContent(dir, MissingNode.getInstance(), Navigation.of(null), pages, List.of(), null);
+        RelatedLinks.check(pages.values(), lookup::page, into::add);
     }
 
     private static boolean isMissingPage(SiteProblem p) {
@@ -297,7 +306,8 @@ public final class SiteReader {
                 searchable(fm, nav, indexAll), boost, markdown, sections, fm.string("sidebarTitle").orElse(null),
                 fm.string("icon").filter(s -> !s.isBlank()).orElse(null), pageApi,
                 fm.bool("public").orElse(nav != null && nav.open()),
-                PageMeta.of(fm, message -> problems.add(placed(rel, text, "mode", "mode:", message)))));
+                PageMeta.of(fm, RelatedLinks.of(fm, text, (line, column, message) -> problems.add(SiteProblem.at(rel, line, column, message))),
+                        message -> problems.add(placed(rel, text, "mode", "mode:", message)))));
     }
 
     /**

@@ -42,10 +42,16 @@ final class SiteLayout {
      * @param pagePath    the page's path, or null for the 404 and search pages
      * @param nav         the navigation around it
      * @param query       what the search box shows (the search page's query), or empty
+     * @param related     the page's "Related topics" section ({@link RelatedTopics}), or empty
      */
-    record Content(String title, String description, RenderedBody body, String pagePath, NavView nav, String query) {
+    record Content(String title, String description, RenderedBody body, String pagePath, NavView nav, String query,
+                   String related) {
         Content(String title, String description, RenderedBody body, String pagePath, NavView nav) {
             this(title, description, body, pagePath, nav, "");
+        }
+
+        Content(String title, String description, RenderedBody body, String pagePath, NavView nav, String query) {
+            this(title, description, body, pagePath, nav, query, "");
         }
     }
 
@@ -90,7 +96,7 @@ final class SiteLayout {
         String mode = shown == null ? "default" : shown.meta().mode();
         boolean sidebar = !mode.equals("custom") && !mode.equals("center");
         boolean outline = mode.equals("default") || mode.equals("assistant");
-        boolean pageChrome = !mode.equals("custom") && !mode.equals("frame");
+        boolean pageChrome = pageChrome(mode);
         h.append("<!doctype html>\n<html lang=\"").append(HtmlEncoder.attr(lang)).append("\" data-theme-default=\"")
                 .append(theme.defaultMode()).append('"').append(theme.strict() ? " data-theme-strict" : "")
                 .append(" style=\"").append(theme.cssVariables()).append("\">\n<head>\n")
@@ -139,6 +145,7 @@ final class SiteLayout {
         }
         h.append("</div>\n");
         if (page.pagePath() != null && pageChrome) {
+            h.append(page.related());
             lastModified(h, frame, shown, t);
             pager(h, frame, page, t);
             if (frame.injected().telemetryEnabled() && frame.assistantKey() != null) {
@@ -160,6 +167,11 @@ final class SiteLayout {
         assistantPanel(h, name, t, site.assistant().starterQuestions());
         h.append(frame.injected().bodyEnd()).append("</body>\n</html>\n");
         return h.toString();
+    }
+
+    /** Whether a page of this layout mode has its title, related topics and pager ({@code custom} and {@code frame} do not). */
+    static boolean pageChrome(String mode) {
+        return !mode.equals("custom") && !mode.equals("frame");
     }
 
     private static void pageHeader(StringBuilder h, Frame frame, Content page, UiStrings t) {

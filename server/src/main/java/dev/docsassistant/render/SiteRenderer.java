@@ -114,6 +114,7 @@ public final class SiteRenderer {
     private final List<String> readGroups;
     private final Sidebars sidebars = new Sidebars();
     private final EndpointPlayground playground;
+    private final RelatedTopics related;
 
     public SiteRenderer(Site site, SiteAssets assets, String assistantKey, Injected injected) {
         this(site, assets, assistantKey, injected, true);
@@ -132,6 +133,7 @@ public final class SiteRenderer {
                         List<String> readGroups) {
         this.readGroups = List.copyOf(readGroups);
         this.site = site;
+        this.related = new RelatedTopics(site.content(), site.search(), readGroups);
         this.mcp = mcp;
         // Problems were reported when the site loaded (SiteReader), as for the redirects.
         this.contextual = ContextualOptions.read(site.content().docsJson(), new ArrayList<>());
@@ -232,8 +234,10 @@ public final class SiteRenderer {
         LinkResolver links = frame.links();
         NavView nav = new NavView(site.content(), page.path());
         RenderedBody body = bodies.computeIfAbsent(links.base() + "\n" + page.path(), k -> body(page, links, nav));
+        String topics = SiteLayout.pageChrome(page.meta().mode()) ? related.html(page, links,
+                UiStrings.of(SiteLayout.language(nav)), frame.icons()) : "";
         return SiteLayout.render(frame, new SiteLayout.Content(page.title(), page.description(), body, page.path(),
-                nav));
+                nav, "", topics));
     }
 
     /** The link-preview picture of a public page ({@code index} for the home page). */
