@@ -4,8 +4,11 @@ import dev.docsassistant.config.SiteConfig;
 import dev.docsassistant.content.SiteContent;
 import dev.docsassistant.content.SiteProblem;
 import dev.docsassistant.content.SiteReader;
+import dev.docsassistant.search.LuceneSiteSearch;
+import dev.docsassistant.search.SearchSettings;
 import dev.docsassistant.sites.Site;
 import dev.docsassistant.testing.TestSites;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
@@ -40,6 +43,12 @@ class MintlifyCompatibilityTest {
     @TempDir
     static Path dir;
     private static Fixture fixture;
+    private static LuceneSiteSearch search;
+
+    @AfterAll
+    static void close() {
+        search.close();
+    }
 
     /** The fixture site, rendered: its pages' HTML and its problems. */
     record Fixture(SiteContent content, SiteRenderer renderer) {
@@ -81,9 +90,11 @@ class MintlifyCompatibilityTest {
 
     @BeforeAll
     static void site() {
-        TestSites.copyOf(Path.of("src/test/resources/mintlify-compat"), dir);
-        SiteContent content = SiteReader.read(dir);
-        Site site = new Site(new SiteConfig("compat", "compat", dir, Optional.empty()), content, null, null);
+        TestSites.copyOf(Path.of("src/test/resources/mintlify-compat"), dir.resolve("site"));
+        SiteContent content = SiteReader.read(dir.resolve("site"));
+        // The real search (keyword only, no model to load): related topics are suggested from it.
+        search = LuceneSiteSearch.open(content, dir.resolve("index"), SearchSettings.KEYWORD);
+        Site site = new Site(new SiteConfig("compat", "compat", dir.resolve("site"), Optional.empty()), content, search, null);
         fixture = new Fixture(content, new SiteRenderer(site, SiteAssets.fromClassPath(), null, Injected.NONE));
     }
 

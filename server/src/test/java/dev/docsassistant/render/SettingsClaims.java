@@ -1,6 +1,7 @@
 package dev.docsassistant.render;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 import static dev.docsassistant.render.MintlifyCompatibilityTest.claim;
@@ -70,6 +71,16 @@ final class SettingsClaims {
         c.put("`.mintignore`", claim("works", f -> {
             assertTrue(f.content().page("drafts/plan").isEmpty(), "an ignored page is no page");
             assertTrue(f.renderer().render("/drafts/plan", "", null) instanceof SiteRenderer.HtmlPage p && p.status() == 404);
+        }));
+        c.put("Related topics: docs.json `related` (`mode`, `limit`), front matter `related`", claim("differs", f -> {
+            String listed = f.html("/text");
+            has(listed, "<nav class=\"related-topics\" aria-labelledby=\"da:related-topics\">", "<a href=\"/code\"><span>Code</span></a>",
+                    "<a href=\"/math\"><span>Math on pages</span></a>",
+                    "<a href=\"https://mintlify.com/docs/create/text\" target=\"_blank\" rel=\"noopener\"><span>Mintlify&#39;s text page</span>");
+            List<String> suggested = RelatedTopicsTest.hrefs(f.html("/components"));
+            assertFalse(suggested.isEmpty(), "automatic: the search for the title suggests pages");
+            assertTrue(suggested.size() <= 3, "limit 3: " + suggested);
+            assertFalse(suggested.contains("/components") || suggested.contains("/hidden"), suggested.toString());
         }));
         c.put("docs.json `search.prompt`", claim("works", f -> has(f.html("/"), "placeholder=\"Search the compat site\"")));
         c.put("`metadata.timestamp`, front matter `timestamp`, `lastUpdatedDate`", claim("differs", f -> {
