@@ -2,7 +2,8 @@
 // (server/src/test/resources/mintlify-compat): no axe-core violation of any impact and no
 // Content-Security-Policy violation on pages using every component, light and dark; math drawn as
 // MathML and diagrams as SVG by chunks only the pages that need them load; the view switcher, the
-// changelog's tag filter and tooltips working with script, and readable without. Screenshots in artifacts/.
+// changelog's tag filter and tooltips working with script, and readable without; related topics at the foot
+// of a page, listed and suggested, without script. Screenshots in artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -152,4 +153,30 @@ test('without script: the first view open, the others one click away, tooltips o
   assert.match(await page.locator('.prose .math-inline').textContent(), /a\^2 \+ b\^2/, 'the TeX shows');
   await screenshot(page, 'mintlify-no-script-dark');
   await page.context().close();
+});
+
+test('related topics: listed and suggested links at the foot of the page, without script, light and dark', async () => {
+  for (const scheme of ['light', 'dark']) {
+    const page = await newPage({ colorScheme: scheme, javaScriptEnabled: false });
+    await page.goto(base + '/text');
+    const section = page.getByRole('navigation', { name: 'Related topics' });
+    assert.ok(await section.isVisible());
+    assert.deepEqual(await section.getByRole('link').evaluateAll((links) => links.map((a) => [a.getAttribute('href'), a.textContent.trim()])),
+      [['/sites/compat/code', 'Code'], ['/sites/compat/math', 'Math on pages'],
+        ['https://mintlify.com/docs/create/text', "Mintlify's text page (opens in a new tab)"]]);
+    const external = section.getByRole('link', { name: /Mintlify's text page/ });
+    assert.equal(await external.getAttribute('target'), '_blank');
+    assert.equal(await external.getAttribute('rel'), 'noopener');
+    const below = await section.boundingBox();
+    const prose = await page.locator('.prose').boundingBox();
+    assert.ok(below.y >= prose.y + prose.height - 1, 'under the page text');
+    await section.scrollIntoViewIfNeeded();
+    await screenshot(page, `mintlify-related-${scheme}`);
+
+    await page.goto(base + '/components');
+    const suggested = await page.getByRole('navigation', { name: 'Related topics' }).getByRole('link').evaluateAll((links) => links.map((a) => a.getAttribute('href')));
+    assert.ok(suggested.length >= 1 && suggested.length <= 3, `the site's limit of 3: ${suggested}`);
+    assert.ok(!suggested.includes('/sites/compat/components') && !suggested.includes('/sites/compat/hidden'), suggested.join(' '));
+    await page.context().close();
+  }
 });
