@@ -134,6 +134,9 @@ public final class App implements AutoCloseable {
             if (!PreviewDomains.isPreview(site.domain())) {
                 AppMetrics.gauge("index_sections", "Sections in the site's search index", List.of(Tag.create("site", site.domain())),
                         () -> sites.current(site.domain()).map(s -> s.stats().sections()).orElse(0));
+                AppMetrics.gauge("index_sections_without_vectors", "Sections of the site's search index still to be embedded in the"
+                        + " background (ranked by BM25 alone meanwhile)", List.of(Tag.create("site", site.domain())),
+                        () -> sites.current(site.domain()).map(s -> s.search() == null ? 0 : s.search().sectionsWithoutVectors()).orElse(0));
             }
         });
         this.insightsLog = new InsightsLog(database, backgroundWrites, Clock.systemUTC());

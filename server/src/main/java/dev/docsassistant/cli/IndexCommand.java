@@ -24,6 +24,17 @@ public final class IndexCommand implements Callable<Integer> {
         long start = System.nanoTime();
         try (App app = Bootstrap.start(appConfig, System.out, progress)) {
             for (Site site : app.sites().all()) {
+                // Served sites embed what the cache lacks in the background; an index built ahead of serving holds every vector.
+                int waiting = site.search().sectionsWithoutVectors();
+                if (waiting > 0) {
+                    System.out.printf(Locale.ROOT, "site %s: embedding %d sections in the background%n", site.domain(), waiting);
+                    try {
+                        site.search().vectorsFilled().join();
+                    } catch (java.util.concurrent.CompletionException | java.util.concurrent.CancellationException e) {
+                        System.out.println("site " + site.domain() + ": embedding stopped (" + e.getMessage()
+                                + "); the next start embeds what is left");
+                    }
+                }
                 if (site.stats().problems().size() > 20) {
                     System.out.println("all problems of site " + site.domain() + ":");
                     site.stats().problems().forEach(p -> System.out.println("  " + p));

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -22,6 +23,10 @@ import java.util.function.ToDoubleFunction;
  * (as Bruch et al. found across retrieval benchmarks, "An Analysis of Fusion Functions for Hybrid
  * Retrieval", 2023). The weights were chosen on both dev corpora together, on a plateau (0.55–0.65
  * score alike), never per question.
+ *
+ * <p>A section with no vector yet (an index served before its new sections were embedded) has no
+ * semantic side to fuse: its score is its BM25 side alone, at full weight, as keyword mode ranks it,
+ * rather than the 0.6 share that would rank it below every embedded section with a weaker match.
  */
 final class HybridFusion {
     /** The share of BM25 in the fused score; the embedding side has the rest. */
@@ -36,6 +41,12 @@ final class HybridFusion {
      * @param weight   the page's multiplier (preference, boost, size prior), applied once to the fused score
      */
     static List<RankedPage> fuse(List<RankedPage> keyword, List<RankedPage> semantic, ToDoubleFunction<Page> weight) {
+        return fuse(keyword, semantic, weight, section -> true);
+    }
+
+    /** @param embedded whether a section has its vector in the index (else it is ranked by its BM25 side alone) */
+    static List<RankedPage> fuse(List<RankedPage> keyword, List<RankedPage> semantic, ToDoubleFunction<Page> weight,
+                                 Predicate<IndexedSection> embedded) {
         double best = keyword.stream().mapToDouble(RankedPage::relevance).max().orElse(1);
         Map<String, double[]> scores = new LinkedHashMap<>();
         Map<String, RankedPage> pages = new LinkedHashMap<>();
@@ -51,6 +62,9 @@ final class HybridFusion {
         pages.forEach((path, p) -> {
             double[] s = scores.get(path);
             double fused = KEYWORD_WEIGHT * s[0] + (1 - KEYWORD_WEIGHT) * s[1];
+            if (!embedded.test(p.section())) {
+                fused = Math.max(fused, s[0]);
+            }
             out.add(new RankedPage(p.section(), fused * weight.applyAsDouble(p.section().page()), p.relevance()));
         });
         out.sort(Comparator.comparingDouble(RankedPage::rankScore).reversed());

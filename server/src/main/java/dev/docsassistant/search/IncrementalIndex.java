@@ -108,7 +108,8 @@ final class IncrementalIndex {
         List<Document> addedDocs = added.stream().map(built.docs()::get).toList();
         SectionVectors vectors = SectionVectors.NONE;
         if (hybrid && !addedSections.isEmpty()) {
-            vectors = SectionVectors.of(addedSections, settings.embeddingCache(), settings.shared(), settings.progress());
+            vectors = SectionVectors.of(addedSections, settings.embeddingCache(), settings.shared(), settings.progress(),
+                    settings.embedLater() == null);
             SiteIndex.addVectors(addedDocs, addedSections, vectors.vectors(), centre);
         }
         try (IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig(SiteIndex.analyzer())
@@ -141,8 +142,24 @@ final class IncrementalIndex {
         return index;
     }
 
+    private static final java.util.concurrent.ConcurrentHashMap<Path, Object> FOLDER_LOCKS = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /**
+     * Held while an index folder is committed to (a served version adding its vectors, {@link LiveSiteIndex}) and
+     * while its files are linked into a new version's, so the link never takes half of a commit's files.
+     */
+    static Object folderLock(Path folder) {
+        return folder == null ? new Object() : FOLDER_LOCKS.computeIfAbsent(folder.toAbsolutePath().normalize(), f -> new Object());
+    }
+
     /** Hard-links (or copies) every file of the previous index into a new folder; the writer's lock is its own. */
     private static void link(Path from, Path to) throws IOException {
+        synchronized (folderLock(from)) {
+            linkFiles(from, to);
+        }
+    }
+
+    private static void linkFiles(Path from, Path to) throws IOException {
         Path tmp = Files.createTempDirectory(to.getParent() == null ? Path.of(".") : Files.createDirectories(to.getParent()), "index-");
         try (Stream<Path> files = Files.list(from)) {
             for (Path f : files.toList()) {

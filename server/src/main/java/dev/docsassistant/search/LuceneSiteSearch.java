@@ -76,29 +76,40 @@ public final class LuceneSiteSearch implements SiteSearch {
      * request that looked this version up just before it was replaced.
      */
     private final Supplier<LuceneSiteSearch> successor;
+    /** The live index this search was handed out by, whose newer version of the same content it reads (vectors added), or null. */
+    private final LiveSiteIndex live;
+    /** Whether closing this search closes {@link #live} too (a served index filling its vectors, which nothing else holds). */
+    private final boolean ownsLive;
 
     /** Gives this search's reference back; searches running on the reader finish on it (they hold their own). */
     @Override
     public void close() {
         if (closed.compareAndSet(false, true)) {
             index.release();
+            if (ownsLive) {
+                live.close();
+            }
         }
     }
 
     /** Holds the one reference to {@code index}'s reader a new index comes with. */
     LuceneSiteSearch(SiteContent site, SiteIndex index) {
-        this(site, index, null);
+        this(site, index, null, false);
     }
 
     /**
-     * Holds a reference to {@code index}'s reader the caller took for it ({@link SiteIndex#tryAcquire}).
+     * Holds a reference to {@code index}'s reader the caller took for it ({@link SiteIndex#tryAcquire}): a
+     * search of a live index: once closed, the live index's newest search answers; while open, a newer
+     * version of the same content (vectors added since) answers in its place.
      *
-     * @param successor answers once this search is closed, or null
+     * @param ownsLive whether closing it closes {@code live}
      */
-    LuceneSiteSearch(SiteContent site, SiteIndex index, Supplier<LuceneSiteSearch> successor) {
+    LuceneSiteSearch(SiteContent site, SiteIndex index, LiveSiteIndex live, boolean ownsLive) {
         this.site = site;
         this.index = index;
-        this.successor = successor;
+        this.live = live;
+        this.ownsLive = ownsLive;
+        this.successor = live == null ? null : live::search;
         this.searcher = new IndexSearcher(index.reader);
         // Sections are short and uneven; a stronger length normalisation keeps long ones from winning on volume.
         searcher.setSimilarity(new BM25Similarity(1.6f, 0.9f));
@@ -117,12 +128,36 @@ public final class LuceneSiteSearch implements SiteSearch {
                 .forEach(l -> SentenceEmbedder.modelFor(l).ifPresent(SentenceEmbedder::preload));
     }
 
-    /** Indexes (or reuses the index of) a loaded site, with the index kept in {@code indexDir}. */
+    /**
+     * Indexes (or reuses the index of) a loaded site, with the index kept in {@code indexDir}. With
+     * {@linkplain SearchSettings#withBackground background embedding} the search serves as soon as the text
+     * is indexed, with the vectors the caches hold; the others are embedded afterwards and join it
+     * ({@link LiveSiteIndex}; {@link #vectorsFilled}).
+     */
     public static LuceneSiteSearch open(SiteContent site, Path indexDir, SearchSettings settings) {
+        return fillingLater(build(site, indexDir, settings), settings);
+    }
+
+    /** As {@link #open}, its vectors all in when it returns unless background embedding leaves some for later. */
+    static LuceneSiteSearch build(SiteContent site, Path indexDir, SearchSettings settings) {
         if (settings.mode() == SearchMode.HYBRID) {
             preloadModels(site); // loads beside reading the index; queries need the models too
         }
         return new LuceneSiteSearch(site, SiteIndex.open(site, indexDir, settings));
+    }
+
+    /** {@code built} itself when every section has its vector, else a live index over it that embeds the rest. */
+    private static LuceneSiteSearch fillingLater(LuceneSiteSearch built, SearchSettings settings) {
+        try {
+            built.index.withoutVectors = built.index.scanWithoutVectors();
+        } catch (IOException e) {
+            built.close();
+            throw new UncheckedIOException("cannot read the search index: " + e.getMessage(), e);
+        }
+        if (settings.embedLater() == null || built.index.withoutVectors.isEmpty()) {
+            return built;
+        }
+        return LiveSiteIndex.filling(built, settings);
     }
 
     /**
@@ -145,7 +180,26 @@ public final class LuceneSiteSearch implements SiteSearch {
             java.util.logging.Logger.getLogger(LuceneSiteSearch.class.getName()).log(java.util.logging.Level.WARNING,
                     "cannot update the index of the previous version; indexing " + indexDir + " in full", e);
         }
-        return index != null ? new LuceneSiteSearch(next, index) : open(next, indexDir, settings);
+        return index != null ? fillingLater(new LuceneSiteSearch(next, index), settings) : open(next, indexDir, settings);
+    }
+
+    @Override
+    public int sectionsWithoutVectors() {
+        return reading(search -> search.index.withoutVectors.size());
+    }
+
+    /**
+     * Completes once every section has its vector, with how many were embedded after the index began to
+     * serve (0, at once, when none was missing or in keyword mode); exceptionally when embedding failed.
+     */
+    @Override
+    public java.util.concurrent.CompletableFuture<Integer> vectorsFilled() {
+        return live != null ? live.vectorsFilled() : java.util.concurrent.CompletableFuture.completedFuture(0);
+    }
+
+    /** Whether {@code section}'s document holds its vector (else hybrid search ranks it by BM25 alone). */
+    private boolean embedded(IndexedSection section) {
+        return !index.withoutVectors.contains(section);
     }
 
     /** Pages whose documents were written while opening: all searchable ones for a full build, none for a reuse. */
@@ -196,6 +250,14 @@ public final class LuceneSiteSearch implements SiteSearch {
      * version served) leaves the reader open until it is done.
      */
     private <T> T reading(Function<LuceneSiteSearch, T> work) {
+        LuceneSiteSearch filled = live == null ? null : live.newest();
+        if (filled != null && filled != this && filled.site == site && filled.index != index && filled.index.tryAcquire()) {
+            try {
+                return work.apply(filled); // the same content with more vectors in
+            } finally {
+                filled.index.release();
+            }
+        }
         if (index.tryAcquire()) {
             try {
                 return work.apply(this);
@@ -276,7 +338,7 @@ public final class LuceneSiteSearch implements SiteSearch {
                 } else {
                     float[] embedding = SentenceEmbedder.embedQuery(model, request.query());
                     ranked = HybridFusion.fuse(keyword, semanticRanking(model, embedding, filter, depth, preference),
-                            page -> fusedWeight(page, preference));
+                            page -> fusedWeight(page, preference), this::embedded);
                 }
             } else {
                 ranked = keywordRanking(query.build(), depth, maxScore, queryTerms, preference);
@@ -304,12 +366,12 @@ public final class LuceneSiteSearch implements SiteSearch {
             List<RankedPage> semantic = semanticRanking(model, cheap, filter, depth, preference);
             if (!semantic.isEmpty() && semantic.getFirst().pagePath().equals(keyword.getFirst().pagePath())) {
                 STATIC_FIRST_KEPT.increment();
-                return HybridFusion.fuse(keyword, semantic, page -> fusedWeight(page, preference));
+                return HybridFusion.fuse(keyword, semantic, page -> fusedWeight(page, preference), this::embedded);
             }
         }
         STATIC_FIRST_EMBEDDED.increment();
         return HybridFusion.fuse(keyword, semanticRanking(model, SentenceEmbedder.embedQuery(model, question), filter, depth, preference),
-                page -> fusedWeight(page, preference));
+                page -> fusedWeight(page, preference), this::embedded);
     }
 
     /** For SearchEval: questions {@link QuestionVectors#STATIC_FIRST} ranked with the static vector, and with the model. */

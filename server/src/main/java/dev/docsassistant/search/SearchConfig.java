@@ -27,6 +27,10 @@ public final class SearchConfig {
             new SettingDoc("docs-assistant.search.embedding-model", "model id", SentenceEmbedder.DEFAULT_ENGLISH.id(),
                     "the model that embeds English pages and questions: all-minilm-l6-v2-q, bge-small-en-v15-q or e5-small-v2-q "
                             + "(Chinese pages use bge-small-zh-v15-q); one per process"),
+            new SettingDoc("docs-assistant.search.embed-in-background", "true or false", "true",
+                    "a site is served once its text is indexed; sections missing from the embedding cache are embedded afterwards by "
+                            + "one low-priority worker and join its index batch by batch (ranked by BM25 alone meanwhile); false "
+                            + "embeds them before the site is served. Not in a fleet, whose storing server embeds before announcing"),
             new SettingDoc("docs-assistant.search.question-cache", "true or false", "true",
                     "keeps the vectors of recently asked questions (LRU, 6 MiB, about 3,000 questions) so a repeated question "
                             + "is not embedded again; false embeds every question (benchmarks that repeat their questions)"),
@@ -41,7 +45,8 @@ public final class SearchConfig {
         Path cache = root.get("search.embedding-cache").asString()
                 .map(p -> config.baseDir().resolve(p).normalize())
                 .orElse(config.dataDir().resolve("embeddings"));
-        return new SearchSettings(mode(root.get("search.mode"), DEFAULT_MODE), cache, EmbeddingProgress.NONE);
+        return new SearchSettings(mode(root.get("search.mode"), DEFAULT_MODE), cache, EmbeddingProgress.NONE)
+                .withBackground(background(root));
     }
 
     /**
@@ -60,9 +65,14 @@ public final class SearchConfig {
         Map<String, SearchSettings> bySite = new HashMap<>();
         for (int i = 0; i < config.sites().size(); i++) {
             SearchMode mode = mode(siteNodes.get(i).get("search.mode"), serverMode);
-            bySite.put(config.sites().get(i).domain(), new SearchSettings(mode, cache, EmbeddingProgress.NONE));
+            bySite.put(config.sites().get(i).domain(), new SearchSettings(mode, cache, EmbeddingProgress.NONE).withBackground(background(root)));
         }
         return bySite;
+    }
+
+    /** The background worker, or null when {@code search.embed-in-background} is false. */
+    private static java.util.concurrent.Executor background(Config root) {
+        return flag(root.get("search.embed-in-background"), true) ? BackgroundEmbedding.worker() : null;
     }
 
     private static EmbeddingModel englishModel(Config node) {

@@ -1,6 +1,7 @@
 package dev.docsassistant.search;
 
 import java.nio.file.Path;
+import java.util.concurrent.Executor;
 
 /**
  * How one site's index is built and searched.
@@ -9,8 +10,11 @@ import java.nio.file.Path;
  * @param embeddingCache the folder of the embedding cache (used in hybrid mode)
  * @param progress       told how embedding goes when sections have to be embedded
  * @param shared         the fleet's shared vectors, asked for what the local cache lacks ({@link SharedVectors#NONE} alone)
+ * @param background     where sections missing from the caches are embedded once the index serves (one batch per
+ *                       task, {@link BackgroundEmbedding}); null embeds them while the index is built
  */
-public record SearchSettings(SearchMode mode, Path embeddingCache, EmbeddingProgress progress, SharedVectors shared) {
+public record SearchSettings(SearchMode mode, Path embeddingCache, EmbeddingProgress progress, SharedVectors shared,
+                             Executor background) {
     public static final SearchSettings KEYWORD = new SearchSettings(SearchMode.KEYWORD, null, EmbeddingProgress.NONE);
 
     public SearchSettings {
@@ -23,7 +27,7 @@ public record SearchSettings(SearchMode mode, Path embeddingCache, EmbeddingProg
 
     /** Settings with no shared vectors (one server alone). */
     public SearchSettings(SearchMode mode, Path embeddingCache, EmbeddingProgress progress) {
-        this(mode, embeddingCache, progress, SharedVectors.NONE);
+        this(mode, embeddingCache, progress, SharedVectors.NONE, null);
     }
 
     public static SearchSettings hybrid(Path embeddingCache) {
@@ -31,11 +35,26 @@ public record SearchSettings(SearchMode mode, Path embeddingCache, EmbeddingProg
     }
 
     public SearchSettings withProgress(EmbeddingProgress progress) {
-        return new SearchSettings(mode, embeddingCache, progress, shared);
+        return new SearchSettings(mode, embeddingCache, progress, shared, background);
+    }
+
+    /** The same settings embedding what the caches lack on {@code executor} once the index serves (null: while building). */
+    public SearchSettings withBackground(Executor executor) {
+        return new SearchSettings(mode, embeddingCache, progress, shared, executor);
+    }
+
+    /**
+     * Where missing section vectors are embedded after the index serves, or null to embed them while it is
+     * built: hybrid mode only, and not in a fleet, whose server that stores a deployment embeds its new
+     * sections before announcing it so that the other servers take them from the store (no section is
+     * embedded twice).
+     */
+    Executor embedLater() {
+        return mode == SearchMode.HYBRID && shared == SharedVectors.NONE ? background : null;
     }
 
     /** The same settings with the fleet's shared vectors as the embedding cache's second level. */
     public SearchSettings withShared(SharedVectors shared) {
-        return new SearchSettings(mode, embeddingCache, progress, shared);
+        return new SearchSettings(mode, embeddingCache, progress, shared, background);
     }
 }

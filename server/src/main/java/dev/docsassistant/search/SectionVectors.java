@@ -27,6 +27,15 @@ record SectionVectors(float[][] vectors, int shared, int computed, double second
     private static final int BATCH = 64;
 
     static SectionVectors of(List<IndexedSection> sections, Path cacheDir, SharedVectors fleet, EmbeddingProgress progress) {
+        return of(sections, cacheDir, fleet, progress, true);
+    }
+
+    /**
+     * @param compute whether sections found in neither cache are embedded now; else their vectors stay null
+     *                (an index served at once, {@link LiveSiteIndex} embedding them afterwards)
+     */
+    static SectionVectors of(List<IndexedSection> sections, Path cacheDir, SharedVectors fleet, EmbeddingProgress progress,
+                             boolean compute) {
         float[][] vectors = new float[sections.size()][];
         Map<EmbeddingModel, List<Integer>> byModel = new LinkedHashMap<>();
         for (int i = 0; i < sections.size(); i++) {
@@ -42,7 +51,7 @@ record SectionVectors(float[][] vectors, int shared, int computed, double second
         }
         int done = 0;
         for (Map.Entry<EmbeddingModel, List<Integer>> e : byModel.entrySet()) {
-            SectionVectors part = of(e.getKey(), sections, e.getValue(), vectors, cacheDir, fleet, progress, done, total);
+            SectionVectors part = of(e.getKey(), sections, e.getValue(), vectors, cacheDir, fleet, progress, done, total, compute);
             shared += part.shared;
             computed += part.computed;
             seconds += part.seconds;
@@ -54,7 +63,7 @@ record SectionVectors(float[][] vectors, int shared, int computed, double second
     /** Fills {@code vectors} at {@code positions}, all sections of one model. */
     private static SectionVectors of(EmbeddingModel model, List<IndexedSection> sections, List<Integer> positions,
                                      float[][] vectors, Path cacheDir, SharedVectors fleet, EmbeddingProgress progress,
-                                     int doneBefore, int total) {
+                                     int doneBefore, int total, boolean compute) {
         EmbeddingCache cache = EmbeddingCache.open(cacheDir, model.id(), model.dimension());
         Map<String, List<Integer>> missing = new LinkedHashMap<>();
         Map<String, String> texts = new HashMap<>();
@@ -75,7 +84,7 @@ record SectionVectors(float[][] vectors, int shared, int computed, double second
             }
         });
         int fromFleet = missing.isEmpty() ? 0 : takeShared(model, missing, vectors, cache, fleet);
-        if (missing.isEmpty()) {
+        if (missing.isEmpty() || !compute) {
             return new SectionVectors(vectors, fromFleet, 0, 0);
         }
         long start = System.nanoTime();

@@ -13,6 +13,12 @@ import org.apache.lucene.document.NumericDocValuesField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
 import org.apache.lucene.index.DirectoryReader;
+import org.apache.lucene.index.FloatVectorValues;
+import org.apache.lucene.index.KnnVectorValues;
+import org.apache.lucene.index.LeafReaderContext;
+import org.apache.lucene.index.NumericDocValues;
+import org.apache.lucene.search.DocIdSetIterator;
+import org.apache.lucene.util.Bits;
 import org.apache.lucene.index.IndexOptions;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
@@ -33,6 +39,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The Lucene index of one site's searchable sections, kept in the data directory. It is rebuilt
@@ -72,6 +79,11 @@ final class SiteIndex {
     /** Pages and sections whose documents were written while opening (all of them for a full build, none for a reuse). */
     int pagesIndexed;
     int sectionsIndexed;
+    /**
+     * Sections a model covers whose document has no vector yet (by identity; empty once every vector is in):
+     * hybrid search ranks them by BM25 alone ({@link HybridFusion}) until {@link LiveSiteIndex} adds them.
+     */
+    Set<IndexedSection> withoutVectors = Set.of();
 
     private SiteIndex(List<IndexedSection> sections, DirectoryReader reader, boolean rebuilt, boolean vectors,
                       int embedded, double embedSeconds) throws IOException {
@@ -134,7 +146,8 @@ final class SiteIndex {
             if (rebuild) {
                 EmbeddingCentre centre = EmbeddingCentre.NONE;
                 if (hybrid) {
-                    embedded = SectionVectors.of(sections, settings.embeddingCache(), settings.shared(), settings.progress());
+                    embedded = SectionVectors.of(sections, settings.embeddingCache(), settings.shared(), settings.progress(),
+                            settings.embedLater() == null);
                     centre = EmbeddingCentre.of(sections, embedded.vectors());
                     addVectors(docs, sections, embedded.vectors(), centre);
                 }
@@ -150,6 +163,37 @@ final class SiteIndex {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write the search index in " + dir + ": " + e.getMessage(), e);
         }
+    }
+
+    /** The sections a model covers whose live document holds no vector, found in the index itself (built, reused or updated). */
+    Set<IndexedSection> scanWithoutVectors() throws IOException {
+        if (!vectors) {
+            return Set.of();
+        }
+        java.util.BitSet has = new java.util.BitSet(sections.size());
+        for (LeafReaderContext leaf : reader.leaves()) {
+            Bits live = leaf.reader().getLiveDocs();
+            for (EmbeddingModel model : EmbeddingModel.values()) {
+                FloatVectorValues values = leaf.reader().getFloatVectorValues(vectorField(model));
+                NumericDocValues ords = leaf.reader().getNumericDocValues(ORD);
+                if (values == null || ords == null) {
+                    continue;
+                }
+                KnnVectorValues.DocIndexIterator it = values.iterator();
+                for (int doc = it.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = it.nextDoc()) {
+                    if ((live == null || live.get(doc)) && ords.advanceExact(doc)) {
+                        has.set((int) ords.longValue());
+                    }
+                }
+            }
+        }
+        Set<IndexedSection> without = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        for (int ord = 0; ord < sections.size(); ord++) {
+            if (!has.get(ord) && sections.get(ord).model().isPresent()) {
+                without.add(sections.get(ord));
+            }
+        }
+        return without;
     }
 
     /** A site's sections, their documents ({@code ord} = position) and the fingerprint of what they index. */

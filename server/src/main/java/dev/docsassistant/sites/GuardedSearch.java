@@ -59,6 +59,16 @@ public final class GuardedSearch implements SiteSearch {
         }
     }
 
+    @Override
+    public int sectionsWithoutVectors() {
+        return delegate.sectionsWithoutVectors();
+    }
+
+    @Override
+    public java.util.concurrent.CompletableFuture<Integer> vectorsFilled() {
+        return delegate.vectorsFilled();
+    }
+
     /** Waits for the calls in flight, then closes the index; idempotent. */
     @Override
     public void close() {

@@ -66,4 +66,19 @@ class HybridFusionTest {
         assertEquals(large.get(0).rankScore(), small.get(0).rankScore(), 1e-9);
         assertEquals(List.of("a", "b"), paths(large), "a: 0.6 against b: 0.3 + 0.2 = 0.5");
     }
+
+    @Test
+    void aSectionWithoutAVectorYetIsRankedByItsBm25AloneNotByAShareOfIt() {
+        SiteContent site = site();
+        RankedPage unembedded = ranked(site, "a", 0.9);
+        List<RankedPage> keyword = List.of(unembedded, ranked(site, "b", 0.8));
+        List<RankedPage> semantic = List.of(ranked(site, "b", 0.5));
+        // Were a's missing vector a cosine of 0: a 0.6 against b 0.6 × 0.8 / 0.9 + 0.4 × 0.5 ≈ 0.733, so b first.
+        assertEquals(List.of("b", "a"), paths(HybridFusion.fuse(keyword, semantic, page -> 1)));
+        // a has no vector yet: its BM25 side alone, 1.0, as keyword mode ranks it.
+        List<RankedPage> fair = HybridFusion.fuse(keyword, semantic, page -> 1, s -> s != unembedded.section());
+        assertEquals(List.of("a", "b"), paths(fair));
+        assertEquals(1.0, fair.get(0).rankScore(), 1e-9);
+        assertEquals(0.6 * 0.8 / 0.9 + 0.4 * 0.5, fair.get(1).rankScore(), 1e-9, "an embedded section is fused as before");
+    }
 }
