@@ -179,4 +179,41 @@ test('related topics: listed and suggested links at the foot of the page, withou
     assert.ok(!suggested.includes('/sites/compat/components') && !suggested.includes('/sites/compat/hidden'), suggested.join(' '));
     await page.context().close();
   }
+
+test('tabs with the same title switch together, with code groups; sync={false} and defaultTabIndex hold', async () => {
+  const page = await newPage({ colorScheme: 'light' });
+  await page.goto(base + '/components');
+  await page.waitForLoadState('networkidle');
+  const shown = async (text) => page.getByText(text, { exact: true }).isVisible();
+  assert.ok(await shown('Python one.'), 'defaultTabIndex={1} shows the second tab first');
+  assert.ok(await shown('JavaScript two.') && await shown('JavaScript alone.'), 'the other groups start at their first tab');
+  const firstGroup = page.locator('.tabs-border > .tab-bar');
+  assert.equal(await firstGroup.locator('[role="tab"] svg.icon').count(), 1, 'the tab icon is in its button');
+  await firstGroup.locator('[role="tab"]', { hasText: 'JavaScript' }).click();
+  assert.ok(await shown('JavaScript one.') && await shown('JavaScript two.'));
+  assert.ok(await page.locator('.code-group-ready code', { hasText: 'console.log("three")' }).isVisible(), 'the code group follows');
+  await page.locator('.tabs:not(.tabs-border):not(.tabs-independent) > .tab-bar [role="tab"]', { hasText: 'Python' }).click();
+  assert.ok(await shown('Python one.') && await shown('Python two.'));
+  assert.ok(await page.locator('.code-group-ready code', { hasText: 'print("three")' }).isVisible());
+  assert.ok(await shown('JavaScript alone.'), 'sync={false} keeps its own tab');
+  await page.locator('.code-tab-bar [role="tab"]', { hasText: 'JavaScript' }).click();
+  assert.ok(await shown('JavaScript one.') && await shown('JavaScript two.'), 'a code group moves the tabs too');
+  await page.locator('.tabs-independent > .tab-bar [role="tab"]', { hasText: 'Python' }).click();
+  assert.ok(await shown('JavaScript one.') && await shown('Python alone.'), 'an independent group moves no other');
+  await page.goto(base + '/components?from=link#javascript-first');
+  await page.waitForLoadState('networkidle');
+  assert.ok(await shown('JavaScript one.') && !(await shown('Python one.')), "a link to a tab's id opens it");
+  const icon = await page.locator('.icon-styled svg').boundingBox();
+  assert.equal(Math.round(icon.width), 32, '<Icon size={32}>');
+  assert.equal(await page.locator('.icon-styled').evaluate((e) => getComputedStyle(e).color), 'rgb(180, 35, 44)');
+  await page.context().close();
+});
+
+test('without script every tab panel shows', async () => {
+  const page = await newPage({ colorScheme: 'light', javaScriptEnabled: false });
+  await page.goto(base + '/components');
+  for (const text of ['JavaScript one.', 'Python one.', 'JavaScript two.', 'Python two.', 'Python alone.']) {
+    assert.ok(await page.getByText(text, { exact: true }).isVisible(), text);
+  }
+  await page.context().close();
 });

@@ -1,64 +1,98 @@
 // Components that need a script: Tabs and CodeGroup become tab bars (without JavaScript their
-// panels are shown one after another), code and prompts get copy buttons.
+// panels are shown one after another) that switch together where titles match, code and prompts
+// get copy buttons.
 
-function tabBar(container, panels, titleOf, onSelect) {
+function tabBar(container, panels, titleOf, onSelect, first = 0) {
   const bar = document.createElement('div');
   bar.className = 'tab-bar';
   bar.setAttribute('role', 'tablist');
+  const titles = [];
   const buttons = panels.map((panel, i) => {
     const button = document.createElement('button');
     button.type = 'button';
     button.setAttribute('role', 'tab');
-    button.textContent = titleOf(panel, i);
-    button.addEventListener('click', () => select(i));
+    titles.push(titleOf(panel, i, button));
+    button.append(titles[i]);
+    button.addEventListener('click', () => select(i, true));
     button.addEventListener('keydown', (e) => {
       const step = e.key === 'ArrowRight' ? 1 : e.key === 'ArrowLeft' ? -1 : 0;
       if (!step) return;
       e.preventDefault();
       const next = (i + step + panels.length) % panels.length;
-      select(next);
+      select(next, true);
       buttons[next].focus();
     });
     bar.appendChild(button);
     return button;
   });
-  const select = (n) => {
+  const select = (n, byReader = false) => {
     panels.forEach((p, i) => {
       p.hidden = i !== n;
       buttons[i].setAttribute('aria-selected', String(i === n));
       buttons[i].tabIndex = i === n ? 0 : -1;
     });
-    onSelect?.(n);
+    onSelect?.(n, byReader);
   };
   container.prepend(bar);
-  select(0);
-  return bar;
+  select(Math.min(first, panels.length - 1));
+  return { bar, titles, select };
+}
+
+// Tab groups and code groups whose titles match stay in step on the page (Tabs sync={false} opts out).
+const synced = [];
+function syncFrom(source, title) {
+  for (const group of synced) {
+    const n = group.titles.indexOf(title);
+    if (group !== source && n >= 0) group.select(n);
+  }
+}
+function syncable(group) {
+  synced.push(group);
+  return group;
 }
 
 export function startTabs() {
   document.querySelectorAll('.prose .tabs').forEach((tabs) => {
     const panels = [...tabs.children].filter((c) => c.classList.contains('tab'));
     if (panels.length < 2) return;
-    tabBar(tabs, panels, (panel, i) => {
+    const first = Number(tabs.className.match(/\btabs-default-(\d+)/)?.[1] ?? 0);
+    const independent = tabs.classList.contains('tabs-independent');
+    let group = null;
+    group = tabBar(tabs, panels, (panel, i, button) => {
       const title = panel.querySelector(':scope > .tab-title');
-      if (title) title.hidden = true;
-      return title ? title.textContent : `Tab ${i + 1}`;
-    });
+      if (title) {
+        title.hidden = true;
+        const icon = title.querySelector('.icon');
+        if (icon) button.append(icon.cloneNode(true), ' ');
+      }
+      return title ? title.textContent.trim() : `Tab ${i + 1}`;
+    }, (n, byReader) => { if (byReader && !independent) syncFrom(group, group.titles[n]); }, first);
+    if (!independent) syncable(group);
     tabs.classList.add('tabs-ready');
   });
+  // A link to a tab's id opens that tab.
+  const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+  if (target?.classList.contains('tab') && target.hidden) {
+    const tabs = target.parentElement;
+    const panels = [...tabs.children].filter((c) => c.classList.contains('tab'));
+    tabs.querySelectorAll(':scope > .tab-bar [role="tab"]')[panels.indexOf(target)]?.click();
+    target.scrollIntoView();
+  }
 }
 
 export function startCodeGroups() {
   document.querySelectorAll('.prose .code-group').forEach((group) => {
     const blocks = [...group.children].filter((c) => c.classList.contains('code-block'));
     if (blocks.length < 2) return;
-    const bar = tabBar(group, blocks, (block, i) => {
+    let tabs = null;
+    tabs = tabBar(group, blocks, (block, i) => {
       const title = block.querySelector(':scope > .code-title');
       const lang = block.querySelector('code')?.className.match(/language-(\S+)/)?.[1];
       if (title) title.hidden = true;
-      return title?.textContent || lang || `${i + 1}`;
-    });
-    bar.classList.add('code-tab-bar');
+      return title?.textContent.trim() || lang || `${i + 1}`;
+    }, (n, byReader) => { if (byReader) syncFrom(tabs, tabs.titles[n]); });
+    syncable(tabs);
+    tabs.bar.classList.add('code-tab-bar');
     group.classList.add('code-group-ready');
   });
 }

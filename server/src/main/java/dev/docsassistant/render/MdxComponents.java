@@ -123,9 +123,9 @@ final class MdxComponents implements MdxToMarkdown.Tags {
             case "CodeBlock" -> pair("```" + orElse(tag.attr("language"), "text").replaceAll("\\s", "") + codeBlockMeta(tag) + "\n", "\n```");
             case "Steps" -> pair("<ol class=\"steps\">", "</ol>");
             case "Step" -> pair("<li class=\"step\">" + titled("step-title", tag.attr("title")), "</li>");
-            case "Icon" -> pair(icons.marker(tag.attr("icon")), "");
-            case "Tabs" -> pair("<div class=\"tabs\">", "</div>");
-            case "Tab" -> pair("<section class=\"tab\">" + titled("tab-title", tag.attr("title")), "</section>");
+            case "Icon" -> icon(tag);
+            case "Tabs" -> pair("<div class=\"" + tabsClasses(tag) + "\">", "</div>");
+            case "Tab" -> tab(tag);
             case "CodeGroup", "RequestExample", "ResponseExample" -> pair("<div class=\"code-group"
                     + (name.equals("CodeGroup") ? "" : " api-example") + "\">"
                     + (name.equals("CodeGroup") ? "" : titled("code-group-title",
@@ -178,6 +178,47 @@ final class MdxComponents implements MdxToMarkdown.Tags {
                 + (img == null ? "" : "<img class=\"card-img\" src=\"" + markup(img) + "\" alt=\"\" loading=\"lazy\">")
                 + (icon.isEmpty() ? "" : "<span class=\"card-icon\">" + icon + "</span>") + head,
                 cta + (arrow ? "<span class=\"card-arrow\" aria-hidden=\"true\">" + arrowIcon + "</span>" : "") + "</div>");
+    }
+
+    /**
+     * Tabs carry their options as classes (the sanitizer keeps no {@code data-} attribute): the site
+     * script selects {@code tabs-default-N} first and keeps groups in step unless {@code tabs-independent}.
+     */
+    private static String tabsClasses(JsxTag tag) {
+        StringBuilder s = new StringBuilder("tabs");
+        String index = tag.attr("defaultTabIndex");
+        if (index != null && index.matches("\\d{1,3}")) {
+            s.append(" tabs-default-").append(Integer.parseInt(index));
+        }
+        if ("false".equals(tag.attributes().get("sync"))) {
+            s.append(" tabs-independent");
+        }
+        if (flag(tag, "borderBottom")) {
+            s.append(" tabs-border");
+        }
+        return s.toString();
+    }
+
+    /** A tab: its {@code id} is the anchor a link may open it by. */
+    private String[] tab(JsxTag tag) {
+        String title = tag.attr("title");
+        // Only an explicit id: a title's slug would repeat a heading's, or the same title in another group.
+        String id = tag.attr("id") == null ? "" : dev.docsassistant.content.SectionSplitter.anchorOf(tag.attr("id"));
+        return pair("<section class=\"tab\"" + (id.isEmpty() ? "" : " id=\"" + id + "\"") + ">"
+                + (title == null ? "" : "<div class=\"tab-title\">" + icons.marker(tag.attr("icon")) + inlineText(title) + "</div>"),
+                "</section>");
+    }
+
+    /** An icon with its {@code color} and {@code size} (pixels) as the style of a span around it. */
+    private String[] icon(JsxTag tag) {
+        String marker = tag.attr("src") != null ? icons.marker(tag.attr("src")) : icons.marker(tag.attr("icon"));
+        String size = tag.attr("size");
+        String style = StyleMarks.accent(tag.attr("color"))
+                + (size != null && size.matches("\\d{1,3}(\\.\\d+)?") ? StyleMarks.size(size + "px") : "");
+        if (style.isEmpty() || marker.isEmpty()) {
+            return pair(marker, "");
+        }
+        return pair("<span class=\"icon-styled\">" + style + marker + "</span>", "");
     }
 
     /** A boolean attribute: present without a value, or {@code "true"}. */

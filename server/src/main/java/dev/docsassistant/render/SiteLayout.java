@@ -158,7 +158,7 @@ final class SiteLayout {
         }
         h.append("</article>\n</main>\n");
         if (outline) {
-            outline(h, page.body().headings(), t, frame.contextual().toc() ? contextualMenu(frame, page, t) : "");
+            outline(h, page.body(), t, frame.contextual().toc() ? contextualMenu(frame, page, t) : "");
         }
         h.append("</div>\n");
         if (!mode.equals("custom")) {
@@ -509,7 +509,13 @@ final class SiteLayout {
                 frame.absoluteBase(), frame.domain(), frame.mcp(), frame.assistantKey() != null, spec), t, frame.icons());
     }
 
-    private static void outline(StringBuilder h, List<RenderedBody.Heading> headings, UiStrings t, String menu) {
+    /** "On this page", or the page's {@code <Panel>} content in its place. */
+    private static void outline(StringBuilder h, RenderedBody body, UiStrings t, String menu) {
+        if (!body.panel().isEmpty()) {
+            h.append("<aside class=\"outline outline-panel\">").append(menu).append(body.panel()).append("</aside>\n");
+            return;
+        }
+        List<RenderedBody.Heading> headings = body.headings();
         h.append("<aside class=\"outline\" aria-label=\"").append(HtmlEncoder.attr(t.get("onThisPage"))).append("\">").append(menu);
         if (!headings.isEmpty()) {
             h.append("<p class=\"outline-title\">").append(HtmlEncoder.attr(t.get("onThisPage"))).append("</p><ul>");

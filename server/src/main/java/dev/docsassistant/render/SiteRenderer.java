@@ -317,8 +317,8 @@ public final class SiteRenderer {
         }
         RenderedBody rendered = MarkdownHtml.render(markdown, links, strings);
         String form = !display.equals("interactive") ? "" : endpoint != null ? playground.element(endpoint) : playground.element(manualForm);
-        return new RenderedBody(ExamplesColumn.arrange(math.expand(StyleMarks.expand(icons.expand(rendered.html())))), rendered.headings(),
-                form);
+        SidePanel panel = SidePanel.of(math.expand(StyleMarks.expand(icons.expand(rendered.html()))));
+        return new RenderedBody(ExamplesColumn.arrange(panel.body()), rendered.headings(), form, panel.panel());
     }
 
     private Optional<SiteFile> siteFile(String requestPath) {

@@ -61,11 +61,24 @@ final class ComponentClaims {
         c.put("`<Expandable>`", claim("works", f -> has(f.prose("/components"), "<details class=\"expandable\"><summary>properties</summary>")));
         c.put("`<Steps>` `<Step>`", claim("works", f -> has(f.prose("/components"), "<ol class=\"steps\">", "<div class=\"step-title\">First</div>")));
         c.put("`<Tabs>` `<Tab>`", claim("works", f -> has(f.prose("/components"), "<section class=\"tab\"><div class=\"tab-title\">One</div>")));
+        c.put("`<Tabs>` `sync`, `defaultTabIndex`, `borderBottom`; `<Tab>` `icon`, `id`", claim("works", f -> has(f.prose("/components"),
+                "<div class=\"tabs tabs-default-1 tabs-border\">",
+                "<section class=\"tab\" id=\"javascript-first\"><div class=\"tab-title\"><svg class=\"icon\"", "<div class=\"tabs tabs-independent\">")));
         c.put("`<CodeGroup>`", claim("works", f -> has(f.prose("/code"), "<div class=\"code-group\">", "<div class=\"code-title\">yarn</div>")));
         c.put("`<Frame>` `caption`", claim("works", f -> has(f.prose("/components"), "<figure class=\"frame\">", "<figcaption>A frame</figcaption>")));
         c.put("`<Icon>`", claim("works", f -> has(f.prose("/components"), "<svg class=\"icon\"")));
+        c.put("`<Icon>` `color`, `size`, `src`", claim("works", f -> has(f.prose("/components"),
+                "A flag <span class=\"icon-styled\" style=\"--accent: #b4232c; --size: 32px\"><svg class=\"icon\"")));
+        c.put("`<Icon>` `iconType`", claim("differs", f -> has(f.prose("/components"), "<svg class=\"icon\"")));
         c.put("`<Prompt>`", claim("works", f -> has(f.prose("/components"), "<div class=\"prompt\">", "A prompt")));
-        c.put("`<Panel>`", claim("differs", f -> has(f.prose("/components"), "<aside class=\"panel\">")));
+        c.put("`<Panel>`", claim("works", f -> {
+            String html = f.html("/components");
+            has(html, "<aside class=\"outline outline-panel\"><p>Side panel text.</p></aside>");
+            assertFalse(html.substring(html.indexOf("<div class=\"prose\">"), html.indexOf("</article>")).contains("Side panel text."),
+                    "taken out of the text");
+            assertFalse(html.contains("<aside class=\"outline\" aria-label"), "in place of the outline");
+            assertFalse(f.html("/settings/wide").contains("Wide panel text."), "a mode without the outline has no panel");
+        }));
         c.put("`<ParamField>` `<ResponseField>`", claim("works", f -> has(f.prose("/components"),
                 "<code class=\"field-name\">id</code>", "<code class=\"field-name\">ok</code>")));
         c.put("`<RequestExample>` `<ResponseExample>`", claim("works", f -> has(f.prose("/layout"), "<div class=\"prose\">\n<div class=\"api-examples\"><div class=\"code-group api-example\">")));
@@ -86,6 +99,17 @@ final class ComponentClaims {
                     "<category>Wintergreen</category><category>Spearmint</category>", "v0.0.10\n\nMinty fresh.",
                     "<atom:link href=\"https://docs.example/changelog/rss.xml\" rel=\"self\"");
             assertTrue(files.get("/components/rss.xml", "https://docs.example", false).isEmpty(), "a page without updates has no feed");
+        }));
+        c.put("`<Update>` `rss`", claim("works", f -> {
+            var files = new dev.docsassistant.publish.AgentFiles(new dev.docsassistant.sites.Site(
+                    new dev.docsassistant.config.SiteConfig("compat", "compat", f.content().dir(), java.util.Optional.empty()), f.content(), null, null));
+            String feed = files.get("/changelog/rss.xml", "https://docs.example", false).orElseThrow().body();
+            has(feed, "<item><title>January 2025 - New look</title><link>https://docs.example/changelog#january-2025</link>",
+                    "<description>A redesigned dashboard.</description>",
+                    "<item><title>Faster search</title><link>https://docs.example/changelog#faster-search</link>",
+                    "<description>Results in half the time.</description>",
+                    "<item><title>Dark mode</title><link>https://docs.example/changelog#dark-mode</link>");
+            assertFalse(feed.contains("<title>December 2024</title>"), "an update with headings has an item per heading");
         }));
         c.put("`<Visibility>`", claim("works", f -> has(f.prose("/components"), "Only readers see this.")));
         c.put("`<CodeBlock>`", claim("works", f -> has(f.prose("/code"), "<div class=\"code-title\">hello.js</div>",

@@ -36,7 +36,7 @@ public final class Components {
             Map.entry("ResponseField", Set.of("name", "type", "default", "required", "deprecated", "pre", "post")),
             Map.entry("Frame", Set.of("caption", "hint")),
             Map.entry("GitHub.Repo", Set.of("repo", "variant")),
-            Map.entry("Icon", with(ICON, "color", "size")),
+            Map.entry("Icon", with(ICON, "src", "color", "size")),
             Map.entry("Kbd", Set.of()),
             Map.entry("Mermaid", Set.of("chart", "actions", "placement")),
             Map.entry("Panel", Set.of()),
