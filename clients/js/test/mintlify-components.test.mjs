@@ -179,6 +179,7 @@ test('related topics: listed and suggested links at the foot of the page, withou
     assert.ok(!suggested.includes('/sites/compat/components') && !suggested.includes('/sites/compat/hidden'), suggested.join(' '));
     await page.context().close();
   }
+});
 
 test('tabs with the same title switch together, with code groups; sync={false} and defaultTabIndex hold', async () => {
   const page = await newPage({ colorScheme: 'light' });
