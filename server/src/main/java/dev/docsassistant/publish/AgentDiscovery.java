@@ -55,7 +55,8 @@ final class AgentDiscovery {
                 return Optional.of(new AgentFiles.File(AgentFiles.MARKDOWN, skills.getFirst().text()));
             }
             case "/.well-known/skills/index.json", "/.well-known/agent-skills/index.json" -> {
-                return Optional.of(json(index(path.substring(0, path.lastIndexOf('/')))));
+                // Each skill's address is under where the site is served (/docs, /sites/{domain}), as the index is.
+                return Optional.of(json(index(AgentFiles.prefixOf(baseUrl) + path.substring(0, path.lastIndexOf('/')))));
             }
             case "/.well-known/mcp", "/.well-known/mcp.json" -> {
                 return mcp ? Optional.of(json(discovery(baseUrl))) : Optional.empty();

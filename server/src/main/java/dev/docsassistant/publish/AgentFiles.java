@@ -246,7 +246,7 @@ public final class AgentFiles {
     }
 
     /** The path part of the base URL ({@code /sites/acme}, or empty). */
-    private static String prefixOf(String baseUrl) {
+    static String prefixOf(String baseUrl) {
         int scheme = baseUrl.indexOf("://");
         int slash = scheme < 0 ? -1 : baseUrl.indexOf('/', scheme + 3);
         return slash < 0 ? "" : baseUrl.substring(slash);

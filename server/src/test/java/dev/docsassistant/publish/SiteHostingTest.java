@@ -60,9 +60,10 @@ class SiteHostingTest {
         assertEquals(2, index.path("skills").size(), "the group-only skill is not public: " + index);
         JsonNode payments = index.path("skills").get(1);
         assertEquals("payments", payments.path("name").asText());
-        assertEquals("/.well-known/agent-skills/payments/SKILL.md", payments.path("url").asText());
+        // Under where the site is served, as the index is (/sites/docs here, /docs under a path prefix).
+        assertEquals("/sites/docs/.well-known/agent-skills/payments/SKILL.md", payments.path("url").asText());
         assertTrue(payments.path("digest").asText().startsWith("sha256:"), payments.toString());
-        assertEquals(SKILL, server.get("/sites/docs/.well-known/agent-skills/payments/SKILL.md").body());
+        assertEquals(SKILL, server.get(payments.path("url").asText()).body());
         assertEquals(SKILL, server.get("/sites/docs/.well-known/skills/payments/SKILL.md").body());
         assertEquals(404, server.get("/sites/docs/.well-known/skills/admin/SKILL.md").statusCode());
     }

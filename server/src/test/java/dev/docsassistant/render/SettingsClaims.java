@@ -95,6 +95,22 @@ final class SettingsClaims {
         }));
         c.put("`/.well-known/mcp` discovery and server cards", claim("works",
                 f -> has(agents(f, "/.well-known/mcp"), "\"url\" : \"https://docs.example/mcp\"")));
+        c.put("Docs at a subpath (`example.com/docs` behind a reverse proxy)", claim("differs", f -> {
+            // How the server serves it (the host filter, the API, sign-in) is SitePrefixTest's; here, what pages name.
+            for (String path : java.util.List.of("/", "/settings", "/no-such-page")) {
+                SiteRenderer.Result r = f.renderer().render(path, new LinkResolver("/docs", "/docs"), null, "https://example.com/docs",
+                        ReaderValues.NONE);
+                String html = ((SiteRenderer.HtmlPage) r).html();
+                java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?:href|src|action)=\"(/[^\"]*)\"").matcher(html);
+                int urls = 0;
+                while (m.find()) {
+                    assertTrue(m.group(1).startsWith("/docs/"), path + " names " + m.group(1));
+                    urls++;
+                }
+                assertTrue(urls > 5, path + ": " + urls + " URLs");
+                has(html, "\"base\":\"/docs\",\"api\":\"/docs\"");
+            }
+        }));
         return c;
     }
 

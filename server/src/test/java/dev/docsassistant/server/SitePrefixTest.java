@@ -225,6 +225,12 @@ class SitePrefixTest {
         assertTrue(robots.contains("Sitemap: https://example.test/docs/sitemap.xml"), robots);
         assertTrue(get("/docs/guides/retries.md").body().contains("Failed deliveries are retried"));
         assertTrue(get("/docs/.well-known/mcp").body().contains("https://example.test/docs/mcp"));
+        String skills = get("/docs/.well-known/agent-skills/index.json").body();
+        Matcher skill = Pattern.compile("\"url\" : \"([^\"]+)\"").matcher(skills);
+        assertTrue(skill.find(), skills);
+        assertTrue(skill.group(1).startsWith("/docs/.well-known/agent-skills/"), skills);
+        assertEquals(200, get(skill.group(1)).status(), skill.group(1));
+        assertTrue(get("/docs/skill.md").body().contains("name:"));
         Reply mcp = send(Method.POST, "/docs/mcp", HOST, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":{}}",
                 "Content-Type", "application/json", "Accept", "application/json, text/event-stream", "Origin", "https://" + HOST);
         assertEquals(200, mcp.status(), mcp.body());
