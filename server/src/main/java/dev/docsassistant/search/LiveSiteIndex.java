@@ -79,6 +79,8 @@ public final class LiveSiteIndex implements AutoCloseable {
     private boolean recentre;
     /** Whether {@link #apply} changed the indexed content (the vectors added are then not committed). */
     private boolean changedContent;
+    /** Whether the index only serves (no {@code dev} loop applies changes): its writer is closed once every vector is in. */
+    private boolean servesAlone;
     private final CompletableFuture<Integer> vectorsFilled = new CompletableFuture<>();
 
     /**
@@ -147,6 +149,7 @@ public final class LiveSiteIndex implements AutoCloseable {
             return built;
         }
         LuceneSiteSearch served = live.owningSearch();
+        live.servesAlone = true;
         live.startFilling();
         return served;
     }
@@ -305,6 +308,9 @@ public final class LiveSiteIndex implements AutoCloseable {
             Path folder = directory instanceof FSDirectory fs ? fs.getDirectory() : null;
             synchronized (IncrementalIndex.folderLock(folder)) { // a new version hard-linking these files waits for the commit
                 writer.commit();
+                if (servesAlone) {
+                    writer.close(); // nothing more to write: the lock is free for another opening of this version (a rollback)
+                }
             }
         }
         LOG.info(String.format(Locale.ROOT, "site %s: every section has its vector (%d embedded in the background in %.1f s)",
@@ -409,7 +415,7 @@ public final class LiveSiteIndex implements AutoCloseable {
         closed = true;
         vectorsFilled.cancel(false);
         try {
-            writer.rollback();
+            writer.rollback(); // a no-op once the writer is closed
             current.close();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot close the search index: " + e.getMessage(), e);

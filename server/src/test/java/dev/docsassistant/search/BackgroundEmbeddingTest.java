@@ -67,6 +67,9 @@ class BackgroundEmbeddingTest {
             assertEquals(3, search.vectorsFilled().getNow(-1), "embedded in the background");
             assertEquals(0, search.sectionsWithoutVectors());
             assertEquals("/retries", paths(search, PARAPHRASE).getFirst(), "the vectors joined the index served");
+            // Nothing more to write: the folder's write lock is free while it serves (a rollback opens this version again).
+            LiveSiteIndex.open(content, dir.resolve("index"), settings(dir)).close();
+            assertTrue(tasks.isEmpty(), "and its vectors are committed");
         }
         // A restart reuses the committed index with its vectors: nothing queued, nothing embedded.
         try (LuceneSiteSearch again = LuceneSiteSearch.open(content, dir.resolve("index"), settings(dir))) {
