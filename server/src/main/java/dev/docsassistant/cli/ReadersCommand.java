@@ -31,37 +31,34 @@ public final class ReadersCommand implements Runnable {
         }
     }
 
-    @Command(name = "create", description = "Make a new key pair (replacing the site's last one) and print it with its private key,"
-            + " shown this once: keep it in your login flow's secrets.")
-    static final class Create implements Callable<Integer> {
+    /** A command about one site's key, through the admin API. */
+    abstract static class OfSite implements Callable<Integer> {
         @Mixin
         AdminApi admin;
 
         @Option(names = "--domain", required = true, paramLabel = "DOMAIN", description = "The site")
         String domain;
 
+        String path() {
+            return "/sites/" + domain + "/reader-auth/jwt-key";
+        }
+    }
+
+    @Command(name = "create", description = "Make a new key pair (replacing the site's last one) and print it with its private key,"
+            + " shown this once: keep it in your login flow's secrets.")
+    static final class Create extends OfSite {
         @Override
         public Integer call() throws Exception {
-            return admin.ready() ? print(admin.send(admin.request(path(domain)).POST(HttpRequest.BodyPublishers.noBody()).build()), 201) : 2;
+            return admin.ready() ? print(admin.send(admin.request(path()).POST(HttpRequest.BodyPublishers.noBody()).build()), 201) : 2;
         }
     }
 
     @Command(name = "show-public", description = "Print the public key the site verifies readers' JWTs with.")
-    static final class ShowPublic implements Callable<Integer> {
-        @Mixin
-        AdminApi admin;
-
-        @Option(names = "--domain", required = true, paramLabel = "DOMAIN", description = "The site")
-        String domain;
-
+    static final class ShowPublic extends OfSite {
         @Override
         public Integer call() throws Exception {
-            return admin.ready() ? print(admin.get(path(domain)), 200) : 2;
+            return admin.ready() ? print(admin.get(path()), 200) : 2;
         }
-    }
-
-    private static String path(String domain) {
-        return "/sites/" + domain + "/reader-auth/jwt-key";
     }
 
     /** The answer as the admin API gave it (indented JSON), or the refusal. */
