@@ -199,6 +199,7 @@ test("login CSRF: an answer forced into another reader's browser is refused", as
   const page = await victim.newPage();
   const forced = await page.goto(answer);
   assert.equal(forced.status(), 403, 'a browser that started no sign-in');
+  assert.match(await page.locator('[role=alert]').innerText(), /not started in this browser/);
   assert.equal((await victim.cookies()).filter((c) => c.name === 'da_reader').length, 0);
   // A victim with a sign-in of their own under way: the answer's state is not theirs.
   await page.goto(`http://handbook.localhost:${port}/guide`);
@@ -229,7 +230,10 @@ test('a replayed authorization code is refused, by the site and by the provider'
   reused.searchParams.set('state', state);
   const refused = await page.goto(reused.href);
   assert.equal(refused.status(), 401, await page.content());
-  assert.match(await page.content(), /invalid_grant/);
+  // A page of the site saying why, with a way back to sign in (not the API's JSON).
+  assert.match(await page.locator('[role=alert]').innerText(), /invalid_grant/);
+  assert.equal(await page.locator('header.topbar').count(), 1);
+  assert.equal(await page.locator('a.reader-sign-in-again').getAttribute('href'), '/login?redirect=%2Fguide');
   await context.close();
 });
 
