@@ -63,11 +63,33 @@ public final class SiteAssets {
         }
     }
 
-    /** Bytes of the script the first page load runs: the entry point and the chunks it imports statically. */
+    /**
+     * The static imports at the head of an ES module as esbuild writes it ({@code import{a as b}from"./chunks/x.js";}),
+     * not the dynamic {@code import("…")} calls that load a chunk when a page needs it.
+     */
+    private static final java.util.regex.Pattern STATIC_IMPORT =
+            java.util.regex.Pattern.compile("\\G\\s*import\\s*(?:[^\"'();]*?from\\s*)?[\"']\\./([^\"']+)[\"'];?");
+
+    /**
+     * Bytes of the script the first page load runs: the entry point and the chunks it imports statically,
+     * followed from import to import (the shared chunks of lazily loaded parts, such as diagrams, are not).
+     */
     public long firstLoadScriptGzipped() {
-        return byName.entrySet().stream()
-                .filter(e -> e.getKey().equals("site.js") || e.getKey().startsWith("chunks/chunk-"))
-                .mapToLong(e -> e.getValue().gzipped().length).sum();
+        java.util.Set<String> loaded = new java.util.LinkedHashSet<>();
+        java.util.ArrayDeque<String> next = new java.util.ArrayDeque<>(List.of("site.js"));
+        while (!next.isEmpty()) {
+            String name = next.pop();
+            Asset asset = byName.get(name);
+            if (asset == null || !loaded.add(name)) {
+                continue;
+            }
+            String folder = name.contains("/") ? name.substring(0, name.lastIndexOf('/') + 1) : "";
+            java.util.regex.Matcher m = STATIC_IMPORT.matcher(new String(asset.bytes(), StandardCharsets.UTF_8));
+            while (m.find()) {
+                next.push(folder + m.group(1));
+            }
+        }
+        return loaded.stream().mapToLong(n -> byName.get(n).gzipped().length).sum();
     }
 
     /** Every asset's name ({@code site.js}, {@code chunks/assistant-….js}, …). */
