@@ -132,12 +132,23 @@ final class SeoHead {
         return text.substring(0, cut > 80 ? cut : 200) + "…";
     }
 
-    /** The first paragraph of prose in a page's Markdown, its markup left out. */
+    private static final java.util.regex.Pattern LINK = java.util.regex.Pattern.compile("!?\\[([^\\]]*)]\\([^)]*\\)");
+    private static final java.util.regex.Pattern MARKS = java.util.regex.Pattern.compile("[*_`>]+");
+    private static final java.util.regex.Pattern LIST_MARK = java.util.regex.Pattern.compile("^[-+] |^\\d+\\. ");
+    private static final java.util.regex.Pattern SPACES = java.util.regex.Pattern.compile("\\s+");
+
+    /**
+     * The first paragraph of prose in a page's Markdown, its markup left out. Lines are read one by one up
+     * to it (a page is laid out on every request; its whole text is not split for one paragraph).
+     */
     private static String firstParagraph(String markdown) {
         boolean fence = false;
         StringBuilder paragraph = new StringBuilder();
-        for (String line : markdown.split("\n")) {
-            String l = line.strip();
+        for (int start = 0; start <= markdown.length(); ) {
+            int end = markdown.indexOf('\n', start);
+            end = end < 0 ? markdown.length() : end;
+            String l = markdown.substring(start, end).strip();
+            start = end + 1;
             if (l.startsWith("```") || l.startsWith("~~~")) {
                 fence = !fence;
                 continue;
@@ -157,8 +168,8 @@ final class SeoHead {
             }
             paragraph.append(paragraph.isEmpty() ? "" : " ").append(l);
         }
-        return paragraph.toString().replaceAll("!?\\[([^\\]]*)]\\([^)]*\\)", "$1").replaceAll("[*_`>]+", "")
-                .replaceAll("^[-+] |^\\d+\\. ", "").replaceAll("\\s+", " ").strip();
+        String text = MARKS.matcher(LINK.matcher(paragraph).replaceAll("$1")).replaceAll("");
+        return SPACES.matcher(LIST_MARK.matcher(text).replaceAll("")).replaceAll(" ").strip();
     }
 
     /** docs.json {@code seo.metatags}: value tags by lower-case name. */

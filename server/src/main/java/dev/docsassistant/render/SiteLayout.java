@@ -67,9 +67,11 @@ final class SiteLayout {
      * @param absoluteBase the site's address as the reader reached it (no trailing slash), for the menu's links
      * @param mcp          whether the site serves MCP (the menu's MCP items)
      * @param sidebars     the sidebars rendered so far for this site
+     * @param theme        the site's theme ({@link SiteTheme#of} its docs.json, worked out once per site, not per page)
      */
     record Frame(String domain, SiteContent site, LinkResolver links, SiteAssets assets, String assistantKey,
-                 Injected injected, ContextualOptions contextual, String absoluteBase, boolean mcp, Sidebars sidebars) {
+                 Injected injected, ContextualOptions contextual, String absoluteBase, boolean mcp, Sidebars sidebars,
+                 SiteTheme theme) {
 
         /** The site's icon set ({@code icons.library}), for tabs, sections and groups. */
         Icons icons() {
@@ -85,7 +87,7 @@ final class SiteLayout {
         LinkResolver links = frame.links();
         JsonNode docs = site.docsJson();
         String name = site.name();
-        SiteTheme theme = SiteTheme.of(docs);
+        SiteTheme theme = frame.theme();
         StringBuilder h = new StringBuilder(32_768);
         String lang = language(page.nav());
         // docs.json search.prompt: the search box's placeholder, in the box and in the script's dialog.
@@ -271,7 +273,7 @@ final class SiteLayout {
                     .append(HtmlEncoder.attr(t.get("assistantOff"))).append("</span>");
         }
         SiteChrome.primaryButton(h, site.docsJson(), links);
-        if (!SiteTheme.of(site.docsJson()).strict()) {
+        if (!frame.theme().strict()) {
             h.append("<button type=\"button\" class=\"theme-toggle\" data-theme-toggle hidden aria-label=\"")
                     .append(HtmlEncoder.attr(t.get("themeDark"))).append("\">").append(SiteChrome.THEME_ICON).append("</button>");
         }
@@ -503,7 +505,9 @@ final class SiteLayout {
         if (page.pagePath() == null || frame.contextual().options().isEmpty()) {
             return "";
         }
-        String markdown = frame.site().page(page.pagePath()).map(Page::fullMarkdown).orElse("");
+        // The page's Markdown fills a custom item's $page only: not made for menus of built-in items.
+        boolean custom = frame.contextual().options().stream().anyMatch(o -> o instanceof ContextualOptions.Custom);
+        String markdown = custom ? frame.site().page(page.pagePath()).map(Page::fullMarkdown).orElse("") : "";
         String spec = frame.site().page(page.pagePath()).map(p -> ApiSpecFiles.fileOf(p.api())).orElse(null);
         return ContextualMenu.html(frame.contextual(), new ContextualMenu.Page(page.pagePath(), markdown, frame.links(),
                 frame.absoluteBase(), frame.domain(), frame.mcp(), frame.assistantKey() != null, spec), t, frame.icons());

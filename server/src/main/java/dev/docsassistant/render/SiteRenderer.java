@@ -115,6 +115,7 @@ public final class SiteRenderer {
     private final Sidebars sidebars = new Sidebars();
     private final EndpointPlayground playground;
     private final RelatedTopics related;
+    private final SiteTheme theme;
 
     public SiteRenderer(Site site, SiteAssets assets, String assistantKey, Injected injected) {
         this(site, assets, assistantKey, injected, true);
@@ -134,6 +135,7 @@ public final class SiteRenderer {
         this.readGroups = List.copyOf(readGroups);
         this.site = site;
         this.related = new RelatedTopics(site.content(), site.search(), readGroups);
+        this.theme = SiteTheme.of(site.content().docsJson());
         this.mcp = mcp;
         // Problems were reported when the site loaded (SiteReader), as for the redirects.
         this.contextual = ContextualOptions.read(site.content().docsJson(), new ArrayList<>());
@@ -252,7 +254,7 @@ public final class SiteRenderer {
 
     private SiteLayout.Frame frame(LinkResolver links, String absoluteBase) {
         return new SiteLayout.Frame(site.domain(), site.content(), links, assets, assistantKey, injected, contextual,
-                absoluteBase, mcp, sidebars);
+                absoluteBase, mcp, sidebars, theme);
     }
 
     /**

@@ -18,6 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class UiStrings {
     private static final Map<String, Map<String, String>> TABLES = new ConcurrentHashMap<>();
+    /** Each language's strings, merged once: a page asks for them on every render. */
+    private static final Map<String, UiStrings> BY_LANGUAGE = new ConcurrentHashMap<>();
 
     private final Map<String, String> table;
     private final Locale locale;
@@ -29,6 +31,10 @@ final class UiStrings {
 
     /** The strings for a language code ({@code fr}, {@code fr-CA}, {@code zh-Hans}, {@code cn}); English when unknown. */
     static UiStrings of(String language) {
+        return BY_LANGUAGE.computeIfAbsent(language == null ? "" : language, l -> merged(language));
+    }
+
+    private static UiStrings merged(String language) {
         String code = language == null ? "en" : language.toLowerCase(Locale.ROOT);
         int dash = code.indexOf('-');
         String base = dash < 0 ? code : code.substring(0, dash);
@@ -37,7 +43,7 @@ final class UiStrings {
         }
         Map<String, String> merged = new TreeMap<>(table("en"));
         merged.putAll(base.matches("[a-z]{2,3}") ? table(base) : Map.of());
-        return new UiStrings(merged, Locale.forLanguageTag(base.equals("jp") ? "ja" : language == null ? "en" : language.equals("cn") ? "zh" : language));
+        return new UiStrings(java.util.Collections.unmodifiableMap(merged), Locale.forLanguageTag(base.equals("jp") ? "ja" : language == null ? "en" : language.equals("cn") ? "zh" : language));
     }
 
     String get(String key) {
