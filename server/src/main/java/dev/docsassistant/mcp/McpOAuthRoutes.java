@@ -344,7 +344,7 @@ public final class McpOAuthRoutes {
             oauthError(res, 400, "invalid_grant", "the reader's session has ended");
             return;
         }
-        String token = app.readers().sessions().open(s.domain(), reader);
+        String token = app.readers().open(s.domain(), reader);
         json(res, 200, Map.of("access_token", token, "token_type", "Bearer", "expires_in", seconds));
     }
 

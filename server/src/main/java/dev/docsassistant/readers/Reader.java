@@ -34,6 +34,14 @@ public record Reader(Optional<String> id, List<String> groups, ObjectNode conten
     }
 
     /**
+     * This reader without their id: what a site that does not record readers' identities keeps of them
+     * ({@code reader-auth.record-identity: false}), so the id is stored nowhere, not even in the session.
+     */
+    public Reader withoutId() {
+        return id.isEmpty() ? this : new Reader(Optional.empty(), groups, content, apiPlaygroundInputs, expiresAt);
+    }
+
+    /**
      * The access groups a request of this reader reads in a site: their own, and
      * {@link Page#SIGNED_IN}, which every signed-in reader holds. Never anything a request names.
      */

@@ -1,5 +1,6 @@
 package dev.docsassistant.readers;
 
+import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.config.ConfigException;
 import dev.docsassistant.config.ReaderAccess;
 import dev.docsassistant.config.SettingDoc;
@@ -21,8 +22,12 @@ import java.util.Optional;
  * @param password the shared password of {@code password}
  * @param oidc     the OpenID Connect provider of {@code oidc}
  * @param jwt      the customer's login flow of {@code jwt} and {@code jwt-personalization}
+ * @param recordIdentity whether the reader's identity (the provider's or the JWT's subject) is kept with
+ *                 what they ask, for insights and conversations; false: it is kept nowhere, not even in
+ *                 the reader's session
  */
-public record ReaderAuthSettings(Method method, Optional<String> password, Optional<Oidc> oidc, Optional<Jwt> jwt) {
+public record ReaderAuthSettings(Method method, Optional<String> password, Optional<Oidc> oidc, Optional<Jwt> jwt,
+                                 boolean recordIdentity) {
 
     /** The sign-in methods. */
     public enum Method {
@@ -105,12 +110,18 @@ public record ReaderAuthSettings(Method method, Optional<String> password, Optio
             new SettingDoc("docs-assistant.sites[].reader-auth.oidc.logout-url", "URL", "",
                     "where signing out sends the browser; none: the site's sign-in page"),
             new SettingDoc("docs-assistant.sites[].reader-auth.jwt.login-url", "URL", "",
-                    "the customer's login flow readers are sent to (methods jwt and jwt-personalization)")));
+                    "the customer's login flow readers are sent to (methods jwt and jwt-personalization)"),
+            new SettingDoc("docs-assistant.sites[].reader-auth.record-identity", "true or false", "false",
+                    "keep the signed-in reader's identity (OpenID Connect sub, the JWT's sub) with their questions, answers"
+                            + " and conversations, shown in the dashboard and its exports; false: no identity is stored anywhere."
+                            + " Turning it off stops recording; identities already kept stay until erased on the dashboard's"
+                            + " Readers page or removed with their answers by retention. The shared password knows no one")));
 
     @Override
     public String toString() {
         return "ReaderAuthSettings[" + method.configName + ", password " + (password.isPresent() ? "set" : "none") + ", "
-                + oidc.map(Oidc::toString).orElse("no oidc") + ", " + jwt.map(Jwt::toString).orElse("no jwt") + "]";
+                + oidc.map(Oidc::toString).orElse("no oidc") + ", " + jwt.map(Jwt::toString).orElse("no jwt")
+                + (recordIdentity ? ", identities recorded" : "") + "]";
     }
 
     /** The sites of the configuration that have {@code reader-auth}, by domain; a bad value stops start-up naming its key. */
@@ -136,7 +147,8 @@ public record ReaderAuthSettings(Method method, Optional<String> password, Optio
         Optional<Oidc> oidc = node.get("oidc").exists() ? Optional.of(oidc(node.get("oidc"))) : Optional.empty();
         Optional<Jwt> jwt = node.get("jwt.login-url").exists()
                 ? Optional.of(new Jwt(url(node.get("jwt.login-url")))) : Optional.empty();
-        ReaderAuthSettings settings = new ReaderAuthSettings(method, password, oidc, jwt);
+        boolean recordIdentity = AppConfig.flag(node.get("record-identity"), key + ".record-identity", false);
+        ReaderAuthSettings settings = new ReaderAuthSettings(method, password, oidc, jwt, recordIdentity);
         settings.check(key).ifPresent(problem -> {
             throw new ConfigException(problem);
         });

@@ -122,6 +122,40 @@ public final class ReaderSessions {
         return live;
     }
 
+    /**
+     * Removes the readers' ids from the site's sessions (a site that stopped recording identities keeps
+     * them nowhere); the sessions stay signed in. Returns how many sessions held one.
+     */
+    public int forgetIds(String domain) {
+        int forgotten = db.transaction(c -> {
+            List<String[]> changed = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT token_hash, reader, expires_at FROM reader_sessions WHERE domain = ?")) {
+                ps.setString(1, domain);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        Reader reader = fromJson(rs.getString(2), Instant.ofEpochMilli(rs.getLong(3)));
+                        if (reader.id().isPresent()) {
+                            changed.add(new String[] {rs.getString(1), toJson(reader.withoutId())});
+                        }
+                    }
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("UPDATE reader_sessions SET reader = ? WHERE token_hash = ?")) {
+                for (String[] row : changed) {
+                    ps.setString(1, row[1]);
+                    ps.setString(2, row[0]);
+                    ps.addBatch();
+                }
+                if (!changed.isEmpty()) {
+                    ps.executeBatch();
+                }
+            }
+            return changed.size();
+        });
+        cache.replaceAll((hash, c) -> c.domain().equals(domain) ? new Cached(c.domain(), c.reader().withoutId(), c.checkedAtMillis()) : c);
+        return forgotten;
+    }
+
     /** How many live sessions the site has. */
     public int count(String domain) {
         long now = clock.millis();

@@ -43,11 +43,17 @@ public final class SiteReaders {
         configured.forEach(this::configure);
     }
 
-    /** Sets (or replaces) a site's sign-in; sessions opened before stay until signed out. */
+    /**
+     * Sets (or replaces) a site's sign-in; sessions opened before stay until signed out. A site that does
+     * not record readers' identities has them taken out of the sessions opened while it did.
+     */
     public void configure(String domain, ReaderAuthSettings site) {
         ReaderAuthMethod method = factory.of(domain, site);
         settings.put(domain, site);
         methods.put(domain, method);
+        if (!site.recordIdentity()) {
+            sessions.forgetIds(domain);
+        }
     }
 
     /** The site's sign-in settings (a preview's are its site's); empty for a site readers do not sign in to. */
@@ -70,6 +76,27 @@ public final class SiteReaders {
             return Optional.empty();
         }
         return sessions.find(domain, sessionToken.get());
+    }
+
+    /**
+     * Opens a session for a reader who signed in to the site; returns the token for the cookie. Their
+     * id is kept only where the site records readers' identities ({@code record-identity}).
+     */
+    public String open(String domain, Reader reader) {
+        return sessions.open(domain, recordsIdentity(domain) ? reader : reader.withoutId());
+    }
+
+    /** Whether the site keeps its readers' identities with what they ask ({@code reader-auth.record-identity}). */
+    public boolean recordsIdentity(String domain) {
+        return settings(domain).map(ReaderAuthSettings::recordIdentity).orElse(false);
+    }
+
+    /**
+     * The identity to record with what this reader asks: their id where the site records identities
+     * now, else nothing (a session opened while it did is recorded no more once it stops).
+     */
+    public Optional<String> recordedIdentity(String domain, Reader reader) {
+        return recordsIdentity(domain) ? reader.id() : Optional.empty();
     }
 
     /**

@@ -28,6 +28,12 @@
  * out for anyone not signed in. A request of the site's pages or of its API from those pages reads the
  * groups of {@link dev.docsassistant.readers.SiteReaders#reader}, never groups the request names.
  *
+ * <p>Readers' identities: a reader's id ({@code sub}) is kept, in the session and with what they ask
+ * ({@code security.Caller#reader}, then {@code insights.AnswerRecord#reader}), only where the site sets
+ * {@code record-identity}; {@link dev.docsassistant.readers.SiteReaders#open} drops it from the session
+ * otherwise and {@link dev.docsassistant.readers.SiteReaders#recordedIdentity} is the one place a
+ * request's reader becomes an identity to record.
+ *
  * <p>{@link dev.docsassistant.readers.OidcMethod}: OpenID Connect through Nimbus' OAuth 2.0 / OIDC SDK (the
  * provider by discovery, {@link dev.docsassistant.readers.OidcProvider}); every call to a provider goes
  * through the {@code egress} policy ({@link dev.docsassistant.readers.ProviderHttp}), one request each.

@@ -217,7 +217,7 @@ final class ReaderRoutes {
     }
 
     private void signIn(ServerResponse res, String domain, String base, boolean secure, Reader reader, String returnTo) {
-        String token = readers.sessions().open(domain, reader);
+        String token = readers.open(domain, reader);
         // The state cookie is left to expire (its attempt is used up): Helidon joins two Set-Cookie
         // values of one response into one line, which browsers read as one cookie.
         setCookie(res, ReaderCookie.session(token, readers.clock().instant(), reader.expiresAt(), base, secure));
