@@ -59,10 +59,17 @@ public final class AssistantService {
      * A request accepted for answering, its thread resolved (or created).
      *
      * @param threadKey the new thread's key, or null when an existing thread continues
+     * @param reader    the signed-in reader's identity recorded with the answer ({@link ThreadCaller#reader})
      */
-    public record Accepted(AssistantRequest request, Site site, String threadId, String threadKey, long acceptedAt) {
-        public Accepted(AssistantRequest request, Site site, String threadId, String threadKey) {
-            this(request, site, threadId, threadKey, System.nanoTime());
+    public record Accepted(AssistantRequest request, Site site, String threadId, String threadKey, Optional<String> reader,
+                           long acceptedAt) {
+        public Accepted(AssistantRequest request, Site site, String threadId, String threadKey, Optional<String> reader) {
+            this(request, site, threadId, threadKey, reader, System.nanoTime());
+        }
+
+        @Override
+        public String toString() {
+            return "Accepted[" + request.domain() + ", thread " + threadId + "]";
         }
     }
 
@@ -88,12 +95,12 @@ public final class AssistantService {
         }
         if (request.threadId() == null) {
             ThreadStore.ThreadRef created = threads.create(request.domain(), request.fp(), caller, request.filter().groups());
-            return new Accepted(request, site, created.id(), created.key());
+            return new Accepted(request, site, created.id(), created.key(), caller.reader());
         }
         if (!threads.reachable(request.domain(), request.threadId(), request.threadKey(), caller)) {
             throw new AssistantException(AssistantException.Kind.NOT_FOUND, "thread not found: " + request.threadId());
         }
-        return new Accepted(request, site, request.threadId(), null);
+        return new Accepted(request, site, request.threadId(), null, caller.reader());
     }
 
     /**
@@ -252,7 +259,8 @@ public final class AssistantService {
         AnswerRecord record(long latencyMs) {
             return new AnswerRecord(messageId, accepted.threadId(), accepted.request().domain(), events.channel(),
                     accepted.request().question(), text.toString(),
-                    used.stream().map(s -> new CitedPage(s.path(), s.title())).toList(), !used.isEmpty(), latencyMs, Instant.now());
+                    used.stream().map(s -> new CitedPage(s.path(), s.title())).toList(), !used.isEmpty(), latencyMs, Instant.now(),
+                    accepted.reader());
         }
 
         /** Ends the stream (starting it if need be) with the error event. */

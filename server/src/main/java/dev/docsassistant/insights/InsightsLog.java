@@ -59,8 +59,10 @@ public final class InsightsLog {
         long at = r.at().toEpochMilli();
         long day = at / DAY_MILLIS;
         int answered = r.answered() ? 1 : 0;
+        String reader = r.reader().orElse(null);
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO answers (message_id, thread_id, domain, channel, "
-                + "question, question_key, answer, sources, answered, latency_ms, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                + "question, question_key, answer, sources, answered, latency_ms, created_at, reader) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
             ps.setString(1, r.messageId());
             ps.setString(2, r.threadId());
             ps.setString(3, r.domain());
@@ -72,6 +74,7 @@ public final class InsightsLog {
             ps.setInt(9, answered);
             ps.setLong(10, r.latencyMs());
             ps.setLong(11, at);
+            ps.setString(12, reader);
             ps.executeUpdate();
         }
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO question_days (domain, day, channel, questions, answered) "
@@ -109,16 +112,19 @@ public final class InsightsLog {
             }
             ps.executeBatch();
         }
+        // A thread's reader is the first one recorded in it (a thread is one visitor's, reached with its key).
         try (PreparedStatement ps = c.prepareStatement("INSERT INTO conversation_threads (thread_id, domain, first_question, "
-                + "started_at, last_at, questions, unanswered, helpful, not_helpful) VALUES (?, ?, ?, ?, ?, 1, ?, 0, 0) "
+                + "started_at, last_at, questions, unanswered, helpful, not_helpful, reader) VALUES (?, ?, ?, ?, ?, 1, ?, 0, 0, ?) "
                 + "ON CONFLICT (thread_id) DO UPDATE SET last_at = excluded.last_at, questions = conversation_threads.questions + 1, "
-                + "unanswered = conversation_threads.unanswered + excluded.unanswered")) {
+                + "unanswered = conversation_threads.unanswered + excluded.unanswered, "
+                + "reader = COALESCE(conversation_threads.reader, excluded.reader)")) {
             ps.setString(1, r.threadId());
             ps.setString(2, r.domain());
             ps.setString(3, r.question());
             ps.setLong(4, at);
             ps.setLong(5, at);
             ps.setInt(6, 1 - answered);
+            ps.setString(7, reader);
             ps.executeUpdate();
         }
     }

@@ -256,8 +256,7 @@ public final class McpRoutes {
             send(res, transport.error(429, null, McpSchema.ErrorCodes.INVALID_REQUEST, decision.message()));
             return null;
         }
-        Caller anyone = decision.caller();
-        return new Caller(anyone.organization(), null, anyone.address(), reader.get().accessGroups(), anyone.publicSite());
+        return decision.caller().asReader(reader.get().accessGroups(), app.readers().recordedIdentity(domain, reader.get()));
     }
 
     private static void limitHeaders(ServerResponse res, Quota quota) {

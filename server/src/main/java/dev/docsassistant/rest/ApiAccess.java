@@ -107,7 +107,7 @@ final class ApiAccess implements Handler {
         AccessDecision anyone = access.checkPublic(new AccessRequest(domain, null, peer(req), forwardedFor(req),
                 req.headers().first(HeaderNames.ORIGIN).orElse(null)));
         AccessDecision decision = !anyone.granted() ? anyone : new AccessDecision(anyone.outcome(), anyone.message(),
-                withGroups(anyone.caller(), reader.get().accessGroups()), anyone.quota());
+                asReader(anyone.caller(), domain, reader.get()), anyone.quota());
         req.context().register(decision);
         decorate(req, res);
         return decision;
@@ -152,11 +152,12 @@ final class ApiAccess implements Handler {
             return decision;
         }
         return new AccessDecision(decision.outcome(), decision.message(),
-                withGroups(decision.caller(), reader.get().accessGroups()), decision.quota());
+                asReader(decision.caller(), domain, reader.get()), decision.quota());
     }
 
-    private static Caller withGroups(Caller c, List<String> groups) {
-        return new Caller(c.organization(), c.keyId(), c.address(), groups, c.publicSite());
+    /** The caller reading the reader's groups, carrying their identity where the site records it. */
+    private Caller asReader(Caller c, String domain, Reader reader) {
+        return c.asReader(reader.accessGroups(), readers.recordedIdentity(domain, reader));
     }
 
     /** The sites a granted decision's key opens. */
