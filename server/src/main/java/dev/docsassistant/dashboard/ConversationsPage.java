@@ -36,11 +36,17 @@ final class ConversationsPage {
         if (threads.threads().isEmpty()) {
             page.raw("<p class=\"empty\">No conversations match.</p>\n");
         } else {
-            page.raw("<table class=\"threads\"><thead><tr><th>First question</th><th>Questions</th><th>Unanswered</th>"
-                    + "<th>Feedback</th><th>Last activity</th></tr></thead><tbody>\n");
+            // The reader column only where a reader was recorded (sites that record readers' identities).
+            boolean readers = threads.threads().stream().anyMatch(t -> t.reader() != null);
+            page.raw("<table class=\"threads\"><thead><tr><th>First question</th>").raw(readers ? "<th>Reader</th>" : "")
+                    .raw("<th>Questions</th><th>Unanswered</th><th>Feedback</th><th>Last activity</th></tr></thead><tbody>\n");
             for (Conversations.ThreadSummary t : threads.threads()) {
                 page.raw("<tr><td><a href=\"").text(s.base() + "/conversations/" + t.threadId()).raw("\">").text(t.firstQuestion())
-                        .raw("</a></td><td>").text(Long.toString(t.questions())).raw("</td><td>").text(Long.toString(t.unanswered()))
+                        .raw("</a></td>");
+                if (readers) {
+                    page.raw("<td class=\"reader\">").text(t.reader() == null ? "—" : t.reader()).raw("</td>");
+                }
+                page.raw("<td>").text(Long.toString(t.questions())).raw("</td><td>").text(Long.toString(t.unanswered()))
                         .raw("</td><td>").text(feedbackSummary(t)).raw("</td><td>").text(Dates.minute(t.last())).raw("</td></tr>\n");
             }
             page.raw("</tbody></table>\n");
@@ -77,6 +83,9 @@ final class ConversationsPage {
             }
             page.raw("<p class=\"meta\">").text(Dates.minute(t.at()) + " · " + t.channel() + " · " + t.latencyMs() + " ms · "
                     + (t.answered() ? "answered" : "not answered"));
+            if (t.reader() != null) {
+                page.raw(" · asked by <span class=\"reader\">").text(t.reader()).raw("</span>");
+            }
             if (t.helpful() != null) {
                 page.raw(" · <span class=\"").text(t.helpful() ? "helpful" : "not-helpful").raw("\">").text(t.helpful() ? "helpful" : "not helpful")
                         .raw("</span>");

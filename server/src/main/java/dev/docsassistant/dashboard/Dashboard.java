@@ -101,6 +101,8 @@ public final class Dashboard implements HttpService {
                 .get("/{org}/{domain}/readers", site(readersPage::show))
                 .get("/{org}/{domain}/readers/sign-out", site(readersPage::confirmSignOut))
                 .post("/{org}/{domain}/readers/sign-out", site(readersPage::signOut))
+                .get("/{org}/{domain}/readers/erase-identities", site(readersPage::confirmErase))
+                .post("/{org}/{domain}/readers/erase-identities", site(readersPage::erase))
                 .get("/{org}/{domain}/live", site(this::live))
                 .get("/{org}/{domain}/deployments", deploymentsPage::list)
                 .get("/{org}/{domain}/deployments/{id}/activate", deploymentsPage::confirmActivate)

@@ -25,7 +25,7 @@ import java.util.stream.Collectors;
  * {@code '}.
  */
 final class Export {
-    static final String CSV_HEADER = "thread_id,message_id,created_at,channel,question,answer,answered,sources,latency_ms,helpful,comment";
+    static final String CSV_HEADER = "thread_id,message_id,created_at,channel,question,answer,answered,sources,latency_ms,helpful,comment,reader";
 
     private Export() {
     }
@@ -44,6 +44,7 @@ final class Export {
             line.put("latencyMs", turn.latencyMs());
             line.put("helpful", turn.helpful());
             line.put("comment", turn.comment());
+            line.put("reader", turn.reader());
             try {
                 return Json.MAPPER.writeValueAsString(line) + "\n";
             } catch (JsonProcessingException e) {
@@ -57,7 +58,7 @@ final class Export {
                 cell(turn.threadId()), cell(turn.messageId()), cell(turn.at().toString()), cell(turn.channel()), cell(turn.question()),
                 cell(turn.answer()), Boolean.toString(turn.answered()),
                 cell(turn.sources().stream().map(s -> s.path()).collect(Collectors.joining(" "))), Long.toString(turn.latencyMs()),
-                turn.helpful() == null ? "" : turn.helpful().toString(), cell(turn.comment())) + "\r\n");
+                turn.helpful() == null ? "" : turn.helpful().toString(), cell(turn.comment()), cell(turn.reader())) + "\r\n");
     }
 
     /**

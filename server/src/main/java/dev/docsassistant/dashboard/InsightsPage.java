@@ -76,7 +76,8 @@ final class InsightsPage {
             page.raw("<ul class=\"comments\">");
             r.comments().forEach(c -> page.raw("<li><span class=\"").text(c.helpful() ? "helpful" : "not-helpful").raw("\">")
                     .text(c.helpful() ? "Helpful" : "Not helpful").raw("</span> “").text(c.comment()).raw("”<br><small>on “")
-                    .text(c.question() == null ? "" : c.question()).raw("” · ").text(Dates.minute(c.at())).raw(" · <a href=\"")
+                    .text(c.question() == null ? "" : c.question()).raw("” · ").text(c.reader() == null ? "" : "asked by " + c.reader() + " · ")
+                    .text(Dates.minute(c.at())).raw(" · <a href=\"")
                     .text(scope.base() + "/conversations/" + c.threadId())
                     .raw("\">conversation</a></small></li>"));
             page.raw("</ul>\n");

@@ -13,7 +13,8 @@ import java.util.Optional;
  * {@code /dashboard/{org}/{domain}/readers}: how the site's readers sign in (the method and its
  * settings, never a secret: a password or client secret is only "set"), a link to try the sign-in,
  * how many reader sessions are live (browsers and IDE tokens), and "sign everyone out" behind a
- * confirmation step.
+ * confirmation step; whether readers' identities are recorded, and erasing those recorded, behind
+ * another.
  */
 final class ReadersPage {
     private final Dashboard dashboard;
@@ -27,9 +28,15 @@ final class ReadersPage {
     void show(ServerRequest req, ServerResponse res, Dashboard.SiteScope scope) {
         Page page = scope.page("readers", "Readers");
         Optional<ReaderAuthSettings> settings = app.readers().settings(scope.domain());
+        req.query().first("erased").asOptional().filter(n -> n.matches("[0-9]{1,9}")).ifPresent(n ->
+                page.raw("<div class=\"notice\" role=\"status\"><p>The reader was erased from ").text(n).raw(" answers.</p></div>\n"));
         if (settings.isEmpty()) {
             page.raw("<p>Readers do not sign in to this site: every page is public. Set <code>sites[].reader-auth</code> in the"
-                    + " configuration to make it private (see the guide on private docs for readers).</p>\n").send(res, 200);
+                    + " configuration to make it private (see the guide on private docs for readers).</p>\n");
+            if (app.conversations().recordedReaders(scope.domain()) > 0) {
+                identities(req, page, scope, false); // recorded while the site had readers sign in
+            }
+            page.send(res, 200);
             return;
         }
         req.query().first("signed-out").asOptional().filter(n -> n.matches("[0-9]{1,9}")).ifPresent(n ->
@@ -54,10 +61,48 @@ final class ReadersPage {
         int live = app.readers().sessions().count(scope.domain());
         page.raw("<h2>Sessions</h2>\n<p><strong>").text(Integer.toString(live)).raw("</strong> live reader ")
                 .text(live == 1 ? "session" : "sessions").raw(" (browsers, and IDEs connected to <code>/authed/mcp</code>).</p>\n")
-                .raw("<p><a class=\"button\" href=\"").text(scope.base() + "/readers/sign-out").raw("\">Sign everyone out</a></p>\n")
-                .raw("<h2>Readers' identities</h2>\n<p>Insights and conversations keep no reader's identity: questions, answers and"
-                        + " feedback are recorded without who asked.</p>\n")
-                .send(res, 200);
+                .raw("<p><a class=\"button\" href=\"").text(scope.base() + "/readers/sign-out").raw("\">Sign everyone out</a></p>\n");
+        identities(req, page, scope, settings.get().recordIdentity());
+        page.send(res, 200);
+    }
+
+    /** Whether the site records who asked, how many answers name a reader, and the way to erase them. */
+    private void identities(ServerRequest req, Page page, Dashboard.SiteScope scope, boolean recording) {
+        page.raw("<h2>Readers' identities</h2>\n<p>");
+        if (recording) {
+            page.raw("Recorded (<code>record-identity: true</code>): the questions, answers and conversations of a signed-in reader"
+                    + " keep who asked (their subject at the provider), shown in Conversations, Insights and the exports.");
+        } else {
+            page.raw("Not recorded: questions, answers and feedback are kept without who asked, and no reader's identity is"
+                    + " stored anywhere (set <code>reader-auth.record-identity: true</code> to record it).");
+        }
+        long recorded = app.conversations().recordedReaders(scope.domain());
+        page.raw("</p>\n<p><strong>").text(Long.toString(recorded)).raw("</strong> ").text(recorded == 1 ? "answer names" : "answers name")
+                .raw(" a reader.</p>\n");
+        if (recorded > 0) {
+            page.raw("<p><a class=\"button\" href=\"").text(scope.base() + "/readers/erase-identities")
+                    .raw("\">Erase the recorded readers</a></p>\n");
+        }
+    }
+
+    /** The step before erasing the recorded readers: what it does, and the form that does it. */
+    void confirmErase(ServerRequest req, ServerResponse res, Dashboard.SiteScope scope) {
+        String back = scope.base() + "/readers";
+        long recorded = app.conversations().recordedReaders(scope.domain());
+        new Page("Erase the readers recorded on " + scope.domain() + "?", scope.session(), "/dashboard/" + Dashboard.segment(scope.org()),
+                scope.org(), back, "Readers")
+                .raw("<p>The reader is removed from ").text(Long.toString(recorded)).raw(" answers and their conversations; the questions,"
+                        + " answers and feedback stay, asked by no one known. This cannot be undone.")
+                .raw(app.readers().recordsIdentity(scope.domain()) ? " The site still records readers: new answers will name"
+                        + " their reader again until <code>record-identity</code> is turned off." : "")
+                .raw("</p>\n")
+                .confirm(scope.session(), back + "/erase-identities", "Erase the recorded readers", back).send(res, 200);
+    }
+
+    void erase(ServerRequest req, ServerResponse res, Dashboard.SiteScope scope) {
+        dashboard.checkCsrf(req, scope.session(), FormBody.read(req));
+        int erased = app.conversations().eraseReaders(scope.domain());
+        Dashboard.redirect(res, scope.base() + "/readers?erased=" + erased);
     }
 
     /** The step before signing everyone out: what it does, and the form that does it. */

@@ -19,7 +19,7 @@ public final class Conversations {
     /** Turns read per transaction while exporting, so an export never holds the store for long. */
     static final int EXPORT_BATCH = 500;
     private static final String TURN_COLUMNS = "a.thread_id, a.message_id, a.created_at, a.channel, a.question, a.answer, "
-            + "a.answered, a.sources, a.latency_ms, f.helpful, f.comment";
+            + "a.answered, a.sources, a.latency_ms, f.helpful, f.comment, a.reader";
 
     private final Database db;
 
@@ -27,9 +27,13 @@ public final class Conversations {
         this.db = db;
     }
 
-    /** One line of the list: a thread's first question, its size and what happened in it. */
+    /**
+     * One line of the list: a thread's first question, its size and what happened in it.
+     *
+     * @param reader the reader recorded in the thread (sites that record readers' identities); null otherwise
+     */
     public record ThreadSummary(String threadId, String firstQuestion, Instant started, Instant last, long questions,
-                                long unanswered, long helpful, long notHelpful) {
+                                long unanswered, long helpful, long notHelpful, String reader) {
     }
 
     /** One page of threads (newest activity first) and whether there are more. */
@@ -40,7 +44,7 @@ public final class Conversations {
         return db.transaction(c -> {
             List<ThreadSummary> out = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement("SELECT thread_id, first_question, started_at, last_at, questions, "
-                    + "unanswered, helpful, not_helpful FROM conversation_threads WHERE domain = ? AND last_at >= ? AND last_at < ? AND "
+                    + "unanswered, helpful, not_helpful, reader FROM conversation_threads WHERE domain = ? AND last_at >= ? AND last_at < ? AND "
                     + filter.where() + " ORDER BY last_at DESC, thread_id LIMIT ? OFFSET ?")) {
                 bind(ps, domain, filter);
                 ps.setInt(4, limit + 1);
@@ -48,7 +52,8 @@ public final class Conversations {
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         out.add(new ThreadSummary(rs.getString(1), rs.getString(2), Instant.ofEpochMilli(rs.getLong(3)),
-                                Instant.ofEpochMilli(rs.getLong(4)), rs.getLong(5), rs.getLong(6), rs.getLong(7), rs.getLong(8)));
+                                Instant.ofEpochMilli(rs.getLong(4)), rs.getLong(5), rs.getLong(6), rs.getLong(7), rs.getLong(8),
+                                rs.getString(9)));
                     }
                 }
             }
@@ -105,6 +110,39 @@ public final class Conversations {
         }
     }
 
+    /**
+     * Forgets every reader's identity recorded in the site's answers and conversations (they stay,
+     * asked by no one known); returns how many answers named a reader.
+     */
+    public int eraseReaders(String domain) {
+        return db.transaction(c -> {
+            int answers;
+            try (PreparedStatement ps = c.prepareStatement("UPDATE answers SET reader = NULL WHERE domain = ? AND reader IS NOT NULL")) {
+                ps.setString(1, domain);
+                answers = ps.executeUpdate();
+            }
+            try (PreparedStatement ps = c.prepareStatement(
+                    "UPDATE conversation_threads SET reader = NULL WHERE domain = ? AND reader IS NOT NULL")) {
+                ps.setString(1, domain);
+                ps.executeUpdate();
+            }
+            return answers;
+        });
+    }
+
+    /** How many of the site's answers name a reader. */
+    public long recordedReaders(String domain) {
+        return db.transaction(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM answers WHERE domain = ? AND reader IS NOT NULL")) {
+                ps.setString(1, domain);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    return rs.getLong(1);
+                }
+            }
+        });
+    }
+
     private static List<Turn> turns(PreparedStatement ps) throws SQLException {
         List<Turn> out = new ArrayList<>();
         try (ResultSet rs = ps.executeQuery()) {
@@ -113,7 +151,7 @@ public final class Conversations {
                 Boolean feedback = rs.wasNull() ? null : helpful == 1;
                 out.add(new Turn(rs.getString(1), rs.getString(2), Instant.ofEpochMilli(rs.getLong(3)), Channel.labelOf(rs.getString(4)),
                         rs.getString(5), rs.getString(6), rs.getInt(7) == 1, sources(rs.getString(8)), rs.getLong(9),
-                        feedback, rs.getString(11)));
+                        feedback, rs.getString(11), rs.getString(12)));
             }
         }
         return out;

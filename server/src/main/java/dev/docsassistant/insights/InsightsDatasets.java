@@ -49,13 +49,13 @@ public final class InsightsDatasets {
 
     static {
         register(new Dataset("questions", "each question and its answer", List.of("message_id", "thread_id", "created_at", "channel",
-                "question", "answer", "answered", "sources", "latency_ms", "helpful", "comment"), (c, domain, p, row) ->
+                "question", "answer", "answered", "sources", "latency_ms", "helpful", "comment", "reader"), (c, domain, p, row) ->
                 rows(c, "SELECT a.message_id, a.thread_id, a.created_at, a.channel, a.question, a.answer, a.answered, a.sources, "
-                        + "a.latency_ms, f.helpful, f.comment FROM answers a LEFT JOIN answer_feedback f ON f.message_id = a.message_id "
+                        + "a.latency_ms, f.helpful, f.comment, a.reader FROM answers a LEFT JOIN answer_feedback f ON f.message_id = a.message_id "
                         + "WHERE a.domain = ? AND a.created_at >= ? AND a.created_at < ? ORDER BY a.created_at, a.message_id", domain, p,
                         rs -> row.accept(values(rs.getString(1), rs.getString(2), time(rs, 3), Channel.labelOf(rs.getString(4)),
                                 rs.getString(5), rs.getString(6), rs.getInt(7) == 1, paths(rs.getString(8)), rs.getLong(9),
-                                bool(rs, 10), rs.getString(11))))));
+                                bool(rs, 10), rs.getString(11), rs.getString(12))))));
         register(new Dataset("feedback", "readers' feedback on answers, with its status and note", List.of("message_id", "thread_id",
                 "created_at", "helpful", "comment", "question", "status", "note", "status_changed_at"), (c, domain, p, row) ->
                 rows(c, "SELECT f.message_id, f.thread_id, f.created_at, f.helpful, f.comment, a.question, w.status, w.note, w.updated_at "

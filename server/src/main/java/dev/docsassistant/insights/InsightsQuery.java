@@ -118,13 +118,13 @@ public final class InsightsQuery {
 
     private static List<InsightsReport.Comment> comments(Connection c, String domain, Period p) throws SQLException {
         List<InsightsReport.Comment> out = new ArrayList<>();
-        try (PreparedStatement ps = ranged(c, "SELECT f.helpful, f.comment, a.question, f.thread_id, f.created_at "
+        try (PreparedStatement ps = ranged(c, "SELECT f.helpful, f.comment, a.question, f.thread_id, f.created_at, a.reader "
                 + "FROM answer_feedback f LEFT JOIN answers a ON a.message_id = f.message_id WHERE f.domain = ? "
                 + "AND f.created_at >= ? AND f.created_at < ? AND f.comment IS NOT NULL ORDER BY f.created_at DESC LIMIT " + COMMENTS,
                 domain, p); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 out.add(new InsightsReport.Comment(rs.getInt(1) == 1, rs.getString(2), rs.getString(3), rs.getString(4),
-                        Instant.ofEpochMilli(rs.getLong(5))));
+                        Instant.ofEpochMilli(rs.getLong(5)), rs.getString(6)));
             }
         }
         return out;

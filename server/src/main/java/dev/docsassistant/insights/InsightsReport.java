@@ -29,8 +29,12 @@ public record InsightsReport(Period period, List<Day> days, List<ChannelCount> c
     public record QueryCount(String query, long count) {
     }
 
-    /** Feedback a reader wrote, with the question it was about. */
-    public record Comment(boolean helpful, String comment, String question, String threadId, Instant at) {
+    /**
+     * Feedback a reader wrote, with the question it was about.
+     *
+     * @param reader who asked, where the site records readers' identities; null otherwise
+     */
+    public record Comment(boolean helpful, String comment, String question, String threadId, Instant at, String reader) {
     }
 
     public long questions() {
