@@ -2,10 +2,8 @@ package dev.docsassistant.rest;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.JWSHeader;
-import com.nimbusds.jose.crypto.Ed25519Signer;
 import com.nimbusds.jose.crypto.MACSigner;
 import com.nimbusds.jose.jwk.Curve;
 import com.nimbusds.jose.jwk.OctetKeyPair;
@@ -17,6 +15,7 @@ import dev.docsassistant.app.App;
 import dev.docsassistant.app.Bootstrap;
 import dev.docsassistant.config.AppConfig;
 import dev.docsassistant.server.ServerSetup;
+import dev.docsassistant.testing.ReaderJwtLogin;
 import dev.docsassistant.testing.TempDirs;
 import dev.docsassistant.testing.TestSites;
 import io.helidon.webserver.WebServer;
@@ -28,21 +27,14 @@ import org.junit.jupiter.api.Test;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.net.URI;
-import java.net.URLEncoder;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.Base64;
-import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -57,12 +49,11 @@ class ReaderJwtTest {
     private static final String ADMIN = "an-admin-token-of-at-least-32-characters";
     private static final String MARKER = "zqxjwtprivatemarker";
     private static final String ADMIN_MARKER = "zqxjwtadminmarker";
-    private static final Pattern STATE = Pattern.compile("name=\"state\" value=\"([^\"]+)\"");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final HttpClient HTTP = HttpClient.newHttpClient();
     private static App app;
     private static WebServer server;
-    private static OctetKeyPair signing;
+    private static ReaderJwtLogin login;
     private static JsonNode made;
 
     @BeforeAll
@@ -89,12 +80,8 @@ class ReaderJwtTest {
         WebServerConfig.Builder builder = WebServer.builder().port(0).host("127.0.0.1");
         ServerSetup.configure(builder, app);
         server = builder.build().start();
-        HttpResponse<String> key = send(HttpRequest.newBuilder(uri("/admin/v1/sites/portal/reader-auth/jwt-key"))
-                .header("Authorization", "Bearer " + ADMIN).header("Host", "dashboard.localhost:" + server.port())
-                .version(HttpClient.Version.HTTP_1_1).POST(HttpRequest.BodyPublishers.noBody()).build());
-        assertEquals(201, key.statusCode(), key.body());
-        made = JSON.readTree(key.body());
-        signing = fromPem(made.get("privateKey").asText(), made.get("publicKey").get("x").asText());
+        login = ReaderJwtLogin.makeKey(server.port(), "portal", ADMIN);
+        made = login.made();
     }
 
     @AfterAll
@@ -230,53 +217,27 @@ class ReaderJwtTest {
     // --- helpers ---
 
     private static Map<String, Object> user(long seconds) {
-        long now = System.currentTimeMillis() / 1000;
-        Map<String, Object> user = new LinkedHashMap<>();
-        user.put("host", "127.0.0.1");
-        user.put("exp", now + seconds);
-        user.put("expiresAt", now + 3600);
-        user.put("groups", List.of());
-        return user;
+        return ReaderJwtLogin.user(seconds);
     }
 
     private static String sign(Map<String, Object> claims) throws Exception {
-        return sign(claims, signing);
+        return login.sign(claims);
     }
 
     private static String sign(Map<String, Object> claims, OctetKeyPair key) throws Exception {
-        SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.EdDSA).type(JOSEObjectType.JWT).build(),
-                JWTClaimsSet.parse(claims));
-        jwt.sign(new Ed25519Signer(key));
-        return jwt.serialize();
+        return ReaderJwtLogin.sign(claims, key);
     }
 
-    /** Loads the callback page as the browser the login flow sent back does, then posts the token as its script does. */
     private static HttpResponse<String> callback(String token, String redirect) throws Exception {
-        return callback(token, redirect, "*/*");
+        return login.callback(token, redirect);
     }
 
     private static HttpResponse<String> callback(String token, String redirect, String accept) throws Exception {
-        HttpResponse<String> page = get("/sites/portal/login/jwt-callback?redirect=" + URLEncoder.encode(redirect, StandardCharsets.UTF_8), null);
-        Matcher m = STATE.matcher(page.body());
-        assertTrue(m.find(), page.body());
-        String stateCookie = page.headers().allValues("Set-Cookie").stream().filter(c -> c.startsWith("da_reader_state="))
-                .map(c -> c.substring(0, c.indexOf(';'))).findFirst().orElseThrow();
-        return send(HttpRequest.newBuilder(uri("/sites/portal/login/jwt-callback"))
-                .header("Content-Type", "application/x-www-form-urlencoded").header("Cookie", stateCookie).header("Accept", accept)
-                .POST(HttpRequest.BodyPublishers.ofString("token=" + URLEncoder.encode(token, StandardCharsets.UTF_8)
-                        + "&state=" + URLEncoder.encode(m.group(1), StandardCharsets.UTF_8))).build());
+        return login.callback(token, redirect, accept);
     }
 
     private static String sessionCookie(HttpResponse<String> r) {
-        return r.headers().allValues("Set-Cookie").stream().filter(c -> c.matches("da_reader=[^;].*"))
-                .map(c -> c.substring(0, c.indexOf(';'))).findFirst().orElseThrow();
-    }
-
-    /** The private key as the customer's backend would load it: PKCS #8 PEM, its last 32 bytes the seed. */
-    private static OctetKeyPair fromPem(String pem, String x) {
-        byte[] der = Base64.getMimeDecoder().decode(pem.replaceAll("-----[A-Z ]+-----", ""));
-        return new OctetKeyPair.Builder(Curve.Ed25519, new Base64URL(x))
-                .d(Base64URL.encode(Arrays.copyOfRange(der, der.length - 32, der.length))).build();
+        return ReaderJwtLogin.sessionCookie(r);
     }
 
     private static HttpResponse<String> get(String path, String cookie) throws Exception {

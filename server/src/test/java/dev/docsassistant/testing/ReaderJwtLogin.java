@@ -89,6 +89,11 @@ public final class ReaderJwtLogin {
 
     /** Loads the callback page as the browser the login flow sent back does, then posts the token as its script does. */
     public HttpResponse<String> callback(String token, String redirect) throws Exception {
+        return callback(token, redirect, "*/*");
+    }
+
+    /** {@link #callback(String, String)} posting with this {@code Accept} (a browser's {@code text/html}, an API client's JSON). */
+    public HttpResponse<String> callback(String token, String redirect, String accept) throws Exception {
         HttpResponse<String> page = HTTP.send(HttpRequest.newBuilder(uri("/sites/" + domain + "/login/jwt-callback?redirect="
                 + URLEncoder.encode(redirect, StandardCharsets.UTF_8))).GET().build(), HttpResponse.BodyHandlers.ofString());
         Matcher m = STATE.matcher(page.body());
@@ -98,7 +103,7 @@ public final class ReaderJwtLogin {
         String stateCookie = page.headers().allValues("Set-Cookie").stream().filter(c -> c.startsWith("da_reader_state="))
                 .map(c -> c.substring(0, c.indexOf(';'))).findFirst().orElseThrow();
         return HTTP.send(HttpRequest.newBuilder(uri("/sites/" + domain + "/login/jwt-callback"))
-                .header("Content-Type", "application/x-www-form-urlencoded").header("Cookie", stateCookie)
+                .header("Content-Type", "application/x-www-form-urlencoded").header("Cookie", stateCookie).header("Accept", accept)
                 .POST(HttpRequest.BodyPublishers.ofString("token=" + URLEncoder.encode(token, StandardCharsets.UTF_8)
                         + "&state=" + URLEncoder.encode(m.group(1), StandardCharsets.UTF_8))).build(), HttpResponse.BodyHandlers.ofString());
     }
