@@ -26,7 +26,10 @@
  * {@code @signed-in} ({@code content.SiteContent#forReaders}), so search, the assistant, MCP, agents'
  * files and rendering, which already show a page only to callers holding one of its groups, leave it
  * out for anyone not signed in. A request of the site's pages or of its API from those pages reads the
- * groups of {@link dev.docsassistant.readers.SiteReaders#reader}, never groups the request names.
+ * groups of {@link dev.docsassistant.readers.SiteReaders#reader}, never groups the request names. On
+ * the loopback names, where the cookie's path is the site's ({@code /sites/{domain}/}), the pages call
+ * their API under that path ({@code /sites/{domain}/_api/v1/…}, {@code rest.SiteApiPath}), so the cookie
+ * goes with those calls and nowhere else.
  *
  * <p>Readers' identities: a reader's id ({@code sub}) is kept, in the session and with what they ask
  * ({@code security.Caller#reader}, then {@code insights.AnswerRecord#reader}), only where the site sets
