@@ -74,14 +74,16 @@ class SitePrefixTest {
                         {"name": "Acme", "logo": "/images/logo.svg", "favicon": "/images/favicon.svg",
                          "navbar": {"links": [{"label": "Guide", "href": "/guides/retries"}]},
                          "redirects": [{"source": "/old-retries", "destination": "/guides/retries"}],
-                         "navigation": {"groups": [{"group": "Start", "pages": ["index", "guides/retries", "guides/limits"]}]}}""")
+                         "navigation": {"groups": [{"group": "Start", "pages": ["index", "guides/retries", "guides/limits", "changelog"]}]}}""")
                 .file("images/logo.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\"/>")
                 .file("images/favicon.svg", "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1\" height=\"1\"/>")
                 .file("images/flow.png", "not really a png")
                 .page("index", "# Welcome\n\nRead about [retries](/guides/retries) and [limits](./guides/limits.mdx).\n\n"
                         + "![Flow](/images/flow.png)", "title: Home", "description: The relay docs")
                 .page("guides/retries", "# Retries\n\nFailed deliveries are retried five times, an hour apart.", "title: Retries")
-                .page("guides/limits", "# Limits\n\nA key sends 100 requests a minute.", "title: Limits");
+                .page("guides/limits", "# Limits\n\nA key sends 100 requests a minute.", "title: Limits")
+                .page("changelog", "<Update label=\"2026-03\" description=\"March\">\n\n## Faster retries\n\nRetries start sooner."
+                        + "\n\n</Update>", "title: Changelog");
         new TestSites(dir.resolve("handbook")).file("docs.json", """
                         {"name": "Handbook", "navigation": {"groups": [{"group": "Start", "pages": ["index"]}]}}""")
                 .page("index", "# Handbook\n\nThe on-call rota.", "title: Handbook");
@@ -213,6 +215,8 @@ class SitePrefixTest {
                 "Content-Type", "application/json", "Authorization", "Bearer " + key.group(1), "Origin", "https://" + HOST);
         assertEquals(200, answer.status(), answer.body());
         assertTrue(answer.body().contains("https://example.test/docs/guides/retries"), "sources name the prefixed url: " + answer.body());
+        // The playground's proxy (config.base + /_playground/request) is the route there, not a page (a 404 page).
+        assertEquals(405, send(Method.GET, "/docs/_playground/request", HOST, null).status(), "the proxy's route, not a page");
     }
 
     @Test
@@ -225,6 +229,9 @@ class SitePrefixTest {
         assertTrue(robots.contains("Sitemap: https://example.test/docs/sitemap.xml"), robots);
         assertTrue(get("/docs/guides/retries.md").body().contains("Failed deliveries are retried"));
         assertTrue(get("/docs/.well-known/mcp").body().contains("https://example.test/docs/mcp"));
+        String rss = get("/docs/changelog/rss.xml").body();
+        assertTrue(rss.contains("<link>https://example.test/docs/changelog</link>")
+                && rss.contains("https://example.test/docs/changelog/rss.xml"), rss);
         String skills = get("/docs/.well-known/agent-skills/index.json").body();
         Matcher skill = Pattern.compile("\"url\" : \"([^\"]+)\"").matcher(skills);
         assertTrue(skill.find(), skills);
