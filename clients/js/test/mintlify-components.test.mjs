@@ -6,7 +6,8 @@
 // of a page, listed and suggested, without script. Screenshots in artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,8 +21,26 @@ let server;
 let browser;
 let base;
 
+// docs.json theme and background: the fixture site once per theme, each with a decoration or an image.
+const THEMES = ['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'sequoia', 'luma'];
+const BACKGROUNDS = [{}, { decoration: 'gradient' }, { decoration: 'grid' }, { decoration: 'windows' },
+  { image: { light: '/images/backdrop-light.svg', dark: '/images/backdrop-dark.svg' } }];
+function themedSites(fixture) {
+  return THEMES.map((theme, i) => {
+    const dir = mkdtempSync(join(tmpdir(), `mintlify-${theme}-`));
+    cpSync(fixture, dir, { recursive: true });
+    const docs = JSON.parse(readFileSync(join(dir, 'docs.json'), 'utf8'));
+    docs.theme = theme;
+    docs.background = BACKGROUNDS[i % BACKGROUNDS.length];
+    delete docs.fonts; // the theme's own fonts
+    writeFileSync(join(dir, 'docs.json'), JSON.stringify(docs));
+    return { domain: `theme-${theme}`, path: dir };
+  });
+}
+
 before(async () => {
-  server = await startServer({ sites: [{ domain: 'compat', path: join(repo, 'server', 'src', 'test', 'resources', 'mintlify-compat') }] });
+  const fixture = join(repo, 'server', 'src', 'test', 'resources', 'mintlify-compat');
+  server = await startServer({ sites: [{ domain: 'compat', path: fixture }, ...themedSites(fixture)] });
   base = server.url + '/sites/compat';
   browser = await launchBrowser();
 });
@@ -217,4 +236,65 @@ test('without script every tab panel shows', async () => {
     assert.ok(await page.getByText(text, { exact: true }).isVisible(), text);
   }
   await page.context().close();
+});
+
+test('each theme and background: its look, no CSP violation, no script error, axe-core clean, light and dark', async () => {
+  const found = [];
+  const looks = {};
+  for (const scheme of ['light', 'dark']) {
+    const page = await newPage({ colorScheme: scheme, bypassCSP: false });
+    const axePage = await newPage({ colorScheme: scheme, bypassCSP: true });
+    for (const [i, theme] of THEMES.entries()) {
+      const url = `${server.url}/sites/theme-${theme}/components`;
+      await page.goto(url);
+      await settled(page);
+      const look = await page.evaluate(() => {
+        const root = getComputedStyle(document.documentElement);
+        const before = getComputedStyle(document.body, '::before');
+        return {
+          classes: document.documentElement.className,
+          radius: root.getPropertyValue('--radius').trim(),
+          font: getComputedStyle(document.body).fontFamily,
+          heading: getComputedStyle(document.querySelector('.page-header h1')).fontFamily,
+          sidebar: document.querySelector('.sidebar').getBoundingClientRect().width,
+          backdrop: before.content !== 'none' ? before.backgroundImage : 'none',
+        };
+      });
+      looks[theme] = look;
+      const background = BACKGROUNDS[i % BACKGROUNDS.length];
+      assert.match(look.classes, new RegExp(`\\btheme-${theme}\\b`));
+      if (background.decoration) {
+        assert.match(look.classes, new RegExp(`decoration-${background.decoration}`));
+        assert.notEqual(look.backdrop, 'none', `${theme}: the ${background.decoration} decoration is drawn`);
+      } else if (background.image) {
+        assert.ok(look.backdrop.includes(`backdrop-${scheme}.svg`), `${theme} ${scheme}: ${look.backdrop}`);
+      } else {
+        assert.equal(look.backdrop, 'none');
+      }
+      await screenshot(page, `mintlify-theme-${theme}-${scheme}`);
+      found.push(...(await page.evaluate(() => window.__violations)).map((v) => `${scheme} ${theme}: CSP ${v}`));
+      found.push(...page.errors.map((e) => `${scheme} ${theme}: ${e}`));
+      page.errors.length = 0;
+
+      await axePage.goto(url);
+      await settled(axePage);
+      await axePage.addScriptTag({ content: AXE });
+      const result = await axePage.evaluate(() => window.axe.run(document, { resultTypes: ['violations'] }));
+      for (const v of result.violations) {
+        found.push(`${scheme} ${theme}: ${v.id} (${v.impact}) ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+      }
+    }
+    await page.context().close();
+    await axePage.context().close();
+  }
+  assert.deepEqual(found, []);
+  assert.match(looks.linden.font, /monospace/, 'linden: monospace text');
+  assert.match(looks.linden.heading, /monospace/, 'linden: monospace headings');
+  assert.match(looks.sequoia.heading, /Georgia/, 'sequoia: serif headings');
+  assert.match(looks.mint.heading, /^ui-sans-serif/, 'mint: the default font');
+  assert.equal(looks.linden.radius, '0');
+  assert.equal(looks.maple.radius, '14px');
+  assert.ok(looks.aspen.sidebar > looks.mint.sidebar, 'aspen: a wider navigation');
+  assert.equal(new Set(THEMES.map((t) => JSON.stringify({ ...looks[t], classes: '', backdrop: '' }))).size, THEMES.length,
+    'every theme looks different');
 });

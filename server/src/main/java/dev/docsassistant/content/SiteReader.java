@@ -75,6 +75,7 @@ public final class SiteReader {
             DocsJsonLinks.check(docsJson, problems);
             ContextualOptions.read(docsJson, problems); // the renderer reads it again; reported here, once
             RelatedSettings.read(docsJson, problems); // the same
+            Appearance.read(docsJson, problems); // the same
         }
         AssistantSettings assistant = AssistantSettingsReader.read(dir, docsJson, problems);
         if (docsJson == null && previous != null) {

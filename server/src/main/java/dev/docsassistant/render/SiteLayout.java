@@ -101,7 +101,8 @@ final class SiteLayout {
         boolean pageChrome = pageChrome(mode);
         h.append("<!doctype html>\n<html lang=\"").append(HtmlEncoder.attr(lang)).append("\" data-theme-default=\"")
                 .append(theme.defaultMode()).append('"').append(theme.strict() ? " data-theme-strict" : "")
-                .append(" style=\"").append(theme.cssVariables()).append("\">\n<head>\n")
+                .append(" class=\"").append(theme.classes()).append('"')
+                .append(" style=\"").append(theme.cssVariables()).append(SiteBackground.imageVariables(docs, links)).append("\">\n<head>\n")
                 .append("<meta charset=\"utf-8\">\n<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
                 .append("<script>").append(SiteTheme.BOOT_SCRIPT).append("</script>\n")
                 .append(frame.injected().head())

@@ -1,6 +1,7 @@
 package dev.docsassistant.render;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.docsassistant.content.Appearance;
 
 import java.util.Locale;
 
@@ -8,9 +9,11 @@ import java.util.Locale;
  * A site's colours and appearance from docs.json ({@code colors.primary/light/dark},
  * {@code background.color}, {@code appearance.default/strict}) as CSS custom properties for both
  * themes. Link colours are adjusted until they reach WCAG AA contrast (4.5:1) on the theme's
- * background, so a near-black primary still gives readable links in dark mode.
+ * background, so a near-black primary still gives readable links in dark mode. docs.json {@code theme} and
+ * {@code background.decoration} become classes of the page's root ({@code theme-maple}, {@code decoration-grid})
+ * that the stylesheet gives each theme's look.
  */
-record SiteTheme(String defaultMode, boolean strict, String cssVariables) {
+record SiteTheme(String defaultMode, boolean strict, String cssVariables, String classes) {
     static final String LIGHT_BG = "#ffffff";
     static final String DARK_BG = "#0f1117";
     private static final String FALLBACK = "#2563eb";
@@ -53,7 +56,9 @@ record SiteTheme(String defaultMode, boolean strict, String cssVariables) {
         if (!mode.equals("light") && !mode.equals("dark")) {
             mode = "system";
         }
-        return new SiteTheme(mode, appearance.path("strict").asBoolean(false), css);
+        Appearance look = Appearance.of(docs);
+        String classes = "theme-" + look.theme() + (look.decoration().isEmpty() ? "" : " decoration-" + look.decoration());
+        return new SiteTheme(mode, appearance.path("strict").asBoolean(false), css, classes);
     }
 
     /** {@code #rgb} or {@code #rrggbb} as {@code #rrggbb}, else the fallback. */

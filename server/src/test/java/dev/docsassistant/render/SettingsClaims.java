@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Map;
 
 import static dev.docsassistant.render.MintlifyCompatibilityTest.claim;
+import static dev.docsassistant.config.Mappers.JSON;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -68,6 +70,40 @@ final class SettingsClaims {
         c.put("docs.json `fonts` (`family`, `heading`, `body`, `weight`, `source`, `format`)", claim("differs", f -> has(head(f, "/"),
                 "@font-face{font-family:\"Compat Sans\";src:url(\"/fonts/compat.woff2\") format(\"woff2\");font-weight:400",
                 "body{font-family:\"Compat Sans\",")));
+        c.put("docs.json `theme` (`mint`, `maple`, `palm`, `willow`, `linden`, `almond`, `aspen`, `sequoia`, `luma`)", claim("works", f -> {
+            has(f.html("/"), "<html lang=\"en\" data-theme-default=\"system\" class=\"theme-maple\"");
+            String css = new String(SiteAssets.fromClassPath().get("site.css").orElseThrow().bytes(), java.nio.charset.StandardCharsets.UTF_8);
+            for (String theme : dev.docsassistant.content.Appearance.THEMES) {
+                assertTrue(theme.equals("mint") || css.contains(".theme-" + theme), "the stylesheet gives " + theme + " its look");
+            }
+        }));
+        c.put("docs.json `background.color` (`light`, `dark`)", claim("works", f -> has(f.html("/"), "--bg-light:#fcfcfd;--bg-dark:#0c0e14")));
+        c.put("docs.json `background.image` (a path or URL, or `light` and `dark`)", claim("works", f -> {
+            var links = new LinkResolver("/docs");
+            assertEquals(";--bg-image-light:url('/docs/images/backdrop-light.svg');--bg-image-dark:url('/docs/images/backdrop-dark.svg')",
+                    SiteBackground.imageVariables(JSON.readTree("{\"background\": {\"image\": {\"light\": \"/images/backdrop-light.svg\", "
+                            + "\"dark\": \"/images/backdrop-dark.svg\"}}}"), links));
+            assertEquals(";--bg-image-light:url('https://cdn.example/b.png?a=1&amp;b=2');--bg-image-dark:url('https://cdn.example/b.png?a=1&amp;b=2')",
+                    SiteBackground.imageVariables(JSON.readTree("{\"background\": {\"image\": \"https://cdn.example/b.png?a=1&b=2\"}}"), links));
+            assertEquals("", SiteBackground.imageVariables(JSON.readTree("{\"background\": {\"image\": \"/a'); x: url('/b.png\"}}"), links),
+                    "a path that would end the url() is left out");
+        }));
+        c.put("docs.json `background.decoration` (`gradient`, `grid`, `windows`)", claim("works", f -> {
+            for (String decoration : dev.docsassistant.content.Appearance.DECORATIONS) {
+                assertEquals("theme-aspen decoration-" + decoration, SiteTheme.of(JSON.readTree("{\"theme\": \"aspen\", \"background\": "
+                        + "{\"decoration\": \"" + decoration + "\"}}")).classes());
+            }
+        }));
+        c.put("docs.json `theme` or `background.decoration` not one of the documented values", claim("refused", f -> {
+            List<dev.docsassistant.content.SiteProblem> problems = new java.util.ArrayList<>();
+            var look = dev.docsassistant.content.Appearance.read(JSON.readTree("{\"theme\": \"oak\", \"background\": {\"decoration\": \"dots\"}}"), problems);
+            assertEquals("theme-mint", SiteTheme.of(JSON.readTree("{\"theme\": \"oak\", \"background\": {\"decoration\": \"dots\"}}")).classes());
+            assertEquals(List.of("docs.json /theme: theme must be one of mint, maple, palm, willow, linden, almond, aspen, sequoia, luma, got \"oak\"",
+                    "docs.json /background/decoration: background.decoration must be one of gradient, grid, windows, got \"dots\""),
+                    problems.stream().map(Object::toString).toList());
+            assertEquals("mint", look.theme());
+            assertTrue(f.content().problems().stream().noneMatch(p -> p.file().equals("docs.json")), "the fixture's own theme is known");
+        }));
         c.put("`.mintignore`", claim("works", f -> {
             assertTrue(f.content().page("drafts/plan").isEmpty(), "an ignored page is no page");
             assertTrue(f.renderer().render("/drafts/plan", "", null) instanceof SiteRenderer.HtmlPage p && p.status() == 404);
