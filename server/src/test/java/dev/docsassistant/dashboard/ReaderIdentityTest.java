@@ -75,8 +75,9 @@ class ReaderIdentityTest {
             JsonNode asked = s.ask(pageKey, cookie, QUESTION);
             HttpResponse<String> completion = s.completion(token(cookie), QUESTION);
             assertEquals(200, completion.statusCode(), completion.body());
+            s.mcpAsk(token(cookie), QUESTION);
             s.feedback(pageKey, asked, "Clear, thanks");
-            assertEquals(List.of("OpenAI-compatible|", "REST v2|"), s.answers(), "both answers recorded, neither with a reader");
+            assertEquals(List.of("MCP|", "OpenAI-compatible|", "REST v2|"), s.answers(), "every answer recorded, none with a reader");
 
             String dashboard = s.dashboardSignIn();
             String list = s.dashboard("/dashboard/acme/site/conversations", dashboard).body();
@@ -107,11 +108,12 @@ class ReaderIdentityTest {
             String pageKey = s.pageKey();
             JsonNode asked = s.ask(pageKey, cookie, QUESTION);
             assertEquals(200, s.completion(token(cookie), QUESTION).statusCode());
+            s.mcpAsk(token(cookie), QUESTION);
             JsonNode visitor = s.ask(pageKey, null, "Where is the relay status page?");
             String apiKey = s.app.keys().create("acme", Optional.empty(), List.of(), "test").secret();
             s.ask(apiKey, null, "Does the relay retry deliveries?");
             s.feedback(pageKey, asked, "Clear, thanks");
-            assertEquals(List.of("OpenAI-compatible|" + subject, "REST v2|", "REST v2|", "REST v2|" + subject), s.answers(),
+            assertEquals(List.of("MCP|" + subject, "OpenAI-compatible|" + subject, "REST v2|", "REST v2|", "REST v2|" + subject), s.answers(),
                     "the reader's answers name them; the public visitor's and the key's name no one");
 
             String dashboard = s.dashboardSignIn();
@@ -134,7 +136,7 @@ class ReaderIdentityTest {
                     .contains("\"reader\":\"" + subject + "\""), "the questions dataset");
             String readers = s.dashboard("/dashboard/acme/site/readers", dashboard).body();
             assertTrue(readers.contains("Recorded (<code>record-identity: true</code>)")
-                    && readers.contains("<strong>2</strong> answers name a reader"), readers);
+                    && readers.contains("<strong>3</strong> answers name a reader"), readers);
 
             s.restart(false);
             assertEquals(List.of(), s.tablesHolding(subject).stream().filter(t -> !t.startsWith("answers")
@@ -142,20 +144,21 @@ class ReaderIdentityTest {
             assertTrue(s.get("/sites/site/guide", cookie).body().contains("three steps"), "and it is still signed in");
             s.ask(pageKey, cookie, "How do I deploy the relay again?");
             s.feedback(pageKey, asked, "Still clear");
-            assertEquals(List.of("OpenAI-compatible|" + subject, "REST v2|", "REST v2|", "REST v2|", "REST v2|" + subject), s.answers(),
+            assertEquals(List.of("MCP|" + subject, "OpenAI-compatible|" + subject, "REST v2|", "REST v2|", "REST v2|", "REST v2|" + subject),
+                    s.answers(),
                     "turned off: the new answer names no one, those recorded before stay");
 
             dashboard = s.dashboardSignIn();
             readers = s.dashboard("/dashboard/acme/site/readers", dashboard).body();
-            assertTrue(readers.contains("Not recorded") && readers.contains("<strong>2</strong> answers name a reader"), readers);
+            assertTrue(readers.contains("Not recorded") && readers.contains("<strong>3</strong> answers name a reader"), readers);
             HttpResponse<String> confirm = s.dashboard("/dashboard/acme/site/readers/erase-identities", dashboard);
-            assertTrue(confirm.body().contains("The reader is removed from 2 answers"), confirm.body());
+            assertTrue(confirm.body().contains("The reader is removed from 3 answers"), confirm.body());
             assertEquals(403, s.dashboardPost("/dashboard/acme/site/readers/erase-identities", dashboard, "csrf=forged").statusCode());
-            assertEquals(2, s.app.conversations().recordedReaders("site"), "nothing erased without the form's token");
+            assertEquals(3, s.app.conversations().recordedReaders("site"), "nothing erased without the form's token");
             HttpResponse<String> erased = s.dashboardPost("/dashboard/acme/site/readers/erase-identities", dashboard,
                     "csrf=" + csrf(confirm.body()));
             assertEquals(303, erased.statusCode(), erased.body());
-            assertEquals("/dashboard/acme/site/readers?erased=2", erased.headers().firstValue("location").orElseThrow());
+            assertEquals("/dashboard/acme/site/readers?erased=3", erased.headers().firstValue("location").orElseThrow());
             assertEquals(List.of(), s.tablesHolding(subject), "no table holds the reader's subject any more");
             assertFalse(s.dashboard("/dashboard/acme/site/conversations.jsonl", dashboard).body().contains(subject));
         } finally {
@@ -307,6 +310,17 @@ class ReaderIdentityTest {
                     .header("Authorization", "Bearer " + bearer).POST(HttpRequest.BodyPublishers.ofString(Json.write(Json.object(
                             "model", "site", "messages", List.of(Json.object("role", "user", "content", question)))))).build(),
                     HttpResponse.BodyHandlers.ofString());
+        }
+
+        /** Asks through the site's MCP route for signed-in readers, with the reader's token (what its OAuth issues). */
+        void mcpAsk(String token, String question) throws Exception {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(uri("/sites/site/authed/mcp")).header("Content-Type", "application/json")
+                    .header("Accept", "application/json, text/event-stream").header("Authorization", "Bearer " + token)
+                    .POST(HttpRequest.BodyPublishers.ofString(Json.write(Json.object("jsonrpc", "2.0", "id", 1, "method", "tools/call",
+                            "params", Json.object("name", "ask", "arguments", Json.object("question", question)))))).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, r.statusCode(), r.body());
+            assertFalse(json(r.body()).at("/result/isError").asBoolean(), r.body());
         }
 
         /** Feedback on an answer; the answers finished before it are written by then (it waits for them). */
