@@ -8,6 +8,7 @@ import ai.onnxruntime.OrtSession.SessionOptions;
 import ai.onnxruntime.OrtSession.SessionOptions.OptLevel;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.docsassistant.search.SentenceEmbedder;
 
 import java.io.InputStream;
 import java.nio.LongBuffer;
@@ -28,15 +29,16 @@ import java.util.function.Consumer;
  * ONNX graph and tokenizer from the model jar, run with ONNX Runtime directly under each session option
  * on its own (intra-op threads 1 or 2, spinning on or off, inter-op threads with the parallel execution
  * mode, graph optimisation level, arena), each input shape (exact length, padded to a fixed length,
- * truncated) and each model form the jars on the class path hold (int8 {@code all-minilm-l6-v2-q}, the
+ * truncated, or the question reduced as the server reduces it before the model) and each model form the jars on the class path hold (int8 {@code all-minilm-l6-v2-q}, the
  * server's; fp32 {@code all-minilm-l6-v2}, a bench dependency only), on the English dev questions in
  * turn (the dev part of both sets). Each variant is measured twice, interleaved with the others (one block of each in turn, so load
  * from other processes falls on all alike): one caller (wall time, the caller's CPU, and the process's
  * CPU, which counts ONNX Runtime's pool threads too), and as many callers as cores at once, as a busy
  * server runs questions (the process's CPU per question: the figure to choose by, and what a shared
  * machine's load disturbs least). Then ONNX Runtime's own profiler, summed per operator and kernel.
- * Run: {@code bench/run EmbeddingRuntime [rounds [resource ...]]} (resources as in the model jars:
- * {@code all-minilm-l6-v2-q}, {@code all-minilm-l6-v2}, {@code bge-small-en-v1.5-q}).
+ * Run: {@code bench/run EmbeddingRuntime [rounds [resource ...]] [--only=server,question] [--no-profile]} (resources as in
+ * the model jars: {@code all-minilm-l6-v2-q}, {@code all-minilm-l6-v2}, {@code bge-small-en-v1.5-q}; {@code --only} keeps the
+ * variants whose name starts with one of its words).
  */
 public final class EmbeddingRuntime {
     /** Runs per block; blocks of every variant alternate. */
@@ -46,7 +48,7 @@ public final class EmbeddingRuntime {
     }
 
     /** How the token ids are shaped for the model: as they are, padded with masked tokens, or cut. */
-    private enum Shape { EXACT, PADDED_128, TRUNCATED_16 }
+    private enum Shape { EXACT, PADDED_128, TRUNCATED_16, REDUCED }
 
     private record Variant(String name, Consumer<SessionOptions> setup, Shape shape) {
         Variant(String name, Consumer<SessionOptions> setup) {
@@ -66,9 +68,11 @@ public final class EmbeddingRuntime {
     }
 
     public static void main(String[] args) throws Exception {
-        int rounds = args.length > 0 ? Integer.parseInt(args[0]) : 3;
-        List<String> models = args.length > 1 ? Arrays.asList(args).subList(1, args.length)
+        List<String> positional = Arrays.stream(args).filter(a -> !a.startsWith("--")).toList();
+        int rounds = !positional.isEmpty() ? Integer.parseInt(positional.get(0)) : 3;
+        List<String> models = positional.size() > 1 ? positional.subList(1, positional.size())
                 : List.of("all-minilm-l6-v2-q", "all-minilm-l6-v2");
+        boolean profile = !List.of(args).contains("--no-profile");
         OrtEnvironment env = OrtEnvironment.getEnvironment();
         Machine.header("embedding runtime, ONNX Runtime " + env.getVersion());
         int callers = Runtime.getRuntime().availableProcessors();
@@ -93,7 +97,12 @@ public final class EmbeddingRuntime {
                 new Variant("NO_OPT", o -> { serverDefaults(o, 1); level(o, OptLevel.NO_OPT); }),
                 new Variant("arena + memory pattern", o -> { serverDefaults(o, 1); arena(o); }),
                 new Variant("padded to 128 tokens (masked)", o -> serverDefaults(o, 1), Shape.PADDED_128),
-                new Variant("truncated to 16 tokens", o -> serverDefaults(o, 1), Shape.TRUNCATED_16));
+                new Variant("truncated to 16 tokens", o -> serverDefaults(o, 1), Shape.TRUNCATED_16),
+                new Variant("question reduced (the server's QuestionReduction)", o -> serverDefaults(o, 1), Shape.REDUCED));
+        List<String> only = List.of(args).stream().filter(a -> a.startsWith("--only=")).flatMap(a -> List.of(a.substring(7).split(",")).stream()).toList();
+        if (!only.isEmpty()) { // e.g. --only=server,reduced: the variants whose name starts with one of these words
+            variants = variants.stream().filter(v -> only.stream().anyMatch(o -> v.name().startsWith(o))).toList();
+        }
         java.lang.management.ThreadMXBean threads = java.lang.management.ManagementFactory.getThreadMXBean();
         com.sun.management.OperatingSystemMXBean os =
                 (com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory.getOperatingSystemMXBean();
@@ -105,18 +114,20 @@ public final class EmbeddingRuntime {
             }
             String prefix = model.startsWith("bge-small-en") ? "Represent this sentence for searching relevant passages: " : "";
             List<long[]> ids = new ArrayList<>();
+            List<long[]> reduced = new ArrayList<>();
             long[] tok = new long[questions.size()];
             for (int i = 0; i < questions.size(); i++) {
                 long start = System.nanoTime();
                 ids.add(tokenizer.encode(prefix + questions.get(i)).getIds());
                 tok[i] = System.nanoTime() - start;
+                reduced.add(tokenizer.encode(prefix + SentenceEmbedder.questionReduction().apply(questions.get(i))).getIds());
             }
             Arrays.sort(tok);
             double meanTokens = ids.stream().mapToInt(a -> a.length).average().orElse(0);
             long over16 = ids.stream().filter(a -> a.length > 16).count();
-            System.out.printf(Locale.ROOT, "%n%s: %d English dev questions, %.1f tokens on average (%d over 16); %d callers at once"
+            System.out.printf(Locale.ROOT, "%n%s: %d English dev questions, %.1f tokens on average (%d over 16; reduced: %.1f); %d callers at once"
                     + " in the concurrent runs; load average %s%n  tokenize (cold): p50 %.3f ms%n", model, ids.size(), meanTokens, over16,
-                    callers, Machine.loadAverage(), tok[tok.length / 2] / 1e6);
+                    reduced.stream().mapToInt(a -> a.length).average().orElse(0), callers, Machine.loadAverage(), tok[tok.length / 2] / 1e6);
             Map<Variant, OrtSession> sessions = new LinkedHashMap<>();
             for (Variant v : variants) {
                 SessionOptions o = new SessionOptions();
@@ -126,8 +137,8 @@ public final class EmbeddingRuntime {
             Map<Variant, Measured> measured = new LinkedHashMap<>();
             variants.forEach(v -> measured.put(v, new Measured()));
             for (Variant v : variants) { // warm-up: every question once
-                for (long[] q : ids) {
-                    run(env, sessions.get(v), shaped(q, v.shape()));
+                for (int i = 0; i < ids.size(); i++) {
+                    run(env, sessions.get(v), shaped(ids, reduced, i, v.shape()));
                 }
             }
             int next = 0;
@@ -138,7 +149,7 @@ public final class EmbeddingRuntime {
                         OrtSession session = sessions.get(v);
                         long p0 = os.getProcessCpuTime();
                         for (int r = 0; r < BLOCK; r++) {
-                            long[] q = shaped(ids.get((next + r) % ids.size()), v.shape());
+                            long[] q = shaped(ids, reduced, (next + r) % ids.size(), v.shape());
                             long c0 = threads.getCurrentThreadCpuTime();
                             long start = System.nanoTime();
                             run(env, session, q);
@@ -155,7 +166,7 @@ public final class EmbeddingRuntime {
                             int caller = c;
                             running.add(Thread.ofPlatform().start(() -> {
                                 for (int r = 0; r < BLOCK; r++) {
-                                    runUnchecked(env, session, shaped(ids.get((from + caller * BLOCK + r) % ids.size()), v.shape()));
+                                    runUnchecked(env, session, shaped(ids, reduced, (from + caller * BLOCK + r) % ids.size(), v.shape()));
                                 }
                             }));
                         }
@@ -187,12 +198,16 @@ public final class EmbeddingRuntime {
                 s.close();
             }
             System.out.println("  load average at the end " + Machine.loadAverage());
-            profile(env, graph, ids);
+            if (profile) {
+                profile(env, graph, ids);
+            }
         }
     }
 
-    private static long[] shaped(long[] ids, Shape shape) {
+    private static long[] shaped(List<long[]> asked, List<long[]> reduced, int i, Shape shape) {
+        long[] ids = asked.get(i);
         return switch (shape) {
+            case REDUCED -> reduced.get(i);
             case EXACT -> ids;
             case PADDED_128 -> ids.length >= 128 ? ids : Arrays.copyOf(ids, 128); // id 0 = [PAD], masked below
             case TRUNCATED_16 -> {

@@ -156,7 +156,7 @@ public final class GateEval {
         return rank(expect, ranking) <= 5;
     }
 
-    private static int rank(List<String> expect, List<String> ranking) {
+    static int rank(List<String> expect, List<String> ranking) {
         List<String> pages = new ArrayList<>();
         for (String p : ranking) {
             String n = DevSet.norm(p);

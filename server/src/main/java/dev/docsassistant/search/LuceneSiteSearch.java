@@ -121,11 +121,14 @@ public final class LuceneSiteSearch implements SiteSearch {
         this.allEmbedded = index.sections.stream().allMatch(s -> s.model().isPresent());
     }
 
-    /** Starts loading the models of the site's languages: indexing and queries need them. */
-    private static void preloadModels(SiteContent site) {
+    /**
+     * Starts loading the English model: nearly every site's questions need it. The model of another language
+     * (BGE small zh, about 45 MiB of native memory) loads on its first need instead — a section of that language
+     * whose vector is not in the cache, or a question in it — so a server whose Chinese vectors are cached holds
+     * it only once a Chinese question comes (which then waits for the load, once per process).
+     */
+    private static void preloadModels() {
         SentenceEmbedder.preload(SentenceEmbedder.englishModel());
-        site.pages().stream().map(Page::language).filter(java.util.Objects::nonNull).distinct()
-                .forEach(l -> SentenceEmbedder.modelFor(l).ifPresent(SentenceEmbedder::preload));
     }
 
     /**
@@ -141,7 +144,7 @@ public final class LuceneSiteSearch implements SiteSearch {
     /** As {@link #open}, its vectors all in when it returns unless background embedding leaves some for later. */
     static LuceneSiteSearch build(SiteContent site, Path indexDir, SearchSettings settings) {
         if (settings.mode() == SearchMode.HYBRID) {
-            preloadModels(site); // loads beside reading the index; queries need the models too
+            preloadModels(); // loads beside reading the index; queries need it too
         }
         return new LuceneSiteSearch(site, SiteIndex.open(site, indexDir, settings));
     }
@@ -171,7 +174,7 @@ public final class LuceneSiteSearch implements SiteSearch {
     public static LuceneSiteSearch openFrom(SiteContent previous, Path previousDir, SiteContent next, Path indexDir,
                                             SearchSettings settings) {
         if (settings.mode() == SearchMode.HYBRID) {
-            preloadModels(next);
+            preloadModels();
         }
         SiteIndex index = null;
         try {

@@ -171,6 +171,16 @@ final class OnnxSentenceModel {
         return v;
     }
 
+    /** Frees the session's native memory; the model is not run afterwards. */
+    void close() {
+        try {
+            session.close();
+        } catch (OrtException e) {
+            throw new IllegalStateException("cannot close the embedding model " + spec.id() + ": " + e.getMessage(), e);
+        }
+        tokenizer.close();
+    }
+
     /** At most {@link #MAX_TOKENS}, keeping the closing [SEP]. */
     private static long[] truncated(long[] values) {
         if (values.length <= MAX_TOKENS) {

@@ -17,8 +17,10 @@ import java.util.concurrent.Executors;
  * measurement, see bench/RESULTS.md) and one for Chinese. Pages in other languages are searched by
  * BM25 alone ({@link #modelFor}).
  *
- * <p>Loading a model takes seconds, so each loads once per process, in the background as soon as a
- * hybrid site asks for it, and every site shares it.
+ * <p>Loading a model takes seconds, so each loads once per process and every site shares it: the English
+ * model in the background as soon as a hybrid site opens, the Chinese one on its first need (a Chinese
+ * section missing from the embedding cache, or a Chinese question), so its native memory is held only by
+ * servers that use it.
  */
 public final class SentenceEmbedder {
     /** The English model unless the server is configured otherwise ({@code search.embedding-model}). */
@@ -60,6 +62,7 @@ public final class SentenceEmbedder {
     private static volatile QuestionVectors questionVectors = QuestionVectors.MODEL;
     private static volatile java.nio.file.Path staticTables;
     private static final Map<EmbeddingModel, StaticTokenVectors> STATIC_TABLES = new ConcurrentHashMap<>();
+    private static volatile QuestionReduction questionReduction = QuestionReduction.DEFAULT;
 
     private SentenceEmbedder() {
     }
@@ -143,6 +146,20 @@ public final class SentenceEmbedder {
         });
     }
 
+    /** Whether {@code model} is loaded or loading in this process. */
+    static boolean loaded(EmbeddingModel model) {
+        return MODELS.containsKey(model);
+    }
+
+    /** For tests: forgets a loaded model, as if this process had never needed it (the next need loads it again). */
+    static void unload(EmbeddingModel model) {
+        QUESTION_BATCHES.remove(model);
+        CompletableFuture<OnnxSentenceModel> loading = MODELS.remove(model);
+        if (loading != null) {
+            loading.join().close();
+        }
+    }
+
     private static OnnxSentenceModel model(EmbeddingModel model) {
         preload(model);
         return MODELS.get(model).join();
@@ -168,7 +185,7 @@ public final class SentenceEmbedder {
                 return cached;
             }
             float[] v = normalise(QUESTION_BATCHES.computeIfAbsent(model, m -> new QueryBatcher(onnx::embed, questionSlots, QUESTION_BATCH))
-                    .embed(model.query(QuestionVectorCache.embeddable(question))));
+                    .embed(model.query(modelText(model, question))));
             if (cacheQuestions) {
                 QUESTIONS.put(model, onnx.uncased(), question, v);
             }
@@ -176,6 +193,23 @@ public final class SentenceEmbedder {
         } finally {
             QUESTION_NANOS.add(System.nanoTime() - start);
         }
+    }
+
+    /** What of a question {@code model} reads: English questions reduced ({@link QuestionReduction}), others as asked. */
+    static String modelText(EmbeddingModel model, String question) {
+        String spaced = QuestionVectorCache.embeddable(question);
+        return model == EmbeddingModel.BGE_SMALL_ZH ? spaced : questionReduction.apply(spaced);
+    }
+
+    /** The reduction English questions get before the model. */
+    public static QuestionReduction questionReduction() {
+        return questionReduction;
+    }
+
+    /** For benches: the reduction English questions get from now on; clears the question cache. */
+    public static void reduceQuestions(QuestionReduction reduction) {
+        questionReduction = reduction;
+        QUESTIONS.clear();
     }
 
     /**
