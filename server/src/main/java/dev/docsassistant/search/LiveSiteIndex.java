@@ -247,22 +247,26 @@ public final class LiveSiteIndex implements AutoCloseable {
      */
     private void writeVectors(List<Integer> ords, float[][] vectors, EmbeddingCentre centre) throws IOException {
         MessageDigest unused = SiteIndex.sha256();
-        Set<IndexedSection> added = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        Set<IndexedSection> settled = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
         for (int i = 0; i < ords.size(); i++) {
             int ord = ords.get(i);
             IndexedSection s = sections.get(ord);
             long[] live = ordsByPage.get(s.page().path());
-            if (vectors[i] == null || live == null || java.util.Arrays.stream(live).noneMatch(o -> o == ord)) {
+            if (live == null || java.util.Arrays.stream(live).noneMatch(o -> o == ord)) {
+                settled.add(s); // its page changed meanwhile: no document of it waits for a vector any more
+                continue;
+            }
+            if (vectors[i] == null) {
                 continue;
             }
             Document doc = SiteIndex.document(ord, s, unused);
             SiteIndex.addVectors(List.of(doc), List.of(s), new float[][] {vectors[i]}, centre);
             writer.updateDocuments(new Term(SiteIndex.KEY, SiteIndex.key(s)), List.of(doc));
-            added.add(s);
+            settled.add(s);
         }
         SiteIndex before = current.index();
         Set<IndexedSection> without = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        before.withoutVectors.stream().filter(s -> !added.contains(s)).forEach(without::add);
+        before.withoutVectors.stream().filter(s -> !settled.contains(s)).forEach(without::add);
         publish(before, centre, without);
     }
 

@@ -122,6 +122,26 @@ class BackgroundEmbeddingTest {
     }
 
     @Test
+    void aPageSavedInDevBeforeItsBatchRunsKeepsItsNewTextAndTheOthersGetTheirVectors(@TempDir Path dir) throws Exception {
+        SiteContent v1 = site(dir);
+        try (LiveSiteIndex live = LiveSiteIndex.open(v1, dir.resolve("index"), settings(dir))) {
+            TestSites files = new TestSites(dir.resolve("site"));
+            files.page("themes", "Choose a zeppelin palette for the rendered documentation.", "title: Themes");
+            LiveSiteIndex.Applied applied = live.apply(SiteReader.read(files.dir()));
+            assertEquals(1, applied.embedded(), "a saved page is embedded at once, as dev always did");
+            try (LuceneSiteSearch served = applied.search()) {
+                assertEquals(1, runAll());
+                assertEquals("/retries", paths(served, PARAPHRASE).getFirst(), "the pages left alone got their vectors");
+                assertEquals(List.of("/themes"), paths(served, "zeppelin palette"));
+                int themes = new org.apache.lucene.search.IndexSearcher(live.newest().index().reader).count(
+                        new org.apache.lucene.search.TermQuery(new org.apache.lucene.index.Term(SiteIndex.KEY, "themes\u00000")));
+                assertEquals(1, themes, "the page's old document was not written back by the batch");
+                assertEquals(0, served.sectionsWithoutVectors());
+            }
+        }
+    }
+
+    @Test
     void closingTheIndexStopsItsBackgroundEmbedding(@TempDir Path dir) {
         LuceneSiteSearch search = LuceneSiteSearch.open(site(dir), dir.resolve("index"), settings(dir));
         search.close();
