@@ -138,7 +138,7 @@ export function startViews() {
 }
 
 /** Changelog tags: a filter above the first update; an update shows when it has every selected tag; ?tags= keeps the choice. */
-export function startUpdateFilter() {
+export function startUpdateFilter(t) {
   const updates = [...document.querySelectorAll('.prose .update')];
   const tagsOf = (u) => [...u.querySelectorAll('.update-tag')].map((t) => t.textContent.trim());
   const all = [...new Set(updates.flatMap(tagsOf))];
@@ -148,7 +148,7 @@ export function startUpdateFilter() {
   const bar = document.createElement('div');
   bar.className = 'update-filter';
   bar.setAttribute('role', 'group');
-  bar.setAttribute('aria-label', 'Filter by tag');
+  bar.setAttribute('aria-label', t('filterTags'));
   const apply = () => {
     updates.forEach((u) => {
       const tags = tagsOf(u);

@@ -5,6 +5,7 @@
 import { startSearch } from './search.js';
 import { startTheme } from './theme.js';
 import { startTabs, startCodeGroups, startCopyButtons, startViews, startUpdateFilter } from './components.js';
+import { rememberLanguageChoice } from './language.js';
 import { layoutElement, layoutElements } from './layout.js';
 import { startContextualMenu } from './contextual.js';
 
@@ -129,7 +130,8 @@ startBanner();
 if (config) {
   startTabs();
   startViews();
-  startUpdateFilter();
+  startUpdateFilter(t);
+  rememberLanguageChoice(config);
   startCodeGroups(t);
   startCopyButtons(t);
   startContextualMenu(t);

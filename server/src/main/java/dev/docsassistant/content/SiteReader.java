@@ -73,6 +73,7 @@ public final class SiteReader {
         docsJson = DocsJson.read(dir, problems);
         if (docsJson != null) {
             DocsJsonLinks.check(docsJson, problems);
+            SiteLanguage.check(docsJson, problems);
             ContextualOptions.read(docsJson, problems); // the renderer reads it again; reported here, once
             RelatedSettings.read(docsJson, problems); // the same
             Appearance.read(docsJson, problems); // the same

@@ -7,6 +7,7 @@ import dev.docsassistant.content.NavItem;
 import dev.docsassistant.content.NavItem.Kind;
 import dev.docsassistant.content.Page;
 import dev.docsassistant.content.SiteContent;
+import dev.docsassistant.content.SiteLanguage;
 
 import java.util.List;
 import java.util.Map;
@@ -22,17 +23,6 @@ final class SiteLayout {
     static final String CONTENT_ID = HtmlSanitizer.LAYOUT_ID_PREFIX + "content";
     static final String ASSISTANT_ID = HtmlSanitizer.LAYOUT_ID_PREFIX + "assistant";
     static final String CONFIG_ID = HtmlSanitizer.LAYOUT_ID_PREFIX + "config";
-    private static final Map<String, String> LANGUAGE_NAMES = Map.ofEntries(
-            Map.entry("en", "English"), Map.entry("es", "Español"), Map.entry("fr", "Français"),
-            Map.entry("fr-CA", "Français (Canada)"), Map.entry("de", "Deutsch"), Map.entry("it", "Italiano"),
-            Map.entry("pt", "Português"), Map.entry("pt-BR", "Português (Brasil)"), Map.entry("ja", "日本語"),
-            Map.entry("jp", "日本語"), Map.entry("ko", "한국어"), Map.entry("zh", "中文"), Map.entry("cn", "中文"),
-            Map.entry("zh-Hans", "简体中文"), Map.entry("zh-Hant", "繁體中文"), Map.entry("ru", "Русский"),
-            Map.entry("nl", "Nederlands"), Map.entry("sv", "Svenska"), Map.entry("pl", "Polski"),
-            Map.entry("tr", "Türkçe"), Map.entry("uk", "Українська"), Map.entry("vi", "Tiếng Việt"),
-            Map.entry("id", "Bahasa Indonesia"), Map.entry("ar", "العربية"), Map.entry("he", "עברית"),
-            Map.entry("hi", "हिन्दी"));
-
     /**
      * One page to lay out.
      *
@@ -99,7 +89,9 @@ final class SiteLayout {
         boolean sidebar = !mode.equals("custom") && !mode.equals("center");
         boolean outline = mode.equals("default") || mode.equals("assistant");
         boolean pageChrome = pageChrome(mode);
-        h.append("<!doctype html>\n<html lang=\"").append(HtmlEncoder.attr(lang)).append("\" data-theme-default=\"")
+        // A code Mintlify does not know (reported when the site loads) still names the content's language.
+        h.append("<!doctype html>\n<html lang=\"").append(HtmlEncoder.attr(languageTag(lang))).append('"')
+                .append(SiteLanguage.orEnglish(lang).rtl() ? " dir=\"rtl\"" : "").append(" data-theme-default=\"")
                 .append(theme.defaultMode()).append('"').append(theme.strict() ? " data-theme-strict" : "")
                 .append(" class=\"").append(theme.classes()).append('"')
                 .append(" style=\"").append(theme.cssVariables()).append(SiteBackground.imageVariables(docs, links)).append("\">\n<head>\n")
@@ -224,6 +216,11 @@ final class SiteLayout {
         return links.root().isEmpty() && !links.base().isEmpty() ? links.base() + SiteRenderer.API_PATH : links.root();
     }
 
+    /** The BCP 47 tag of a docs.json language code ({@code cn} → {@code zh-Hans}); an unknown code as written. */
+    private static String languageTag(String code) {
+        return SiteLanguage.of(code).map(SiteLanguage::tag).orElse(code);
+    }
+
     private static String config(Frame frame, Content page, UiStrings t) {
         StringBuilder s = new StringBuilder("{\"domain\":").append(HtmlEncoder.jsString(frame.domain()))
                 .append(",\"base\":").append(HtmlEncoder.jsString(frame.links().base()))
@@ -237,6 +234,9 @@ final class SiteLayout {
         if (page.nav() != null) {
             page.nav().choice(Kind.VERSION).ifPresent(c -> s.append(",\"version\":").append(HtmlEncoder.jsString(c.current().label())));
             page.nav().choice(Kind.LANGUAGE).ifPresent(c -> s.append(",\"language\":").append(HtmlEncoder.jsString(c.current().label())));
+            if (LanguageRouting.enabled(frame.site().docsJson()) && page.nav().choice(Kind.LANGUAGE).filter(NavView.Choice::isSwitch).isPresent()) {
+                s.append(",\"languageRouting\":true"); // the script remembers the reader's pick in the language menu
+            }
         }
         s.append(",\"strings\":{");
         String sep = "";
@@ -322,7 +322,9 @@ final class SiteLayout {
             }
             h.append("<li><a href=\"").append(HtmlEncoder.attr(frame.links().page(target.get()))).append('"');
             if (language) {
-                h.append(" hreflang=\"").append(HtmlEncoder.attr(option.label())).append('"');
+                // data-language: the code the site script remembers when the reader picks this language
+                h.append(" hreflang=\"").append(HtmlEncoder.attr(languageTag(option.label())))
+                        .append("\" data-language=\"").append(HtmlEncoder.attr(option.label())).append('"');
             }
             h.append(option == choice.current() ? " aria-current=\"true\"" : "").append('>')
                     .append(HtmlEncoder.attr(display(option, language))).append(tag(option.tag())).append("</a></li>");
@@ -332,7 +334,7 @@ final class SiteLayout {
 
     private static String display(NavItem item, boolean language) {
         String label = NavView.label(item);
-        return language ? LANGUAGE_NAMES.getOrDefault(label, label) : label;
+        return language ? SiteLanguage.of(label).map(SiteLanguage::name).orElse(label) : label;
     }
 
     private static void sidebar(StringBuilder h, Frame frame, Content page, UiStrings t) {

@@ -10,6 +10,7 @@ import dev.docsassistant.content.ContextualOptions;
 import dev.docsassistant.content.mdx.FrontMatter;
 import dev.docsassistant.content.mdx.MdxToMarkdown;
 import dev.docsassistant.content.mdx.Placeholders;
+import dev.docsassistant.content.NavItem;
 import dev.docsassistant.content.Page;
 import dev.docsassistant.apiref.Endpoint;
 import dev.docsassistant.content.PageApi;
@@ -230,6 +231,37 @@ public final class SiteRenderer {
             return file.get();
         }
         return notFound(frame);
+    }
+
+    /**
+     * Where the site's root sends a reader when docs.json turns {@code languageRouting} on: to the
+     * language they picked before ({@code chosen}, a code of the site), else to the one their browser
+     * prefers most, at the root page's counterpart in it. Empty: the root is served as it is (routing
+     * off, one language, or the root's own language wanted or none matching).
+     *
+     * @param base           "" when served at the root of its host, else {@code /sites/{domain}}
+     * @param acceptLanguage the request's {@code Accept-Language}, or null
+     * @param chosen         the language cookie's value, or null
+     */
+    public Optional<Redirect> languageRoot(String base, String acceptLanguage, String chosen) {
+        if (!LanguageRouting.enabled(site.content().docsJson())) {
+            return Optional.empty();
+        }
+        // The root shows the home page, else it sends the reader on to the first page.
+        String home = site.content().page("").filter(Page::isPublic).map(Page::path).orElse("");
+        NavView root = new NavView(site.content(), home);
+        String rootPage = home.isEmpty() ? root.trail().getLast().page() : home;
+        Optional<NavView.Choice> languages = root.choice(NavItem.Kind.LANGUAGE).filter(NavView.Choice::isSwitch);
+        if (languages.isEmpty() || rootPage == null) {
+            return Optional.empty();
+        }
+        List<String> codes = languages.get().options().stream().map(NavItem::label).toList();
+        Optional<String> wanted = chosen != null && codes.contains(chosen) ? Optional.of(chosen)
+                : LanguageRouting.negotiate(acceptLanguage, codes);
+        return wanted.filter(code -> !code.equals(languages.get().current().label()))
+                .flatMap(code -> languages.get().options().stream().filter(o -> o.label().equals(code)).findFirst())
+                .flatMap(option -> root.counterpart(option, rootPage))
+                .map(target -> new Redirect(302, new LinkResolver(base).page(target)));
     }
 
     private String pageHtml(Page page, SiteLayout.Frame frame) {

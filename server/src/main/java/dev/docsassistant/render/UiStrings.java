@@ -1,5 +1,7 @@
 package dev.docsassistant.render;
 
+import dev.docsassistant.content.SiteLanguage;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -12,9 +14,10 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The interface text of rendered pages in the page's language, from {@code site-strings/{lang}.properties}
- * (en, fr, es, zh); English for other languages and for any key a table lacks. Keys are shared with
- * the site script, which gets the table of its page in the page configuration.
+ * The interface text of rendered pages in the page's language, from {@code site-strings/{table}.properties},
+ * one table per language docs.json may name ({@link SiteLanguage}); English for a code Mintlify does not
+ * know and for any key a table lacks. Keys are shared with the site script, which gets the table of its
+ * page in the page configuration.
  */
 final class UiStrings {
     private static final Map<String, Map<String, String>> TABLES = new ConcurrentHashMap<>();
@@ -29,21 +32,16 @@ final class UiStrings {
         this.locale = locale;
     }
 
-    /** The strings for a language code ({@code fr}, {@code fr-CA}, {@code zh-Hans}, {@code cn}); English when unknown. */
+    /** The strings for a docs.json language code ({@code fr}, {@code fr-CA}, {@code zh-Hans}, {@code cn}, {@code jp}); English when unknown. */
     static UiStrings of(String language) {
         return BY_LANGUAGE.computeIfAbsent(language == null ? "" : language, l -> merged(language));
     }
 
     private static UiStrings merged(String language) {
-        String code = language == null ? "en" : language.toLowerCase(Locale.ROOT);
-        int dash = code.indexOf('-');
-        String base = dash < 0 ? code : code.substring(0, dash);
-        if (base.equals("cn")) {
-            base = "zh";
-        }
+        SiteLanguage lang = SiteLanguage.orEnglish(language);
         Map<String, String> merged = new TreeMap<>(table("en"));
-        merged.putAll(base.matches("[a-z]{2,3}") ? table(base) : Map.of());
-        return new UiStrings(java.util.Collections.unmodifiableMap(merged), Locale.forLanguageTag(base.equals("jp") ? "ja" : language == null ? "en" : language.equals("cn") ? "zh" : language));
+        merged.putAll(table(lang.table()));
+        return new UiStrings(java.util.Collections.unmodifiableMap(merged), Locale.forLanguageTag(lang.tag()));
     }
 
     String get(String key) {
@@ -67,7 +65,8 @@ final class UiStrings {
         return table;
     }
 
-    private static Map<String, String> table(String language) {
+    /** One table as its file holds it (empty when there is no file), for checking that every table is complete. */
+    static Map<String, String> table(String language) {
         return TABLES.computeIfAbsent(language, l -> {
             try (InputStream in = UiStrings.class.getResourceAsStream("/site-strings/" + l + ".properties")) {
                 if (in == null) {

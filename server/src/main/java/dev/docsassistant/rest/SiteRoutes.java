@@ -13,6 +13,7 @@ import dev.docsassistant.insights.Audience;
 import dev.docsassistant.insights.PageTraffic;
 import dev.docsassistant.mcp.McpSettings;
 import dev.docsassistant.render.Injected;
+import dev.docsassistant.render.LanguageRouting;
 import dev.docsassistant.render.ReaderValues;
 import dev.docsassistant.config.ReaderAccess;
 import dev.docsassistant.readers.Reader;
@@ -222,6 +223,19 @@ public final class SiteRoutes {
         // What a reader sees is theirs: no shared cache keeps it.
         String cache = readerViews == null ? PAGE_CACHE : READER_CACHE;
         if (!agentFile(req, res, domain, path, pathBased, files, cache) && searchAllowed(req, res, domain, path)) {
+            boolean routed = path.equals("/") && LanguageRouting.enabled(sites.get(domain).content().docsJson());
+            if (routed) {
+                // Which answer the root gives depends on these headers: caches keep one per value.
+                res.header(HeaderNames.VARY, "Accept, Accept-Language, Cookie");
+                Optional<SiteRenderer.Redirect> language = renderer.languageRoot(prefix,
+                        req.headers().first(HeaderNames.ACCEPT_LANGUAGE).orElse(null),
+                        ReaderCookie.read(ReaderRoutes.cookies(req), LanguageRouting.COOKIE).orElse(null));
+                if (language.isPresent()) {
+                    res.header(HeaderNames.CACHE_CONTROL, "private, no-cache");
+                    redirect(res, language.get().status(), language.get().location());
+                    return;
+                }
+            }
             // The server's own routes (assets, API, playground proxy) are at the host's root, or under the site's path prefix.
             SiteRenderer.Result result = renderer.render(path, new LinkResolver(prefix, SitePrefix.of(req)),
                     req.query().first("q").orElse(null), linkBase(req, domain, pathBased), values);
@@ -233,7 +247,7 @@ public final class SiteRoutes {
                         + java.net.URLEncoder.encode(back, java.nio.charset.StandardCharsets.UTF_8));
                 return;
             }
-            send(req, res, counted(req, domain, path, result), cache);
+            send(req, res, counted(req, domain, path, result), cache, routed ? "Accept, Accept-Language, Cookie" : "Accept");
         }
     }
 
@@ -336,13 +350,14 @@ public final class SiteRoutes {
         return hosts.linkBase(sites.get(domain).config(), req.authority(), req.isSecure(), pathBased);
     }
 
-    private static void send(ServerRequest req, ServerResponse res, SiteRenderer.Result result, String pageCache) {
+    /** @param vary the request headers a page answer depends on */
+    private static void send(ServerRequest req, ServerResponse res, SiteRenderer.Result result, String pageCache, String vary) {
         switch (result) {
             case SiteRenderer.HtmlPage page -> {
                 res.status(Status.create(page.status()))
                         .header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
                         .header(HeaderNames.CACHE_CONTROL, pageCache)
-                        .header(HeaderNames.VARY, "Accept") // Accept: text/markdown gets the page's Markdown
+                        .header(HeaderNames.VARY, vary) // Accept: text/markdown gets the page's Markdown
                         .header("Content-Security-Policy", page.csp())
                         .header("X-Content-Type-Options", "nosniff")
                         .header("Referrer-Policy", "strict-origin-when-cross-origin");

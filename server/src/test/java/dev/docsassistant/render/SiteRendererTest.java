@@ -314,7 +314,7 @@ class SiteRendererTest {
         assertTrue(version.contains("<a href=\"/sites/t/v1/intro\">v1</a>"), version);
         String language = html.substring(html.indexOf("data-switcher=\"language\""));
         language = language.substring(0, language.indexOf("</details>"));
-        assertTrue(language.contains("<a href=\"/sites/t/fr/v2/intro\" hreflang=\"fr\">Français</a>"), language);
+        assertTrue(language.contains("<a href=\"/sites/t/fr/v2/intro\" hreflang=\"fr\" data-language=\"fr\">Français</a>"), language);
         assertTrue(html.contains("<html lang=\"en\" "));
         assertTrue(html("/fr/v2/intro").contains("<html lang=\"fr\" "));
         assertTrue(html("/v1/intro").contains("<summary aria-label=\"v1 (version)\">v1</summary>"));
