@@ -18,6 +18,7 @@ import dev.docsassistant.content.PagePaths;
 import dev.docsassistant.content.Redirects;
 import dev.docsassistant.sites.Site;
 import dev.docsassistant.content.SiteFiles;
+import dev.docsassistant.content.SiteLanguage;
 import dev.docsassistant.content.SiteReader;
 
 import java.io.IOException;
@@ -262,6 +263,19 @@ public final class SiteRenderer {
                 .flatMap(code -> languages.get().options().stream().filter(o -> o.label().equals(code)).findFirst())
                 .flatMap(option -> root.counterpart(option, rootPage))
                 .map(target -> new Redirect(302, new LinkResolver(base).page(target)));
+    }
+
+    /** The sign-in form's words and the language they are in ({@code lang}, a BCP 47 tag; {@code rtl} for Arabic and Hebrew). */
+    public record SignInText(String lang, boolean rtl, String title, String password) {
+    }
+
+    /** The sign-in form's words in the site language the reader's browser prefers, else in the site's default language. */
+    public SignInText signInText(String acceptLanguage) {
+        dev.docsassistant.content.Navigation nav = site.content().navigation();
+        String code = LanguageRouting.negotiate(acceptLanguage, nav.languages()).orElse(nav.defaultLanguage());
+        UiStrings t = UiStrings.of(code);
+        return new SignInText(code == null ? "en" : SiteLanguage.of(code).map(SiteLanguage::tag).orElse(code),
+                SiteLanguage.orEnglish(code).rtl(), t.get("signIn"), t.get("signInPassword"));
     }
 
     private String pageHtml(Page page, SiteLayout.Frame frame) {

@@ -30,6 +30,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiFunction;
 
 /**
  * A site's sign-in routes, on its own host ({@code /login}, {@code /login/callback},
@@ -50,11 +51,14 @@ final class ReaderRoutes {
     private final SiteReaders readers;
     private final AccessCheck access;
     private final SiteAssets assets;
+    /** The sign-in form's words for a site (by domain) and a request's Accept-Language. */
+    private final BiFunction<String, String, SiteRenderer.SignInText> texts;
 
-    ReaderRoutes(SiteReaders readers, AccessCheck access, SiteAssets assets) {
+    ReaderRoutes(SiteReaders readers, AccessCheck access, SiteAssets assets, BiFunction<String, String, SiteRenderer.SignInText> texts) {
         this.readers = readers;
         this.access = access;
         this.assets = assets;
+        this.texts = texts;
     }
 
     /** Whether {@code path} is one of the sign-in routes. */
@@ -246,22 +250,25 @@ final class ReaderRoutes {
                               String returnTo, int status, String message) {
         SignInAttempt attempt = start(req, res, domain, base, siteUrl, secure, returnTo);
         String css = stylesheet(req);
-        StringBuilder h = new StringBuilder("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        SiteRenderer.SignInText text = texts.apply(domain, req.headers().first(HeaderNames.ACCEPT_LANGUAGE).orElse(null));
+        String title = HtmlEncoder.attr(text.title());
+        StringBuilder h = new StringBuilder("<!doctype html>\n<html lang=\"" + HtmlEncoder.attr(text.lang()) + "\""
+                + (text.rtl() ? " dir=\"rtl\"" : "") + "><head><meta charset=\"utf-8\">"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"robots\" content=\"noindex\">"
-                + "<title>Sign in</title>");
+                + "<title>" + title + "</title>");
         if (css != null) {
             h.append("<link rel=\"stylesheet\" href=\"").append(HtmlEncoder.attr(css)).append("\">");
         }
-        h.append("</head><body><main class=\"reader-sign-in\"><h1>Sign in</h1>\n");
+        h.append("</head><body><main class=\"reader-sign-in\"><h1>").append(title).append("</h1>\n");
         if (message != null) {
             h.append("<p role=\"alert\">").append(HtmlEncoder.attr(message)).append("</p>\n");
         }
         h.append("<form method=\"post\" action=\"").append(HtmlEncoder.attr(base + LOGIN)).append("\">")
                 .append("<input type=\"hidden\" name=\"state\" value=\"").append(HtmlEncoder.attr(attempt.state())).append("\">")
                 .append("<input type=\"hidden\" name=\"redirect\" value=\"").append(HtmlEncoder.attr(returnTo)).append("\">")
-                .append("<label for=\"password\">Password</label> ")
+                .append("<label for=\"password\">").append(HtmlEncoder.attr(text.password())).append("</label> ")
                 .append("<input id=\"password\" name=\"password\" type=\"password\" autocomplete=\"current-password\" required autofocus> ")
-                .append("<button type=\"submit\">Sign in</button></form></main></body></html>\n");
+                .append("<button type=\"submit\">").append(title).append("</button></form></main></body></html>\n");
         res.status(Status.create(status)).header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
                 .header("Content-Security-Policy", CSP).send(h.toString().getBytes(StandardCharsets.UTF_8));
     }

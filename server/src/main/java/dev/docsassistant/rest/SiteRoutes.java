@@ -81,7 +81,8 @@ public final class SiteRoutes {
         this.hosts = app.settings().hosts();
         this.access = app.access();
         this.readers = app.readers();
-        this.readerRoutes = new ReaderRoutes(readers, access, assets);
+        // The sign-in form speaks the site's language the reader's browser prefers.
+        this.readerRoutes = new ReaderRoutes(readers, access, assets, (domain, acceptLanguage) -> renderers.get(domain).signInText(acceptLanguage));
         PageKeys keys = app.pageKeys();
         this.configured = app.sites();
         // The page menu and llms.txt name a site's MCP server only where it serves one.

@@ -147,7 +147,31 @@ final class SettingsClaims {
                 has(html, "\"base\":\"/docs\",\"api\":\"/docs\"");
             }
         }));
+        c.put("`navigation.languages` codes and the interface text", claim("works", f -> {
+            String ar = languages().html("/ar");
+            has(ar, "<html lang=\"ar\" dir=\"rtl\"", ">انتقل إلى المحتوى</a>", "hreflang=\"zh-Hans\" data-language=\"cn\">简体中文</a>");
+            has(languages().html("/cn"), "<html lang=\"zh-Hans\"", "placeholder=\"搜索…\"");
+        }));
+        c.put("Route visitors to their preferred language (`Accept-Language`)", claim("differs", f -> {
+            assertTrue(languages().renderer().languageRoot("", "pt-PT,pt;q=0.9", null).orElseThrow().location().equals("/pt-BR"));
+            assertTrue(languages().renderer().languageRoot("", "pt-PT", "en").isEmpty(), "the reader's pick wins");
+            assertTrue(f.renderer().languageRoot("", "fr", null).isEmpty(), "off unless docs.json turns it on");
+        }));
         return c;
+    }
+
+    private static MintlifyCompatibilityTest.Fixture languages;
+
+    /** The site of the language rows: a language of each script, routing on ({@code src/test/resources/language-routing}). */
+    private static synchronized MintlifyCompatibilityTest.Fixture languages() {
+        if (languages == null) {
+            java.nio.file.Path dir = java.nio.file.Path.of("src/test/resources/language-routing");
+            dev.docsassistant.content.SiteContent content = dev.docsassistant.content.SiteReader.read(dir);
+            languages = new MintlifyCompatibilityTest.Fixture(content, new SiteRenderer(new dev.docsassistant.sites.Site(
+                    new dev.docsassistant.config.SiteConfig("polyglot", "acme", dir, java.util.Optional.empty()), content, null, null),
+                    SiteAssets.fromClassPath(), null, Injected.NONE));
+        }
+        return languages;
     }
 
     private static String agents(MintlifyCompatibilityTest.Fixture f, String path) {

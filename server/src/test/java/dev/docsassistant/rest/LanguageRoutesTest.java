@@ -40,7 +40,7 @@ class LanguageRoutesTest {
         this.client = client;
     }
 
-    /** The fixture as {@code polyglot}, and a copy without the switch as {@code plain}. */
+    /** The fixture as {@code polyglot}, a copy without the switch as {@code plain}, and as {@code locked}, behind a password. */
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
         try {
@@ -51,7 +51,8 @@ class LanguageRoutesTest {
                     sites:
                       - {domain: polyglot, organization: acme, path: %s}
                       - {domain: plain, organization: acme, path: %s}
-                    """.formatted(FIXTURE, plain)));
+                      - {domain: locked, organization: acme, path: %s, reader-auth: {method: password, password: "pass phrase"}}
+                    """.formatted(FIXTURE, plain, FIXTURE)));
             ServerSetup.configure(server, app);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -130,6 +131,18 @@ class LanguageRoutesTest {
         assertEquals("Accept", root.header("Vary"));
         assertTrue(!root.body().contains("\"languageRouting\":true"), "its script remembers nothing");
         assertTrue(get("/sites/polyglot/fr", "Accept-Language", "fr").body().contains("\"languageRouting\":true"));
+    }
+
+    @Test
+    void theSignInFormSpeaksTheReadersLanguageAmongTheSites() {
+        Reply arabic = get("/sites/locked/login", "Accept-Language", "ar-EG,ar;q=0.9,en;q=0.5");
+        assertEquals(200, arabic.status());
+        assertTrue(arabic.body().startsWith("<!doctype html>\n<html lang=\"ar\" dir=\"rtl\">"), arabic.body());
+        assertTrue(arabic.body().contains("<h1>تسجيل الدخول</h1>") && arabic.body().contains(">كلمة المرور</label>"), arabic.body());
+        Reply french = get("/sites/locked/login", "Accept-Language", "fr-CA");
+        assertTrue(french.body().contains("<title>Se connecter</title>") && french.body().contains(">Mot de passe</label>"), french.body());
+        Reply other = get("/sites/locked/login", "Accept-Language", "de");
+        assertTrue(other.body().contains("<html lang=\"en\">") && other.body().contains("<h1>Sign in</h1>"), "the site's default language");
     }
 
     private static void assertRedirect(String location, Reply reply) {
