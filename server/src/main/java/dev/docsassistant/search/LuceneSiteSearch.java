@@ -123,7 +123,7 @@ public final class LuceneSiteSearch implements SiteSearch {
 
     /**
      * Starts loading the English model: nearly every site's questions need it. The model of another language
-     * (BGE small zh, about 45 MiB of native memory) loads on its first need instead — a section of that language
+     * (BGE small zh, about 20 MiB of RSS in {@code bench/run ServeMemory}) loads on its first need instead — a section of that language
      * whose vector is not in the cache, or a question in it — so a server whose Chinese vectors are cached holds
      * it only once a Chinese question comes (which then waits for the load, once per process).
      */

@@ -13,8 +13,8 @@ import java.util.regex.Pattern;
  * search logs repeat their popular queries (a few per cent of distinct queries make a large share of
  * all searches), and the site's search box sends the same words again as readers retype them. What
  * is embedded on a miss is the question with its whitespace tidied ({@link #embeddable}), which the
- * tokenizers ignore: a hit returns the vector a miss computes, except across a trailing "?" or case
- * (see {@link #normalised}).
+ * tokenizers ignore, and for English models reduced ({@link QuestionReduction}, one rule per process):
+ * a hit returns the vector a miss computes, except across a trailing "?" or case (see {@link #normalised}).
  */
 final class QuestionVectorCache {
     /** Default bound: about 3,000 English questions of 384 floats. */

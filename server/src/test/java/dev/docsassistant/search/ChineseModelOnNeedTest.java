@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The Chinese model (about 45 MiB of native memory) is loaded only when something needs it: a site with
+ * The Chinese model (about 20 MiB of a serving process's RSS) is loaded only when something needs it: a site with
  * Chinese pages whose vectors are all in the embedding cache opens and answers English questions without it,
  * and its first Chinese question loads it and is ranked by meaning.
  */
