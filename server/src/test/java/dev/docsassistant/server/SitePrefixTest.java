@@ -46,6 +46,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class SitePrefixTest {
     private static final String HOST = "example.test";
     private static final String READERS_HOST = "private.test";
+    private static final String LANGUAGES_HOST = "langs.example.test";
     private static final String PASSWORD = "prefix-test-password";
     /** Any site-relative URL in a page: href, src, action, srcset's first, content of og: tags. */
     private static final Pattern URL_ATTRIBUTE = Pattern.compile("(?:href|src|action|content)=\"([^\"]*)\"");
@@ -66,7 +67,8 @@ class SitePrefixTest {
 
     /**
      * Site acme under /docs of example.test (its url given without the prefix), site handbook under
-     * /help/ of private.test, readers signing in with a password, and site plain at the root of its host.
+     * /help/ of private.test, readers signing in with a password, site plain at the root of its host, and
+     * site polyglot (routing its root by language) under /docs of its own host.
      */
     private static Path config() throws IOException {
         Path dir = TempDirs.create("docs-assistant-prefix-");
@@ -95,13 +97,24 @@ class SitePrefixTest {
                     - {domain: handbook, organization: acme, path: handbook, url: "https://%s/help", path-prefix: /help/,
                        reader-auth: {method: password, password: "%s"}}
                     - {domain: plain, organization: acme, path: acme}
-                """.formatted(HOST, READERS_HOST, PASSWORD));
+                    - {domain: polyglot, organization: acme, path: "%s", url: "https://%s", path-prefix: /docs}
+                """.formatted(HOST, READERS_HOST, PASSWORD, Path.of("src/test/resources/language-routing").toAbsolutePath(), LANGUAGES_HOST));
         return dir.resolve("application.yaml");
     }
 
     @AfterAll
     static void close() {
         app.close();
+    }
+
+    @Test
+    void theRootUnderThePrefixRoutesToTheReadersLanguageThere() {
+        Reply root = send(Method.GET, "/docs/", LANGUAGES_HOST, null, "Accept-Language", "fr-FR,fr;q=0.9");
+        assertEquals(302, root.status());
+        assertEquals("/docs/fr", root.header("Location"));
+        Reply english = send(Method.GET, "/docs/", LANGUAGES_HOST, null, "Accept-Language", "fr", "Cookie", "docs_language=en");
+        assertEquals(200, english.status());
+        assertTrue(english.body().contains("\"base\":\"/docs\""), "the script sets its cookie's path under the prefix");
     }
 
     private record Reply(int status, String body, Map<String, String> headers) {
