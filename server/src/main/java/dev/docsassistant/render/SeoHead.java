@@ -61,16 +61,10 @@ final class SeoHead {
             tags.put("og:image:height", Integer.toString(IMAGE_HEIGHT));
         }
         tags.put("twitter:card", "summary_large_image");
-        site.forEach((k, v) -> {
-            if (!k.equals("canonical")) {
-                tags.put(k, v);
-            }
-        });
-        own.forEach((k, v) -> {
-            if (!k.equals("canonical")) {
-                tags.put(k, v);
-            }
-        });
+        // The site's and the page's own values are made absolute here; the generated ones already are
+        // (or are paths under a relative base, which must not be prefixed twice).
+        site.forEach((k, v) -> given(tags, k, v, absoluteBase, links));
+        own.forEach((k, v) -> given(tags, k, v, absoluteBase, links));
         if ((site.containsKey("og:image") || own.containsKey("og:image")) && !own.containsKey("og:image:width")
                 && !site.containsKey("og:image:width")) {
             // A static image replaces the generated one, whose size no longer holds.
@@ -92,14 +86,26 @@ final class SeoHead {
         if (canonical != null) {
             link(h, "canonical", canonical, links);
         }
-        tags.forEach((k, v) -> {
-            String value = k.endsWith(":image") || k.equals("og:url") ? absolute(v, absoluteBase, links) : v;
-            if (value != null) {
-                // Open Graph reads property=, the others name=.
-                h.append("<meta ").append(k.startsWith("og:") ? "property" : "name").append("=\"").append(HtmlEncoder.attr(k))
-                        .append("\" content=\"").append(HtmlEncoder.attr(value)).append("\">\n");
+        // Open Graph reads property=, the others name=.
+        tags.forEach((k, v) -> h.append("<meta ").append(k.startsWith("og:") ? "property" : "name").append("=\"")
+                .append(HtmlEncoder.attr(k)).append("\" content=\"").append(HtmlEncoder.attr(v)).append("\">\n"));
+    }
+
+    /** A tag from docs.json or front matter; an image or URL in it is made absolute, an unsafe one dropped. */
+    private static void given(Map<String, String> tags, String k, String v, String absoluteBase, LinkResolver links) {
+        if (k.equals("canonical")) {
+            return;
+        }
+        if (k.endsWith(":image") || k.equals("og:url")) {
+            String url = absolute(v, absoluteBase, links);
+            if (url == null) {
+                tags.remove(k);
+            } else {
+                tags.put(k, url);
             }
-        });
+        } else {
+            tags.put(k, v);
+        }
     }
 
     /**

@@ -136,4 +136,18 @@ class MintlifySeoTest {
         assertNotEquals(0, first.bytes().length);
         assertArrayEquals(first.bytes(), again.bytes());
     }
+
+    @Test
+    void aSiteWithoutAnAddressGetsItsPathsOnce() {
+        // No url configured and none given: the loopback form, links relative to /sites/acme.
+        SiteRenderer.Result result = renderer.render("/social", "/sites/acme", null);
+        String html = assertInstanceOf(SiteRenderer.HtmlPage.class, result).html();
+        String head = html.substring(0, html.indexOf("</head>"));
+        assertTrue(head.contains("<meta property=\"og:image\" content=\"/sites/acme/images/social.png\">"), head);
+        result = renderer.render("/quiet", "/sites/acme", null);
+        head = assertInstanceOf(SiteRenderer.HtmlPage.class, result).html();
+        assertTrue(head.contains("<meta property=\"og:url\" content=\"/sites/acme/quiet\">"), head);
+        assertTrue(head.contains("<meta property=\"og:image\" content=\"/sites/acme/_og/quiet.png\">"), head);
+        assertFalse(head.contains("/sites/acme/sites/acme"), head);
+    }
 }
