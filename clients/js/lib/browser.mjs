@@ -23,6 +23,22 @@ export async function launchBrowser({ scrollbars = false } = {}) {
   });
 }
 
+/**
+ * A page in a context of its own that records what went wrong in it: `page.errors` (uncaught script
+ * errors) and `window.__violations` (Content-Security-Policy violations, `directive blockedURI`).
+ */
+export async function watchedPage(browser, { viewport = { width: 1300, height: 900 }, ...options } = {}) {
+  const context = await browser.newContext({ viewport, ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  await context.addInitScript(() => {
+    window.__violations = [];
+    document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
+  });
+  page.on('pageerror', (e) => page.errors.push(e.message));
+  return page;
+}
+
 export const screenshot = (page, name) => page.screenshot({ path: join(artifacts, name + '.png'), fullPage: false });
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

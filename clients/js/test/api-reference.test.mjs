@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../lib/server.mjs';
-import { launchBrowser, screenshot, allViolations } from '../lib/browser.mjs';
+import { launchBrowser, screenshot, allViolations, watchedPage } from '../lib/browser.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const PAGES = ['/reference/pets/create-a-pet', '/reference/pets/get-a-pet', '/pet-page', '/api-reference/pet-events', '/pet-by-hand'];
@@ -23,17 +23,7 @@ before(async () => {
 });
 after(async () => { await browser?.close(); server?.stop(); });
 
-async function newPage(options = {}) {
-  const context = await browser.newContext({ viewport: { width: 1300, height: 900 }, ...options });
-  const page = await context.newPage();
-  page.errors = [];
-  await context.addInitScript(() => {
-    window.__violations = [];
-    document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
-  });
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  return page;
-}
+const newPage = (options) => watchedPage(browser, options);
 
 test('axe-core finds no violation at all on API pages, light and dark', async () => {
   const found = [];

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from '../lib/server.mjs';
-import { launchBrowser, screenshot } from '../lib/browser.mjs';
+import { launchBrowser, screenshot, watchedPage } from '../lib/browser.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 let server;
@@ -21,17 +21,7 @@ before(async () => {
 });
 after(async () => { await browser?.close(); server?.stop(); });
 
-async function newPage(options) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, ...options });
-  const page = await context.newPage();
-  page.errors = [];
-  await context.addInitScript(() => {
-    window.__violations = [];
-    document.addEventListener('securitypolicyviolation', (e) => window.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
-  });
-  page.on('pageerror', (e) => page.errors.push(e.message));
-  return page;
-}
+const newPage = (options) => watchedPage(browser, { viewport: { width: 1280, height: 800 }, ...options });
 
 const path = (page) => new URL(page.url()).pathname;
 
