@@ -3,7 +3,9 @@
 // Content-Security-Policy violation on pages using every component, light and dark; math drawn as
 // MathML and diagrams as SVG by chunks only the pages that need them load; the view switcher, the
 // changelog's tag filter and tooltips working with script, and readable without; related topics at the foot
-// of a page, listed and suggested, without script. Screenshots in artifacts/.
+// of a page, listed and suggested, without script; tab groups and code groups of the same titles switching
+// together; the fixture once per docs.json theme, each with a background decoration or image, clean in
+// both colour schemes. Screenshots in artifacts/.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';

@@ -19,10 +19,11 @@ import java.util.Set;
  * @param noindex     {@code noindex: true}
  * @param hidden      {@code hidden: true}
  * @param related     {@code related}: the pages of its "Related topics" section, or {@code false}
+ * @param rss         {@code rss: true}: a changelog page shows a link to its RSS feed at its top
  */
 public record PageMeta(Map<String, String> metaTags, String mode, String url, Boolean timestamp, String lastUpdated,
-                       boolean noindex, boolean hidden, RelatedLinks related) {
-    public static final PageMeta NONE = new PageMeta(Map.of(), "default", null, null, null, false, false, RelatedLinks.UNSET);
+                       boolean noindex, boolean hidden, RelatedLinks related, boolean rss) {
+    public static final PageMeta NONE = new PageMeta(Map.of(), "default", null, null, null, false, false, RelatedLinks.UNSET, false);
     /** The layout modes of {@code organize/pages}. */
     public static final Set<String> MODES = Set.of("default", "wide", "custom", "frame", "center", "assistant");
     /** Front matter keys without a colon that are meta tags of the page's head. */
@@ -56,6 +57,6 @@ public record PageMeta(Map<String, String> metaTags, String mode, String url, Bo
         String url = fm.string("url").flatMap(SafeUrl::link).filter(SafeUrl::isAbsoluteHttp).orElse(null);
         return new PageMeta(tags, mode, url, fm.bool("timestamp").orElse(null),
                 fm.string("lastUpdatedDate").orElse(null), fm.bool("noindex").orElse(false),
-                fm.bool("hidden").orElse(false), related);
+                fm.bool("hidden").orElse(false), related, fm.bool("rss").orElse(false));
     }
 }

@@ -177,6 +177,7 @@ final class SiteLayout {
         // The page's own icon (front matter), beside its title as in the sidebar.
         String icon = page.pagePath() == null ? null : frame.site().page(page.pagePath()).map(Page::icon).orElse(null);
         h.append("<h1>").append(frame.icons().html(icon)).append(HtmlEncoder.attr(page.title())).append("</h1>\n");
+        rssLink(h, frame, page, t);
         if (!frame.contextual().toc()) {
             h.append(contextualMenu(frame, page, t));
         }
@@ -184,6 +185,16 @@ final class SiteLayout {
             h.append("<p class=\"lead\">").append(HtmlEncoder.attr(page.description())).append("</p>\n");
         }
         h.append("</header>\n");
+    }
+
+    /** Front matter {@code rss: true} on a page with updates: a link to its feed ({@code /rss.xml} after its address). */
+    private static void rssLink(StringBuilder h, Frame frame, Content page, UiStrings t) {
+        boolean wanted = page.pagePath() != null && frame.site().page(page.pagePath()).map(p -> p.meta().rss()).orElse(false);
+        if (wanted && page.body().html().contains("<section class=\"update\"")) {
+            String feed = frame.links().page(page.pagePath()).replaceAll("/+$", "") + "/rss.xml";
+            h.append("<a class=\"rss-link\" href=\"").append(HtmlEncoder.attr(feed)).append("\" type=\"application/rss+xml\">")
+                    .append(Icons.brand("rss")).append(HtmlEncoder.attr(t.get("rssFeed"))).append("</a>\n");
+        }
     }
 
     /**

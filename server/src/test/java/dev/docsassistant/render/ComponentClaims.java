@@ -100,6 +100,10 @@ final class ComponentClaims {
                     "<atom:link href=\"https://docs.example/changelog/rss.xml\" rel=\"self\"");
             assertTrue(files.get("/components/rss.xml", "https://docs.example", false).isEmpty(), "a page without updates has no feed");
         }));
+        c.put("Front matter `rss: true`", claim("works", f -> {
+            has(f.html("/changelog"), "<a class=\"rss-link\" href=\"/changelog/rss.xml\" type=\"application/rss+xml\"><svg", "RSS feed</a>");
+            assertFalse(f.html("/components").contains("rss-link"), "a page without rss: true has no link");
+        }));
         c.put("`<Update>` `rss`", claim("works", f -> {
             var files = new dev.docsassistant.publish.AgentFiles(new dev.docsassistant.sites.Site(
                     new dev.docsassistant.config.SiteConfig("compat", "compat", f.content().dir(), java.util.Optional.empty()), f.content(), null, null));
