@@ -249,13 +249,7 @@ final class SiteLayout {
                 s.append(",\"languageRouting\":true"); // the script remembers the reader's pick in the language menu
             }
         }
-        s.append(",\"strings\":{");
-        String sep = "";
-        for (Map.Entry<String, String> e : t.all().entrySet()) {
-            s.append(sep).append(HtmlEncoder.jsString(e.getKey())).append(':').append(HtmlEncoder.jsString(e.getValue()));
-            sep = ",";
-        }
-        return s.append("}}").toString();
+        return s.append(",\"strings\":").append(t.json()).append('}').toString();
     }
 
     private static void header(StringBuilder h, Frame frame, Content page, UiStrings t) {

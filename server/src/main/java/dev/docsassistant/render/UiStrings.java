@@ -1,6 +1,7 @@
 package dev.docsassistant.render;
 
 import dev.docsassistant.content.SiteLanguage;
+import dev.docsassistant.integrations.spi.HtmlEncoder;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -26,6 +27,8 @@ final class UiStrings {
 
     private final Map<String, String> table;
     private final Locale locale;
+    /** {@link #json}, once written (a race writes the same text twice). */
+    private volatile String json;
 
     private UiStrings(Map<String, String> table, Locale locale) {
         this.table = table;
@@ -63,6 +66,22 @@ final class UiStrings {
     /** Every key with its text in this language, for the site script. */
     Map<String, String> all() {
         return table;
+    }
+
+    /** {@link #all} as a JSON object for a page's inline configuration, written once per language (pages ask on every render). */
+    String json() {
+        String made = json;
+        if (made == null) {
+            StringBuilder s = new StringBuilder("{");
+            String sep = "";
+            for (Map.Entry<String, String> e : table.entrySet()) {
+                s.append(sep).append(HtmlEncoder.jsString(e.getKey())).append(':').append(HtmlEncoder.jsString(e.getValue()));
+                sep = ",";
+            }
+            made = s.append('}').toString();
+            json = made;
+        }
+        return made;
     }
 
     /** One table as its file holds it (empty when there is no file), for checking that every table is complete. */
