@@ -31,13 +31,14 @@ final class BenchApps {
     /** Limits out of the way: a benchmark sends far more requests from one address than a reader would. */
     /**
      * A configuration serving both shared corpora to organisation {@code bench}, with the benches' one
-     * embedding cache, and {@code extraYaml} appended under {@code docs-assistant:}.
+     * embedding cache, and {@code extraYaml} appended under {@code docs-assistant:}. Every vector is in
+     * before the server serves (no background embedding): the benches measure a settled server.
      */
     static String corporaYaml(String extraYaml) {
         return """
                 docs-assistant:
                   data-dir: data
-                  search: {embedding-cache: %s}
+                  search: {embedding-cache: %s, embed-in-background: false}
                   sites:
                     - domain: mcp
                       organization: bench

@@ -61,7 +61,7 @@ public final class QueryRewriteCost {
         Files.writeString(config, """
                 docs-assistant:
                   data-dir: data
-                  search: {embedding-cache: %s}
+                  search: {embedding-cache: %s, embed-in-background: false}
                   generator: llm
                   llm: {base-url: 'http://127.0.0.1:%d/v1', model: bench, temperature: 0.2}
                   sites:

@@ -63,7 +63,7 @@ final class ServerProcess implements AutoCloseable {
         return """
                 docs-assistant:
                   data-dir: data
-                  search: {embedding-cache: %s}
+                  search: {embedding-cache: %s, embed-in-background: false}
                   security: {admin-token: %s}
                 """.formatted(SearchEval.EMBEDDINGS.toAbsolutePath(), ADMIN_TOKEN)
                 + BenchApps.UNLIMITED.indent(2) + extraYaml.indent(2);
