@@ -52,17 +52,17 @@ final class ChatCompletionChunks extends BodyEvents {
     public void finish(String threadId) {
         out.hold(); // the closing events leave together; closing the body sends them
         chunk(Map.of(), "stop", null);
-        out.write("data: [DONE]\n\n");
+        out.end("data: [DONE]\n\n");
     }
 
     @Override
     public void error(String message) {
-        out.write(OpenAiErrors.event(message));
+        out.end(OpenAiErrors.event(message)); // the stream's last event, as [DONE] is otherwise
     }
 
     /** An SSE comment, which the OpenAI SDKs skip; see {@link UiMessageStream#keepAlive()}. */
     void keepAlive() {
-        out.writeQuietly(": keep-alive\n\n");
+        out.keepAlive();
     }
 
     private void chunk(Map<String, Object> delta, String finishReason, List<Map<String, Object>> citations) {

@@ -114,7 +114,7 @@ final class ResumeRoutes implements HttpService {
                     if (batch.lost()) {
                         out.write("data: " + Json.write(Json.object("type", "error", "errorText", LOST)) + "\n\n");
                     }
-                    out.write("data: [DONE]\n\n");
+                    out.end("data: [DONE]\n\n");
                     return;
                 }
                 if (System.nanoTime() - silentSince >= keepAlive.toNanos()) {

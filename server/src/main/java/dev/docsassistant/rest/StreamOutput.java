@@ -19,6 +19,8 @@ import java.util.function.Supplier;
  * the client has gone, a write throws {@link AnswerAbandoned} so the answer stops, unless the body
  * {@linkplain #StreamOutput(Supplier, BooleanSupplier, Duration) outlives its reader}: then writes
  * are dropped for that long (the answer goes on being recorded for a reader to resume) before they throw.
+ * The stream's last event is written with {@link #end(String)}: a keep-alive comment whose tick fired
+ * just as the answer finished (before its ticker was cancelled) is then dropped, never sent after it.
  */
 final class StreamOutput {
     private final Supplier<OutputStream> opener;
@@ -31,6 +33,8 @@ final class StreamOutput {
     /** When the reader was found gone (by {@code nanoTime}); meaningful once {@code gone}. */
     private long goneAt;
     private boolean closed;
+    /** The last event has been written: no keep-alive may follow it. */
+    private boolean ended;
     /** Holds not yet released: writes are buffered while above zero. */
     private int holds;
 
@@ -114,11 +118,26 @@ final class StreamOutput {
         }
     }
 
-    /** Writes unless the client has gone, without complaint (keep-alives from their own thread). */
-    synchronized void writeQuietly(String text) {
-        if (!gone) {
+    /**
+     * Writes the stream's last event. Under the same lock as {@link #keepAlive()}, so a keep-alive
+     * goes either before it or nowhere, whichever thread its tick runs on.
+     */
+    synchronized void end(String text) {
+        try {
+            write(text);
+        } finally {
+            ended = true;
+        }
+    }
+
+    /**
+     * An SSE comment, unless the stream has ended or the client has gone, without complaint: it comes
+     * from the keep-alive ticker's thread, and the answer's next write reports a client gone.
+     */
+    synchronized void keepAlive() {
+        if (!gone && !ended) {
             try {
-                write(text);
+                write(": keep-alive\n\n");
             } catch (AnswerAbandoned ignored) {
                 // The answer's next write reports it.
             }

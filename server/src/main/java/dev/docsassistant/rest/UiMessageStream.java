@@ -105,14 +105,14 @@ final class UiMessageStream extends BodyEvents {
             finish.put("threadId", threadId);
         }
         event(finish);
-        out.write("data: [DONE]\n\n");
+        out.end("data: [DONE]\n\n");
     }
 
     @Override
     public void error(String message) {
         out.hold();
         event(Json.object("type", "error", "errorText", message));
-        out.write("data: [DONE]\n\n");
+        out.end("data: [DONE]\n\n");
     }
 
     /**
@@ -121,7 +121,7 @@ final class UiMessageStream extends BodyEvents {
      * from then on a failure is the stream's error event rather than a status.
      */
     void keepAlive() {
-        out.writeQuietly(": keep-alive\n\n");
+        out.keepAlive();
     }
 
     /** A reasoning part ends where the answer (or another part) goes on: the client shows it as finished thinking. */
