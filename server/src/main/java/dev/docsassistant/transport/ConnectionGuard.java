@@ -32,6 +32,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Predicate;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -60,6 +61,8 @@ public final class ConnectionGuard implements HttpFeature {
     /** The counted connections of each address; a set is only read or changed inside {@code perAddress.compute}. */
     private final Map<InetAddress, Set<Tracked>> perAddress = new ConcurrentHashMap<>();
     private final ScheduledExecutorService sweeper;
+    /** Orders committed answers: idle-longest is decided by this order, which a client sees too, not by clock readings. */
+    private final AtomicLong answers = new AtomicLong();
 
     /** @param unlimited addresses exempt from the per-address limit (trusted proxies carry many clients) */
     public ConnectionGuard(ConnectionSettings settings, Predicate<InetAddress> unlimited) {
@@ -84,6 +87,17 @@ public final class ConnectionGuard implements HttpFeature {
             }
         }
         return open;
+    }
+
+    /** The connections to local {@code port} between answered requests (tests wait for their answers to end). */
+    static int idleAfterAnswerTo(int port) {
+        int idle = 0;
+        for (ConnectionGuard guard : LIVE) {
+            for (Tracked t : guard.connections.values()) {
+                idle += t.channel.socket().getLocalPort() == port && t.idle() && !t.servedNone() ? 1 : 0;
+            }
+        }
+        return idle;
     }
 
     /** Open connections now tracked (for tests and health). */
@@ -161,9 +175,12 @@ public final class ConnectionGuard implements HttpFeature {
         if (set.size() < settings.maxPerAddress()) {
             return;
         }
-        // Idle after an answer first (a browser opens another when it needs one), then the oldest never used.
+        // Idle after an answer first, earliest answer first (a browser opens another when it needs one), then
+        // the oldest never used. Answers are ordered as they were committed, before their bytes went out: the
+        // order a client saw them in, whichever request's thread got round to finishing first.
         List<Tracked> idle = set.stream().filter(Tracked::idle)
-                .sorted(Comparator.comparing((Tracked t) -> t.servedNone()).thenComparingLong(Tracked::since))
+                .sorted(Comparator.comparing((Tracked t) -> t.servedNone()).thenComparingLong(Tracked::answerOrder)
+                        .thenComparingLong(Tracked::since))
                 .toList();
         for (Tracked t : idle) {
             if (t.closeIfIdle()) {
@@ -219,6 +236,7 @@ public final class ConnectionGuard implements HttpFeature {
             res.header(HeaderValues.CONNECTION_CLOSE);
         }
         tracked.begin(req.content().hasEntity() ? req : null);
+        res.beforeSend(() -> tracked.answerCommitted(answers.incrementAndGet()));
         PeerProbe.register(req, tracked::peerClosed);
         if (req.content().hasEntity() && req.headers().contains(HeaderValues.EXPECT_100)) {
             // Answered before the body was asked for: Helidon 4.4 then takes the body, should the client
@@ -300,6 +318,7 @@ public final class ConnectionGuard implements HttpFeature {
         volatile boolean http2;
         private long since = System.nanoTime();
         private long answeredAt;
+        private long answerOrder;
         private int served;
         private boolean busy;
         private boolean closeAfter;
@@ -326,6 +345,15 @@ public final class ConnectionGuard implements HttpFeature {
 
         synchronized long since() {
             return since;
+        }
+
+        synchronized long answerOrder() {
+            return answerOrder;
+        }
+
+        /** The answer to the current request is about to go out, {@code order}-th of the guard's answers. */
+        synchronized void answerCommitted(long order) {
+            answerOrder = order;
         }
 
         /** Closes the connection if it is still idle; false when a request has begun meanwhile. */

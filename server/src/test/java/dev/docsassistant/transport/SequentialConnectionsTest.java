@@ -86,6 +86,13 @@ class SequentialConnectionsTest {
                 assertTrue(RawHttp.readUntil(socket, "\r\n\r\n").startsWith("HTTP/1.1 200"), "connection " + i);
                 idle.add(socket);
             }
+            // A client has its answer before the request's thread is done with it: wait until the server too
+            // counts every connection idle, else the one whose thread lags is busy to it and another gives way.
+            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+            while (ConnectionGuard.idleAfterAnswerTo(port) < limit) {
+                assertTrue(System.nanoTime() < deadline, ConnectionGuard.idleAfterAnswerTo(port) + " of " + limit + " idle");
+                Thread.sleep(10);
+            }
             Exchange more = RawHttp.exchange(port, "GET /health HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n",
                     Duration.ofSeconds(5));
             assertEquals(200, more.response().status(), more.text());
