@@ -17,6 +17,7 @@ import dev.docsassistant.cli.SitesCommand;
 import dev.docsassistant.cli.UsersCommand;
 import dev.docsassistant.cli.ValidateCommand;
 import dev.docsassistant.config.ConfigException;
+import dev.docsassistant.transport.SharedMappers;
 import io.helidon.logging.common.LogConfig;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -32,6 +33,7 @@ import picocli.CommandLine.Command;
 public final class Main {
 
     public static void main(String[] args) {
+        SharedMappers.install(); // before anything asks Helidon for one (see the class)
         LogConfig.configureRuntime(); // one-line records from logging.properties
         int code = new CommandLine(new Main())
                 .setExecutionExceptionHandler((e, cmd, parsed) -> {

@@ -178,7 +178,7 @@ public final class NodePeer {
     }
 
     /** Searches from concurrent clients, each on one kept-alive raw connection: each search's nanoseconds. */
-    private static ClientLoad.Result<Long> rawSearches(int port, String authorization, List<Ask> asks, ClientLoad load)
+    static ClientLoad.Result<Long> rawSearches(int port, String authorization, List<Ask> asks, ClientLoad load)
             throws Exception {
         return load.run(client -> {
             SseConnection connection = new SseConnection("127.0.0.1", port);
@@ -200,7 +200,7 @@ public final class NodePeer {
     }
 
     /** The load over REST v2, each client on one kept-alive connection read raw ({@link SseConnection}). */
-    private static ClientLoad.Result<Answer> answers(int port, String authorization, List<String> bodies, ClientLoad load)
+    static ClientLoad.Result<Answer> answers(int port, String authorization, List<String> bodies, ClientLoad load)
             throws Exception {
         return load.run(client -> {
             SseConnection connection = new SseConnection("127.0.0.1", port);
@@ -318,14 +318,14 @@ public final class NodePeer {
         }
     }
 
-    private static void stop(Process process) throws Exception {
+    static void stop(Process process) throws Exception {
         process.destroy();
         if (!process.waitFor(60, TimeUnit.SECONDS)) {
             process.destroyForcibly();
         }
     }
 
-    private static String loadAverage() throws Exception {
+    static String loadAverage() throws Exception {
         return String.join(" ", Arrays.copyOf(Files.readString(Path.of("/proc/loadavg")).split(" "), 3));
     }
 

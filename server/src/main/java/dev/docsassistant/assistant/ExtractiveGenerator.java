@@ -115,13 +115,17 @@ public final class ExtractiveGenerator implements AnswerGenerator {
      */
     static List<String> bestBlocks(String markdown, Set<String> terms) {
         List<String> blocks = MarkdownBlocks.split(markdown);
+        int[] overlaps = new int[blocks.size()]; // each block's words read once, not at every comparison of the sort
         List<Integer> ranked = new ArrayList<>();
         for (int i = 0; i < blocks.size(); i++) {
-            if (overlap(blocks.get(i), terms) > 0 && !MarkdownBlocks.isHeading(blocks.get(i))) {
-                ranked.add(i);
+            if (!MarkdownBlocks.isHeading(blocks.get(i))) {
+                overlaps[i] = overlap(blocks.get(i), terms);
+                if (overlaps[i] > 0) {
+                    ranked.add(i);
+                }
             }
         }
-        ranked.sort(Comparator.comparingInt((Integer i) -> -overlap(blocks.get(i), terms)).thenComparingInt(i -> i));
+        ranked.sort(Comparator.comparingInt((Integer i) -> -overlaps[i]).thenComparingInt(i -> i));
         return passages(blocks, ranked.subList(0, Math.min(BLOCKS_PER_PAGE, ranked.size())));
     }
 

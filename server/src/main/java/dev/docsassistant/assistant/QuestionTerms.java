@@ -3,13 +3,10 @@ package dev.docsassistant.assistant;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** The content words of a question, lightly normalised, for matching sentences against it. */
 final class QuestionTerms {
-    private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}][\\p{L}\\p{N}_./-]*");
-    private static final Set<String> STOP = Set.of(("a an and are as at be but by for if in into is it no not of on or "
+    static final Set<String> STOP = Set.of(("a an and are as at be but by for if in into is it no not of on or "
             + "such that the their then there these they this to was will with i me my we our you your what which who "
             + "when where why how can could would should do does did have has had am been get use using want need like "
             + "way about any some all one from than too very just also only so its it's i'm don't doesn't can't").split(" "));
@@ -17,16 +14,49 @@ final class QuestionTerms {
     private QuestionTerms() {
     }
 
+    /**
+     * The words of {@code text}: runs that start with a letter or digit and go on with letters, digits
+     * and {@code _ . / -} (the regex {@code [\p{L}\p{N}][\p{L}\p{N}_./-]*}, scanned by hand: every block of
+     * every retrieved section goes through here, and the regex engine cost an answer more than its search).
+     */
     static Set<String> of(String text) {
         Set<String> terms = new LinkedHashSet<>();
-        Matcher m = WORD.matcher(text.toLowerCase(Locale.ROOT));
-        while (m.find()) {
-            String w = trimTrailingPunctuation(m.group());
+        String lower = text.toLowerCase(Locale.ROOT);
+        int n = lower.length();
+        int i = 0;
+        while (i < n) {
+            int cp = lower.codePointAt(i);
+            if (!letterOrNumber(cp)) {
+                i += Character.charCount(cp);
+                continue;
+            }
+            int start = i;
+            i += Character.charCount(cp);
+            while (i < n) {
+                cp = lower.codePointAt(i);
+                if (!letterOrNumber(cp) && cp != '_' && cp != '.' && cp != '/' && cp != '-') {
+                    break;
+                }
+                i += Character.charCount(cp);
+            }
+            String w = trimTrailingPunctuation(lower.substring(start, i));
             if (w.length() > 1 && !STOP.contains(w)) {
                 terms.add(stem(w));
             }
         }
         return terms;
+    }
+
+    /** {@code \p{L}} or {@code \p{N}}: a letter, or a decimal, letter or other number. */
+    private static boolean letterOrNumber(int cp) {
+        if (cp < 128) {
+            return cp >= 'a' && cp <= 'z' || cp >= '0' && cp <= '9' || cp >= 'A' && cp <= 'Z';
+        }
+        if (Character.isLetter(cp)) {
+            return true;
+        }
+        int type = Character.getType(cp);
+        return type == Character.DECIMAL_DIGIT_NUMBER || type == Character.LETTER_NUMBER || type == Character.OTHER_NUMBER;
     }
 
     /** "retries." and "path/" as plain words; cheaper than a regex on every word of every quoted block. */

@@ -2,6 +2,9 @@ package dev.docsassistant.transport;
 
 import dev.docsassistant.testing.RawHttp;
 import dev.docsassistant.testing.RawHttp.Exchange;
+import io.helidon.common.mapper.MapperManager;
+import io.helidon.service.registry.ServiceRegistry;
+import io.helidon.service.registry.ServiceRegistryManager;
 import io.helidon.webserver.ListenerConfig;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.RoutingRequest;
@@ -25,6 +28,7 @@ import java.util.stream.Stream;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -131,6 +135,19 @@ class HelidonHttpCanaryTest {
                 .map(Method::getName).filter(n -> n.matches("(?i).*(closed|connected|disconnect|peergone|onclose).*")).toList();
         assertTrue(probes.isEmpty(), "Helidon's request now tells a route that its client left " + probes
                 + ": PeerProbe (and ConnectionGuard's probing of the socket) can be deleted");
+    }
+
+    @Test
+    @SuppressWarnings("removal")
+    void eachMapperManagerLookupMakesANewOne() {
+        ServiceRegistryManager registries = ServiceRegistryManager.create(); // a registry of its own: the global one may hold SharedMappers'
+        try {
+            ServiceRegistry registry = registries.registry();
+            assertNotSame(registry.get(MapperManager.class), registry.get(MapperManager.class),
+                    "Helidon's registry now keeps one MapperManager: SharedMappers can be deleted");
+        } finally {
+            registries.shutdown();
+        }
     }
 
     private static Socket connect() throws IOException {
