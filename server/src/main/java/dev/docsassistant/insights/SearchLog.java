@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Every search (site search box, {@code POST /v1/search}, MCP {@code search}) with its normalised
@@ -23,6 +24,7 @@ public final class SearchLog {
     /** How long a click waits for the search it names to be written (it was queued a moment ago). */
     private static final Duration PENDING_SEARCH_WAIT = Duration.ofSeconds(5);
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final Pattern SPACES = Pattern.compile("\\s+");
     /** The stored channel of searches typed in a rendered site's search box. */
     public static final String SITE_BOX = "site";
 
@@ -44,7 +46,7 @@ public final class SearchLog {
 
     /** Lower case, one space between words, at most {@link InsightsLog#MAX_QUERY_CHARS}: repeats count together. */
     public static String normalize(String query) {
-        String normalized = query.strip().replaceAll("\\s+", " ").toLowerCase(Locale.ROOT);
+        String normalized = SPACES.matcher(query.strip()).replaceAll(" ").toLowerCase(Locale.ROOT);
         return normalized.length() > InsightsLog.MAX_QUERY_CHARS ? normalized.substring(0, InsightsLog.MAX_QUERY_CHARS) : normalized;
     }
 

@@ -19,21 +19,29 @@ final class HeadingMatch {
     private HeadingMatch() {
     }
 
-    /** 0–1: how completely the section's heading and the query's terms cover each other. */
-    static double of(IndexedSection s, Set<String> queryTerms) {
-        if (queryTerms.isEmpty()) {
+    private static final String[] NONE = {};
+
+    /** 0–1: how completely a section's heading terms ({@link #headingTerms}) and the query's terms cover each other. */
+    static double of(String[] headingTerms, Set<String> queryTerms) {
+        if (queryTerms.isEmpty() || headingTerms.length == 0) {
             return 0;
         }
+        int shared = 0;
+        for (String term : headingTerms) {
+            if (queryTerms.contains(term)) {
+                shared++;
+            }
+        }
+        return (shared / (double) headingTerms.length) * (shared / (double) queryTerms.size());
+    }
+
+    /** The distinct terms of the section's heading (a lead section's: its page title) as a query's are analysed. */
+    static String[] headingTerms(IndexedSection s) {
         String heading = s.section().heading() != null ? s.section().heading() : s.page().title();
         if (heading == null || heading.isBlank()) {
-            return 0;
+            return NONE;
         }
-        Set<String> headingTerms = s.analysis().queryTerms(heading);
-        if (headingTerms.isEmpty()) {
-            return 0;
-        }
-        long shared = headingTerms.stream().filter(queryTerms::contains).count();
-        return (shared / (double) headingTerms.size()) * (shared / (double) queryTerms.size());
+        return s.analysis().queryTerms(heading).toArray(NONE);
     }
 
     /** A relevance (a share of the best conceivable match, at most about 1) lifted toward 1 by the match. */

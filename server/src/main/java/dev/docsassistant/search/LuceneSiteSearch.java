@@ -448,10 +448,11 @@ public final class LuceneSiteSearch implements SiteSearch {
             ScoreDoc[] top = searcher.search(query, depth).scoreDocs;
             List<RankedPage> sections = new ArrayList<>(top.length);
             for (ScoreDoc hit : top) {
-                IndexedSection section = section(hit.doc);
+                int ord = ord(hit.doc);
+                IndexedSection section = index.sections.get(ord);
                 double share = hit.score / Math.max(1e-9, maxScore.getOrDefault(section.analysis(), 1.0));
                 double relevance = HeadingMatch.lifted(share,
-                        HeadingMatch.of(section, queryTerms.getOrDefault(section.analysis(), Set.of())));
+                        HeadingMatch.of(index.headingTerms.of(ord), queryTerms.getOrDefault(section.analysis(), Set.of())));
                 sections.add(new RankedPage(section, relevance * weight(section.page(), preference), Math.min(1.0, relevance)));
             }
             return bestPerPage(sections);
@@ -520,11 +521,16 @@ public final class LuceneSiteSearch implements SiteSearch {
     }
 
     private IndexedSection section(int doc) throws IOException {
+        return index.sections.get(ord(doc));
+    }
+
+    /** The {@code ord} of a document: its section's position in {@link SiteIndex#sections}. */
+    private int ord(int doc) throws IOException {
         List<LeafReaderContext> leaves = index.reader.leaves();
         LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
         NumericDocValues ords = leaf.reader().getNumericDocValues(SiteIndex.ORD);
         ords.advanceExact(doc - leaf.docBase);
-        return index.sections.get((int) ords.longValue());
+        return (int) ords.longValue();
     }
 
     /** Which version and language rank first: the filter's, else the current page's, else the site defaults. */

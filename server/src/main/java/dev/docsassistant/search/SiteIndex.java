@@ -65,6 +65,8 @@ final class SiteIndex {
     private static final FieldType TEXT = textType();
 
     final List<IndexedSection> sections;
+    /** The sections' heading terms, by {@code ord}, as searches hit them. */
+    final HeadingTerms headingTerms;
     final DirectoryReader reader;
     final boolean rebuilt;
     /** Whether sections carry vectors (hybrid mode); false in keyword mode. */
@@ -94,6 +96,7 @@ final class SiteIndex {
     SiteIndex(List<IndexedSection> sections, DirectoryReader reader, boolean rebuilt, boolean vectors,
               EmbeddingCentre centre, int embedded, double embedSeconds, boolean ownsDirectory) {
         this.sections = sections;
+        this.headingTerms = new HeadingTerms(sections);
         this.reader = reader;
         this.rebuilt = rebuilt;
         this.vectors = vectors;
