@@ -330,7 +330,7 @@ public final class NodePeer {
     }
 
     /** A {@code /v1/search} body: the question, pageSize 5, its version and language as the filter. */
-    static String searchBody(Ask ask) {
+    private static String searchBody(Ask ask) {
         return """
                 {"query": %s, "pageSize": 5, "filter": {"version": %s, "language": %s}}"""
                 .formatted(json(ask.q().q()), json(ask.q().version()), json(ask.q().language()));

@@ -110,7 +110,7 @@ public final class LuceneSiteSearch implements SiteSearch {
         this.live = live;
         this.ownsLive = ownsLive;
         this.successor = live == null ? null : live::search;
-        this.searcher = new IndexSearcher(index.reader);
+        this.searcher = new IndexSearcher(InMemoryNorms.wrap(index.reader));
         // Sections are short and uneven; a stronger length normalisation keeps long ones from winning on volume.
         searcher.setSimilarity(new BM25Similarity(1.6f, 0.9f));
         this.analyses = EnumSet.noneOf(LanguageAnalysis.class);
