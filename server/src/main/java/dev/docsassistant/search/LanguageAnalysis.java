@@ -49,8 +49,13 @@ enum LanguageAnalysis {
     /** For queries: see {@link PerCallAnalyzer}. */
     private final Analyzer queryAnalyzer;
     private final Set<String> questionTerms;
+    /** The names of this language's two text fields, made once: every query term names both. */
+    private final String headField;
+    private final String bodyField;
 
     LanguageAnalysis(Analyzer analyzer) {
+        this.headField = "head_" + name().toLowerCase(Locale.ROOT);
+        this.bodyField = "body_" + name().toLowerCase(Locale.ROOT);
         this.analyzer = analyzer;
         this.queryAnalyzer = new PerCallAnalyzer(analyzer);
         this.questionTerms = terms(QUESTION_WORDS);
@@ -61,7 +66,7 @@ enum LanguageAnalysis {
         if (languageCode == null) {
             return EN;
         }
-        String base = languageCode.toLowerCase(Locale.ROOT).split("[-_]")[0];
+        String base = baseLanguage(languageCode);
         return switch (base) {
             case "en" -> EN;
             case "fr" -> FR;
@@ -92,7 +97,20 @@ enum LanguageAnalysis {
     }
 
     String field(String base) {
-        return base + "_" + name().toLowerCase(Locale.ROOT);
+        return switch (base) {
+            case "head" -> headField;
+            case "body" -> bodyField;
+            default -> base + "_" + name().toLowerCase(Locale.ROOT);
+        };
+    }
+
+    /** A language code's base language, lower case: {@code zh} for {@code zh-Hans}, {@code fr} for {@code fr_CA}. */
+    static String baseLanguage(String languageCode) {
+        int end = 0;
+        while (end < languageCode.length() && languageCode.charAt(end) != '-' && languageCode.charAt(end) != '_') {
+            end++;
+        }
+        return languageCode.substring(0, end).toLowerCase(Locale.ROOT);
     }
 
     /**

@@ -2,10 +2,8 @@ package dev.docsassistant.search;
 
 import dev.docsassistant.content.Page;
 import dev.docsassistant.content.SiteContent;
-import org.apache.lucene.index.LeafReaderContext;
-import org.apache.lucene.index.NumericDocValues;
-import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.Term;
+import org.apache.lucene.index.TermStates;
 import org.apache.lucene.search.BooleanClause.Occur;
 import org.apache.lucene.search.BooleanQuery;
 import org.apache.lucene.search.BoostQuery;
@@ -311,10 +309,15 @@ public final class LuceneSiteSearch implements SiteSearch {
                     break;
                 }
                 clauses++;
-                query.add(new BoostQuery(new TermQuery(new Term(a.field("head"), term)), HEAD), Occur.SHOULD);
-                query.add(new TermQuery(new Term(a.field("body"), term)), Occur.SHOULD);
-                if (!a.pairsCharacters() || occurs(a, term)) {
-                    max += idf(a.field("body"), term) * (1 + HEAD);
+                // Each term's statistics are looked up once, here, for its idf and for the query's scoring alike.
+                Term headTerm = new Term(a.field("head"), term);
+                Term bodyTerm = new Term(a.field("body"), term);
+                TermStates head = termStates(headTerm);
+                TermStates body = termStates(bodyTerm);
+                query.add(new BoostQuery(new TermQuery(headTerm, head), HEAD), Occur.SHOULD);
+                query.add(new TermQuery(bodyTerm, body), Occur.SHOULD);
+                if (!a.pairsCharacters() || body.docFreq() > 0 || head.docFreq() > 0) {
+                    max += idf(bodyTerm.field(), body.docFreq()) * (1 + HEAD);
                 }
             }
             maxScore.put(a, max);
@@ -426,11 +429,19 @@ public final class LuceneSiteSearch implements SiteSearch {
         }
     }
 
-    /** BM25's idf of a term: what one fully matching field of weight 1 adds to a score. */
-    private double idf(String field, String term) {
+    /** A term's statistics in this index, as its {@link TermQuery} would look them up. */
+    private TermStates termStates(Term term) {
+        try {
+            return TermStates.build(searcher, term, true);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** BM25's idf of a term found in {@code freq} sections: what one fully matching field of weight 1 adds to a score. */
+    private double idf(String field, long freq) {
         try {
             long docs = Math.max(1, index.reader.getDocCount(field));
-            long freq = index.reader.docFreq(new Term(field, term));
             return Math.log(1 + (docs - freq + 0.5) / (freq + 0.5));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -520,17 +531,13 @@ public final class LuceneSiteSearch implements SiteSearch {
         return 1 / (1 + SIZE_PRIOR * Math.log(Math.max(1.0, sections / (double) SIZE_PRIOR_FROM)));
     }
 
-    private IndexedSection section(int doc) throws IOException {
-        return index.sections.get(ord(doc));
+    private IndexedSection section(int doc) {
+        return index.section(doc);
     }
 
     /** The {@code ord} of a document: its section's position in {@link SiteIndex#sections}. */
-    private int ord(int doc) throws IOException {
-        List<LeafReaderContext> leaves = index.reader.leaves();
-        LeafReaderContext leaf = leaves.get(ReaderUtil.subIndex(doc, leaves));
-        NumericDocValues ords = leaf.reader().getNumericDocValues(SiteIndex.ORD);
-        ords.advanceExact(doc - leaf.docBase);
-        return (int) ords.longValue();
+    private int ord(int doc) {
+        return index.ord(doc);
     }
 
     /** Which version and language rank first: the filter's, else the current page's, else the site defaults. */

@@ -3,7 +3,6 @@ package dev.docsassistant.search;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -123,7 +122,7 @@ public final class SentenceEmbedder {
      * without languages), or empty when no model covers it: such pages are searched by BM25 alone.
      */
     public static Optional<EmbeddingModel> modelFor(String language) {
-        String base = language == null ? "en" : language.toLowerCase(Locale.ROOT).split("[-_]")[0];
+        String base = language == null ? "en" : LanguageAnalysis.baseLanguage(language);
         return switch (base) {
             case "en" -> Optional.of(english);
             case "zh", "cn" -> Optional.of(EmbeddingModel.BGE_SMALL_ZH);

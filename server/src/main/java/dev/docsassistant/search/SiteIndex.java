@@ -78,6 +78,11 @@ final class SiteIndex {
     final double embedSeconds;
     /** False for the readers of a {@link LiveSiteIndex}: its writer holds the directory open and closes it. */
     private final boolean ownsDirectory;
+    /**
+     * Each document's section ord, by the reader's document id, read once: every hit of every query looks
+     * its section up, and a doc-values iterator per hit cost more than the lookup itself.
+     */
+    private final int[] ordByDoc;
     /** Pages and sections whose documents were written while opening (all of them for a full build, none for a reuse). */
     int pagesIndexed;
     int sectionsIndexed;
@@ -104,6 +109,35 @@ final class SiteIndex {
         this.embedded = embedded;
         this.embedSeconds = embedSeconds;
         this.ownsDirectory = ownsDirectory;
+        this.ordByDoc = ords(reader);
+    }
+
+    private static int[] ords(DirectoryReader reader) {
+        int[] ords = new int[reader.maxDoc()];
+        try {
+            for (LeafReaderContext leaf : reader.leaves()) {
+                NumericDocValues values = leaf.reader().getNumericDocValues(ORD);
+                if (values == null) {
+                    continue;
+                }
+                for (int doc = values.nextDoc(); doc != DocIdSetIterator.NO_MORE_DOCS; doc = values.nextDoc()) {
+                    ords[leaf.docBase + doc] = (int) values.longValue();
+                }
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the search index: " + e.getMessage(), e);
+        }
+        return ords;
+    }
+
+    /** The section of a document of {@link #reader} (a hit: a live document). */
+    IndexedSection section(int doc) {
+        return sections.get(ordByDoc[doc]);
+    }
+
+    /** The {@code ord} of a document of {@link #reader}: its section's position in {@link #sections}. */
+    int ord(int doc) {
+        return ordByDoc[doc];
     }
 
     /**
