@@ -74,13 +74,12 @@ public final class ExtractiveGenerator implements AnswerGenerator {
                     blocks.addAll(firstBlocks(hit.content()));
                 }
                 blocks.addAll(introduced(hit));
-            } else if (blocks.stream().flatMap(b -> QuestionTerms.of(b).stream()).filter(terms::contains)
-                    .allMatch(covered::contains)) {
+            } else if (blocks.stream().allMatch(b -> covered.containsAll(QuestionTerms.shared(b, terms)))) {
                 // A further page is quoted only for words of the question the quotes so far lack: else it
                 // repeats them in other words (a home page's card about the page already quoted).
                 continue;
             }
-            blocks.forEach(b -> covered.addAll(QuestionTerms.of(b)));
+            blocks.forEach(b -> covered.addAll(QuestionTerms.shared(b, terms))); // the question's words quoted so far
             quotes.add(new Quote(hit, blocks));
         }
         // Further relevant results are named too, as links, so the reader sees every page worth opening.
@@ -187,12 +186,7 @@ public final class ExtractiveGenerator implements AnswerGenerator {
     }
 
     static int overlap(String block, Set<String> terms) {
-        Set<String> words = QuestionTerms.of(block);
-        int n = 0;
-        for (String t : terms) {
-            n += words.contains(t) ? 1 : 0;
-        }
-        return n;
+        return QuestionTerms.shared(block, terms).size();
     }
 
     /** A long paragraph cut after a sentence; tables, lists and code are never cut. */

@@ -1,8 +1,10 @@
 package dev.docsassistant.assistant;
 
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /** The content words of a question, lightly normalised, for matching sentences against it. */
 final class QuestionTerms {
@@ -21,6 +23,28 @@ final class QuestionTerms {
      */
     static Set<String> of(String text) {
         Set<String> terms = new LinkedHashSet<>();
+        forEach(text, terms::add);
+        return terms;
+    }
+
+    /**
+     * Which of {@code terms} (a question's) occur in {@code text}: what a quoted block is judged by, without
+     * keeping the set of all its words.
+     */
+    static Set<String> shared(String text, Set<String> terms) {
+        Set<String> found = new HashSet<>();
+        if (!terms.isEmpty()) {
+            forEach(text, t -> {
+                if (terms.contains(t)) {
+                    found.add(t);
+                }
+            });
+        }
+        return found;
+    }
+
+    /** Each word of {@code text} in turn, as {@link #of} keeps it (repeats included). */
+    private static void forEach(String text, Consumer<String> terms) {
         String lower = text.toLowerCase(Locale.ROOT);
         int n = lower.length();
         int i = 0;
@@ -39,12 +63,17 @@ final class QuestionTerms {
                 }
                 i += Character.charCount(cp);
             }
-            String w = trimTrailingPunctuation(lower.substring(start, i));
-            if (w.length() > 1 && !STOP.contains(w)) {
-                terms.add(stem(w));
+            int end = i;
+            while (end > start && ".-/".indexOf(lower.charAt(end - 1)) >= 0) {
+                end--;
+            }
+            if (end - start > 1) {
+                String w = lower.substring(start, end);
+                if (!STOP.contains(w)) {
+                    terms.accept(stem(w));
+                }
             }
         }
-        return terms;
     }
 
     /** {@code \p{L}} or {@code \p{N}}: a letter, or a decimal, letter or other number. */
@@ -57,15 +86,6 @@ final class QuestionTerms {
         }
         int type = Character.getType(cp);
         return type == Character.DECIMAL_DIGIT_NUMBER || type == Character.LETTER_NUMBER || type == Character.OTHER_NUMBER;
-    }
-
-    /** "retries." and "path/" as plain words; cheaper than a regex on every word of every quoted block. */
-    private static String trimTrailingPunctuation(String w) {
-        int end = w.length();
-        while (end > 0 && ".-/".indexOf(w.charAt(end - 1)) >= 0) {
-            end--;
-        }
-        return w.substring(0, end);
     }
 
     /** Plural and verb endings off, so "retries" and "retried" meet "retry" and "deliveries" meets "delivery". */

@@ -56,6 +56,17 @@ class QuestionTermsTest {
                 }
             }
             assertEquals(List.copyOf(expected), List.copyOf(QuestionTerms.of(text)), text);
+            // A question's terms found in the text: every other one of its words, and one it lacks.
+            Set<String> question = new LinkedHashSet<>(List.of("absent-word"));
+            int k = 0;
+            for (String w : expected) {
+                if (k++ % 2 == 0) {
+                    question.add(w);
+                }
+            }
+            Set<String> shared = new LinkedHashSet<>(expected);
+            shared.retainAll(question);
+            assertEquals(shared, QuestionTerms.shared(text, question), text);
         }
     }
 
