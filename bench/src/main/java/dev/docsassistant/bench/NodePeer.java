@@ -45,7 +45,7 @@ public final class NodePeer {
     private static final Path PEER = Path.of("bench", "node-peer").toAbsolutePath();
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final int SEARCH_WARM_UP_SECONDS = 15;
-    private static final int[] CLIENTS = {1, 8, 50};
+    static final int[] CLIENTS = {1, 8, 50};
 
     private NodePeer() {
     }
