@@ -34,7 +34,8 @@ import java.util.stream.Stream;
  * (user + system time of its process over the level, divided by the requests), the figure that other
  * work on a shared machine disturbs least. Recall@5 of the searches is printed so that neither side is
  * fast by finding nothing, and every answer of the 50-client load must be a complete UI message stream
- * with text ({@link UiStreamCheck}); one that is not stops the bench. Ratios: ours ÷ peer for
+ * with text ({@link UiStreamCheck}); one that is not stops the bench. Both servers first answer from 50 clients
+ * for {@value #ANSWER_WARM_UP_SECONDS} s (JIT, connections, caches). Ratios: ours ÷ peer for
  * throughput, peer ÷ ours for times and CPU.
  * Run: {@code bench/run NodePeer [answers-per-client [search-rounds [search-mode]]]}: the server's
  * {@code search.mode}, {@code hybrid} (the default; it embeds every question) or {@code keyword}
@@ -45,6 +46,7 @@ public final class NodePeer {
     private static final Path PEER = Path.of("bench", "node-peer").toAbsolutePath();
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final int SEARCH_WARM_UP_SECONDS = 15;
+    private static final int ANSWER_WARM_UP_SECONDS = 20;
     static final int[] CLIENTS = {1, 8, 50};
 
     private NodePeer() {
@@ -127,7 +129,12 @@ public final class NodePeer {
             throws Exception {
         List<String> bodies = asks.stream()
                 .map(a -> a.domain() + "\n" + ClientLoad.v2Body(a.q().q(), a.q().version(), a.q().language())).toList();
-        answers(port, authorization, bodies, new ClientLoad(50, 10, 0)); // warm-up: JIT, connections, caches
+        // Warm-up by time, as for the searches below: 500 answers left our JIT compiling through the first
+        // levels (its compiler threads took a third of the server's CPU there); the peer gets the same.
+        long answersWarmUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(ANSWER_WARM_UP_SECONDS);
+        while (System.nanoTime() < answersWarmUntil) {
+            answers(port, authorization, bodies, new ClientLoad(50, 10, 0));
+        }
         List<Level> answerLevels = new ArrayList<>();
         List<UiStreamCheck.Answer> checked = List.of();
         long rssKb = 0;
