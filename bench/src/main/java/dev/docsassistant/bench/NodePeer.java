@@ -56,6 +56,17 @@ public final class NodePeer {
     record Ask(String domain, DevSet.Question q) {
     }
 
+    /** Every dev question of both corpora, each with the site it is asked of. */
+    static List<Ask> devAsks() throws java.io.IOException {
+        List<Ask> asks = new ArrayList<>();
+        for (String corpus : DevSet.CORPORA) {
+            for (DevSet.Question q : DevSet.questions(corpus)) {
+                asks.add(new Ask(corpus, q));
+            }
+        }
+        return asks;
+    }
+
     /** One answer of the load: its timing and the bytes to check afterwards (outside the clock). */
     record Answer(AssistantLatency.Timing timing, byte[] raw) {
     }
@@ -77,12 +88,7 @@ public final class NodePeer {
         if (!mode.equals("hybrid") && !mode.equals("keyword")) {
             throw new IllegalArgumentException("search-mode: hybrid or keyword, not " + mode);
         }
-        List<Ask> asks = new ArrayList<>();
-        for (String corpus : DevSet.CORPORA) {
-            for (DevSet.Question q : DevSet.questions(corpus)) {
-                asks.add(new Ask(corpus, q));
-            }
-        }
+        List<Ask> asks = devAsks();
         Path dir = Files.createTempDirectory("docs-assistant-peer-");
         try {
             Path config = dir.resolve("application.yaml");

@@ -2,7 +2,6 @@ package dev.docsassistant.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -40,12 +39,7 @@ public final class SearchServerCpu {
         String mode = setUp.equals("keyword") ? "keyword" : "hybrid";
         boolean cache = setUp.equals("hybrid-cached");
         int warmUpSeconds = args.length > 2 ? Integer.parseInt(args[2]) : 20;
-        List<NodePeer.Ask> asks = new ArrayList<>();
-        for (String corpus : DevSet.CORPORA) {
-            for (DevSet.Question q : DevSet.questions(corpus)) {
-                asks.add(new NodePeer.Ask(corpus, q));
-            }
-        }
+        List<NodePeer.Ask> asks = NodePeer.devAsks();
         Path dir = Files.createTempDirectory("docs-assistant-search-cpu-");
         Path config = dir.resolve("application.yaml");
         Files.writeString(config, BenchApps.corporaYaml(BenchApps.UNLIMITED)
