@@ -2,7 +2,6 @@ package dev.docsassistant.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
@@ -58,12 +57,7 @@ public final class AnswerCpu {
         String what = args.length > 4 ? args[4] : "both";
         boolean answersToo = !what.equals("searches");
         boolean searchesToo = !what.equals("answers");
-        List<NodePeer.Ask> asks = new ArrayList<>();
-        for (String corpus : DevSet.CORPORA) {
-            for (DevSet.Question q : DevSet.questions(corpus)) {
-                asks.add(new NodePeer.Ask(corpus, q));
-            }
-        }
+        List<NodePeer.Ask> asks = NodePeer.devAsks();
         List<String> bodies = asks.stream()
                 .map(a -> a.domain() + "\n" + ClientLoad.v2Body(a.q().q(), a.q().version(), a.q().language())).toList();
         Path dir = Files.createTempDirectory("docs-assistant-answer-cpu-");

@@ -2,7 +2,6 @@ package dev.docsassistant.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
@@ -26,12 +25,7 @@ public final class SearchCost {
         int count = args.length > 0 ? Integer.parseInt(args[0]) : 30_000;
         String mode = args.length > 1 ? args[1] : "keyword";
         int warmUp = args.length > 2 ? Integer.parseInt(args[2]) : 20_000;
-        List<NodePeer.Ask> asks = new ArrayList<>();
-        for (String corpus : DevSet.CORPORA) {
-            for (DevSet.Question q : DevSet.questions(corpus)) {
-                asks.add(new NodePeer.Ask(corpus, q));
-            }
-        }
+        List<NodePeer.Ask> asks = NodePeer.devAsks();
         Path dir = Files.createTempDirectory("docs-assistant-search-cost-");
         try {
             Path config = dir.resolve("application.yaml");
