@@ -9,8 +9,6 @@ import io.helidon.service.registry.Services;
 
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
@@ -30,11 +28,9 @@ public final class AppMetrics {
             Duration.ofSeconds(10), Duration.ofSeconds(30), Duration.ofSeconds(60)};
 
     private static final double[] NO_PERCENTILES = {};
-    /**
-     * The counters and timers recorded so far, by {@link #key}: a request records several, and the
-     * registry's {@code getOrCreate} builds a meter description and looks its factory up every time.
-     */
-    private static final Map<String, Object> METERS = new ConcurrentHashMap<>();
+    // Meters are looked up in the registry at each recording, never kept here: Helidon's registry can be
+    // erased (its meters dropped without a removal event; the test suite, starting and stopping servers in
+    // one JVM, showed it), and a kept meter would then count where nothing reads it.
 
     private AppMetrics() {
     }
@@ -117,23 +113,12 @@ public final class AppMetrics {
     }
 
     private static Counter counter(String name, String description, Iterable<Tag> tags) {
-        return (Counter) METERS.computeIfAbsent(key("counter", name, tags),
-                k -> registry().getOrCreate(Counter.builder(PREFIX + name).description(description).tags(tags)));
+        return registry().getOrCreate(Counter.builder(PREFIX + name).description(description).tags(tags));
     }
 
     private static Timer timer(String name, String description, Iterable<Tag> tags) {
-        return (Timer) METERS.computeIfAbsent(key("timer", name, tags),
-                k -> registry().getOrCreate(Timer.builder(PREFIX + name).description(description).tags(tags)
-                        .percentiles(NO_PERCENTILES).buckets(BUCKETS))); // buckets only: quantiles are computed by Prometheus
-    }
-
-    /** A meter's kind, name and tags as one string: what {@link #METERS} knows it by. */
-    private static String key(String kind, String name, Iterable<Tag> tags) {
-        StringBuilder key = new StringBuilder(kind).append(' ').append(name);
-        for (Tag tag : tags) {
-            key.append('\u0000').append(tag.key()).append('=').append(tag.value());
-        }
-        return key.toString();
+        return registry().getOrCreate(Timer.builder(PREFIX + name).description(description).tags(tags)
+                .percentiles(NO_PERCENTILES).buckets(BUCKETS)); // buckets only: quantiles are computed by Prometheus
     }
 
     /** The registry Helidon's metrics observer serves, looked up once. */
