@@ -2,7 +2,6 @@ package dev.docsassistant.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -113,9 +112,7 @@ public final class AnswerCpu {
             }
             System.out.println("load average at end " + NodePeer.loadAverage());
         } finally {
-            try (Stream<Path> files = Files.walk(dir)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            BenchFiles.deleteTree(dir);
         }
     }
 }

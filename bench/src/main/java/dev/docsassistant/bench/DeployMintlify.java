@@ -14,7 +14,6 @@ import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
@@ -102,9 +101,7 @@ public final class DeployMintlify {
                     Machine.loadAverage());
         } finally {
             sql(admin, "DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
-            try (Stream<Path> files = Files.walk(dir)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            BenchFiles.deleteTree(dir);
         }
     }
 

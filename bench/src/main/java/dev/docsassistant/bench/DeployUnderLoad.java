@@ -10,7 +10,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -138,9 +137,7 @@ public final class DeployUnderLoad {
             System.out.printf(Locale.ROOT, "heap live after a full GC at the end %d MiB (committed %d MiB); threads %d; load average %s%n",
                     heap.liveKb() / 1024, heap.committedKb() / 1024, Machine.threads(pid), Machine.loadAverage());
         } finally {
-            try (Stream<Path> files = Files.walk(dir)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            BenchFiles.deleteTree(dir);
         }
     }
 

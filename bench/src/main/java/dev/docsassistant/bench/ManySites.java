@@ -7,10 +7,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
-import java.util.stream.Stream;
 
 /**
  * Many tenants on one server: {@code count} sites created through the admin API at run time, each
@@ -81,9 +79,7 @@ public final class ManySites {
                     buildMillis[count / 2], buildMillis[count - 1], heap.liveKb() / 1024, heap.committedKb() / 1024,
                     Machine.peakRssMb(pid), Machine.loadAverage());
         } finally {
-            try (Stream<Path> files = Files.walk(dir)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            BenchFiles.deleteTree(dir);
         }
     }
 

@@ -11,11 +11,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 
 /**
  * The server beside the reference Node peer ({@code bench/node-peer}, the peer of {@code ../shared/peer}
@@ -125,9 +123,7 @@ public final class NodePeer {
             print(our, theirs);
             System.out.println("load average at end " + loadAverage());
         } finally {
-            try (Stream<Path> files = Files.walk(dir)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            BenchFiles.deleteTree(dir);
         }
     }
 

@@ -2,7 +2,6 @@ package dev.docsassistant.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -57,9 +56,7 @@ public final class SearchCost {
             }
             System.out.println("load average at end " + NodePeer.loadAverage());
         } finally {
-            try (Stream<Path> files = Files.walk(dir)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            BenchFiles.deleteTree(dir);
         }
     }
 }

@@ -10,7 +10,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * Where the RSS of the server that {@link NodePeer} measures goes: the same server (both shared corpora,
@@ -90,9 +89,7 @@ public final class ServeRss {
                 NodePeer.stop(serve);
             }
         } finally {
-            try (Stream<Path> files = Files.walk(dir)) {
-                files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-            }
+            BenchFiles.deleteTree(dir);
         }
     }
 
