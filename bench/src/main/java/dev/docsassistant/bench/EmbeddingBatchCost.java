@@ -1,5 +1,7 @@
 package dev.docsassistant.bench;
 
+import dev.docsassistant.search.SentenceEmbedder;
+
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
@@ -46,7 +48,9 @@ public final class EmbeddingBatchCost {
         }
         List<long[]> dev = new ArrayList<>();
         for (String corpus : DevSet.CORPORA) {
-            DevSet.questions(corpus).forEach(q -> dev.add(tokenizer.encode(q.q()).getIds()));
+            // as the server's model reads a question: reduced first (QuestionReduction)
+            DevSet.questions(corpus).forEach(q -> dev.add(tokenizer.encode(
+                    SentenceEmbedder.questionReduction().apply(q.q())).getIds()));
         }
         long[] one = dev.get(0);
         int[] sizes = {1, 2, 4, 8, 16, 32};

@@ -95,7 +95,9 @@ public final class EmbeddingRuntime {
                 new Variant("BASIC_OPT", o -> { serverDefaults(o, 1); level(o, OptLevel.BASIC_OPT); }),
                 new Variant("EXTENDED_OPT", o -> { serverDefaults(o, 1); level(o, OptLevel.EXTENDED_OPT); }),
                 new Variant("NO_OPT", o -> { serverDefaults(o, 1); level(o, OptLevel.NO_OPT); }),
-                new Variant("arena + memory pattern", o -> { serverDefaults(o, 1); arena(o); }),
+                new Variant("arena + memory pattern", o -> { serverDefaults(o, 1); arena(o, true); }),
+                new Variant("arena alone (no memory pattern)", o -> { serverDefaults(o, 1); arena(o, false); }),
+                new Variant("arena alone, question reduced", o -> { serverDefaults(o, 1); arena(o, false); }, Shape.REDUCED),
                 new Variant("padded to 128 tokens (masked)", o -> serverDefaults(o, 1), Shape.PADDED_128),
                 new Variant("truncated to 16 tokens", o -> serverDefaults(o, 1), Shape.TRUNCATED_16),
                 new Variant("question reduced (the server's QuestionReduction)", o -> serverDefaults(o, 1), Shape.REDUCED));
@@ -241,10 +243,10 @@ public final class EmbeddingRuntime {
         }
     }
 
-    private static void arena(SessionOptions o) {
+    private static void arena(SessionOptions o, boolean memoryPattern) {
         try {
             o.setCPUArenaAllocator(true);
-            o.setMemoryPatternOptimization(true);
+            o.setMemoryPatternOptimization(memoryPattern);
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }

@@ -90,7 +90,8 @@ public final class NodePeer {
         Path dir = Files.createTempDirectory("docs-assistant-peer-");
         try {
             Path config = dir.resolve("application.yaml");
-            Files.writeString(config, BenchApps.corporaYaml(BenchApps.UNLIMITED).replace("search: {", "search: {mode: " + mode + ", question-cache: false, "));
+            Files.writeString(config, BenchApps.corporaYaml(BenchApps.UNLIMITED).replace("search: {", "search: {mode: " + mode + ", question-cache: false, "
+                    + searchSettings()));
             String key = Launcher.createKey(config);
             System.out.println("CPU " + Machine.cpu());
             System.out.printf(Locale.ROOT, "load average at start %s; 50 clients × %d answers, %d search rounds of %d questions; our search mode %s%n",
@@ -347,5 +348,14 @@ public final class NodePeer {
 
     private static String json(String s) {
         return s == null ? "null" : "\"" + s.replace("\\", "\\\\").replace("\"", "\\\"") + "\"";
+    }
+
+    /** More of our server's search settings for a comparison run, e.g. {@code NODE_PEER_SEARCH="question-batching: true"}. */
+    private static String searchSettings() {
+        String more = System.getenv().getOrDefault("NODE_PEER_SEARCH", "").strip();
+        if (!more.isEmpty()) {
+            System.out.println("our extra search settings: " + more);
+        }
+        return more.isEmpty() ? "" : more + ", ";
     }
 }

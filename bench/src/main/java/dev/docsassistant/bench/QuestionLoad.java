@@ -59,11 +59,14 @@ public final class QuestionLoad {
         System.out.println("clients | embedding | searches/s | CPU per search | p50 | p99 | embedding share of a search");
         for (int clients : new int[] {1, 8, 50}) {
             for (int round = 0; round < 2; round++) { // A B C A B C: drift from other processes falls on all
-                for (int slots : new int[] {64, 2, 1}) {
-                    SentenceEmbedder.configureQuestions(slots, false);
+                // {slots, spread}: a batch takes queued questions of any length (spread 512), or of about the first one's (1)
+                for (int[] setup : new int[][] {{64, 1}, {2, 512}, {2, 1}, {1, 1}}) {
+                    int slots = setup[0];
+                    SentenceEmbedder.configureQuestions(slots, setup[1], false);
                     Result r = load(search, clients, seconds, () -> distinct.apply(serial.incrementAndGet()));
                     System.out.printf(Locale.ROOT, "%d | %s | %.0f | %.2f ms | %.2f ms | %.2f ms | %.0f %%  (load %s)%n", clients,
-                            slots == 64 ? "one run per caller" : "batched, " + slots + " slot" + (slots > 1 ? "s" : ""), r.perSecond(), r.cpuMsPerSearch(), r.p50(),
+                            slots == 64 ? "one run per caller" : "batched, " + slots + " slot" + (slots > 1 ? "s" : "")
+                                    + (setup[1] > 64 ? ", any length" : ", lengths within " + setup[1]), r.perSecond(), r.cpuMsPerSearch(), r.p50(),
                             r.p99(), 100 * r.embeddingShare(), Machine.loadAverage());
                 }
             }

@@ -22,7 +22,7 @@ import java.util.TreeMap;
  * corpus, per kind and per language, plus how much generic pages crowd the top 3. A search
  * "abstains" when no result reaches {@link #ABSTAIN_BELOW}. Run:
  * {@code bench/run SearchEval [-v] [--parts=dev,tune,aside] [--model=bge-small-en-v15-q]
- * [--question-vectors=static|static-both|static-first] [--model-always]} ({@code -v} lists
+ * [--question-vectors=static|static-both|static-first] [--model-always] [--batched-questions=N]} ({@code -v} lists
  * each question's results, never those of the aside part).
  * Embeddings are cached in {@code bench/target/embedding-cache}, so only the first run computes them.
  */
@@ -49,6 +49,16 @@ public final class SearchEval {
                 .map(a -> dev.docsassistant.search.QuestionVectors.valueOf(a.substring(19).toUpperCase(Locale.ROOT).replace('-', '_')))
                 .findFirst().orElse(dev.docsassistant.search.QuestionVectors.MODEL);
         dev.docsassistant.search.SentenceEmbedder.useQuestionVectors(questionVectors, EMBEDDINGS);
+        for (String a : args) {
+            if (a.startsWith("--batched-questions=")) { // each question embedded with others of its length, as under load
+                List<String> pool = new java.util.ArrayList<>();
+                for (String corpus : DevSet.CORPORA) {
+                    DevSet.all(corpus).forEach(q -> pool.add(q.q()));
+                }
+                dev.docsassistant.search.SentenceEmbedder.batchEachQuestionWith(pool, Integer.parseInt(a.substring(20)));
+                System.out.println("each question embedded with others of its length, batches of " + a.substring(20));
+            }
+        }
         if (List.of(args).contains("--model-always")) { // every hybrid question embedded, as before the model gate
             dev.docsassistant.search.ModelGate.useDecisiveRelevance(Double.POSITIVE_INFINITY);
         }

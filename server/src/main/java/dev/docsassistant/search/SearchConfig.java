@@ -34,6 +34,10 @@ public final class SearchConfig {
             new SettingDoc("docs-assistant.search.question-cache", "true or false", "true",
                     "keeps the vectors of recently asked questions (LRU, 6 MiB, about 3,000 questions) so a repeated question "
                             + "is not embedded again; false embeds every question (benchmarks that repeat their questions)"),
+            new SettingDoc("docs-assistant.search.question-batching", "true or false", String.valueOf(SentenceEmbedder.DEFAULT_QUESTION_BATCHING),
+                    "question-model runs bounded to one fewer than the cores; questions arriving meanwhile wait and run "
+                            + "together, grouped by length (a fifth less CPU per search at 50 clients on an AVX-512 VNNI machine; a lone "
+                            + "question never waits), at the price of a question's vector varying a little with what else is asked"),
             new SettingDoc("docs-assistant.sites[].search.mode", "hybrid or keyword", "search.mode",
                     "the search mode of one site")));
     private SearchConfig() {
@@ -57,6 +61,7 @@ public final class SearchConfig {
         Config root = config.section();
         SentenceEmbedder.useEnglishModel(englishModel(root.get("search.embedding-model")));
         SentenceEmbedder.cacheQuestions(flag(root.get("search.question-cache"), true));
+        SentenceEmbedder.batchQuestions(flag(root.get("search.question-batching"), SentenceEmbedder.DEFAULT_QUESTION_BATCHING));
         Path cache = root.get("search.embedding-cache").asString()
                 .map(p -> config.baseDir().resolve(p).normalize())
                 .orElse(config.dataDir().resolve("embeddings"));

@@ -42,19 +42,31 @@ public final class SentenceEmbedder {
     private static volatile EmbeddingModel english = DEFAULT_ENGLISH;
     private static volatile boolean otherLanguagesInEnglish = false;
     /** Questions embedded at once per model: concurrent questions queue and run as one batch (see QueryBatcher). */
-    private static final Map<EmbeddingModel, QueryBatcher> QUESTION_BATCHES = new ConcurrentHashMap<>();
+    private static final Map<EmbeddingModel, QueryBatcher<long[]>> QUESTION_BATCHES = new ConcurrentHashMap<>();
     /**
-     * Runs of the question model at the same time, beyond which questions queue and run as one padded
-     * batch. Unbounded by default: on the 2-core AVX2 machine measured, a batch of questions of mixed
-     * length costs more CPU per question than separate runs (padding outweighs the shared per-run
-     * cost: 7.4 ms alone, 9.1 ms each in a batch of 32) and 50 clients got 40 searches/s batched
-     * against 74 unbatched (bench/RESULTS.md, "Question embedding"). Benches and machines where
-     * batching pays set a bound with {@link #configureQuestions}.
+     * Runs of the question model at the same time, beyond which questions queue and run in batches of about
+     * one length. Unbounded by default ({@code search.question-batching} false): on the 2-core AVX2 machine
+     * measured, batches of mixed length cost more CPU per question than separate runs; on the AVX-512 VNNI one,
+     * batches by length cut a search's CPU at 50 clients by a fifth, but a batch's other questions move a
+     * question's vector a little (the int8 model quantises a whole run's input with one scale: cosine 0.98–0.99
+     * to its vector alone), and in batches of four or eight one dev-set page left the top 5 (bench/RESULTS.md,
+     * "Batching questions by length"). A search's results then depend on what else is asked at that moment.
      */
     private static final int DEFAULT_QUESTION_SLOTS = Integer.MAX_VALUE;
+    /** {@code search.question-batching}'s default. */
+    public static final boolean DEFAULT_QUESTION_BATCHING = false;
     private static volatile int questionSlots = DEFAULT_QUESTION_SLOTS;
-    /** Questions per batch at most: enough for 50 concurrent clients in two runs. */
-    private static final int QUESTION_BATCH = 32;
+    /**
+     * Questions per batch at most: on the AVX-512 VNNI machine measured, a run of eight questions of one length
+     * costs 1.5 ms each against 2.7 alone (two 1.8, four 1.6, 32 1.4; bench/RESULTS.md, "Batching questions by
+     * length").
+     */
+    private static final int QUESTION_BATCH = 8;
+    /**
+     * How many word pieces a batched question may differ from its batch's first: a batch is padded to its
+     * longest question, and a padded piece costs as much as a real one.
+     */
+    private static volatile int questionSpread = 1;
     private static final QuestionVectorCache QUESTIONS = new QuestionVectorCache(QuestionVectorCache.DEFAULT_BYTES);
     private static volatile boolean cacheQuestions = true;
     private static final java.util.concurrent.atomic.LongAdder QUESTION_NANOS = new java.util.concurrent.atomic.LongAdder();
@@ -183,14 +195,51 @@ public final class SentenceEmbedder {
             if (cached != null) {
                 return cached;
             }
-            float[] v = normalise(QUESTION_BATCHES.computeIfAbsent(model, m -> new QueryBatcher(onnx::embed, questionSlots, QUESTION_BATCH))
-                    .embed(model.query(modelText(model, question))));
+            long[] pieces = onnx.tokens(model.query(modelText(model, question))); // on the caller's thread, before any queue
+            float[] v = batchedWith == null
+                    ? normalise(QUESTION_BATCHES.computeIfAbsent(model, m -> new QueryBatcher<long[]>(
+                            batch -> onnx.embedTokens(batch.toArray(long[][]::new)), ids -> ids.length, questionSpread,
+                            questionSlots, QUESTION_BATCH)).embed(pieces))
+                    : normalise(onnx.embedTokens(batchedWith.batch(model, onnx, pieces))[0]);
             if (cacheQuestions) {
                 QUESTIONS.put(model, onnx.uncased(), question, v);
             }
             return v;
         } finally {
             QUESTION_NANOS.add(System.nanoTime() - start);
+        }
+    }
+
+    /**
+     * For benches: each question is embedded in one run with {@code size - 1} others from {@code pool} whose word
+     * pieces are within the batcher's spread of its own, as the batcher groups questions under load (the int8
+     * model quantises a run's input with one scale, so a batch's other questions move a question's vector a
+     * little); {@code null} pool: alone again. Deterministic: the others are taken in pool order from a place
+     * chosen by the question. Clears the question cache.
+     */
+    public static void batchEachQuestionWith(List<String> pool, int size) {
+        batchedWith = pool == null ? null : new Companions(pool, size);
+        QUESTIONS.clear();
+    }
+
+    private static volatile Companions batchedWith;
+
+    private record Companions(List<String> pool, int size, Map<EmbeddingModel, List<long[]>> pieces) {
+        Companions(List<String> pool, int size) {
+            this(List.copyOf(pool), size, new ConcurrentHashMap<>());
+        }
+
+        long[][] batch(EmbeddingModel model, OnnxSentenceModel onnx, long[] own) {
+            List<long[]> all = pieces.computeIfAbsent(model, m -> pool.stream().map(q -> onnx.tokens(m.query(modelText(m, q)))).toList());
+            List<long[]> batch = new java.util.ArrayList<>(List.of(own));
+            int start = Math.floorMod(java.util.Arrays.hashCode(own), all.size());
+            for (int i = 0; i < all.size() && batch.size() < size; i++) {
+                long[] other = all.get((start + i) % all.size());
+                if (Math.abs(other.length - own.length) <= questionSpread && !java.util.Arrays.equals(other, own)) {
+                    batch.add(other);
+                }
+            }
+            return batch.toArray(long[][]::new);
         }
     }
 
@@ -217,13 +266,34 @@ public final class SentenceEmbedder {
      * Clears the question cache.
      */
     public static void configureQuestions(int slots, boolean cache) {
-        if (slots < 0) {
-            throw new IllegalArgumentException("slots must be 0 (the default) or more");
+        configureQuestions(slots, questionSpread, cache);
+    }
+
+    /** As {@link #configureQuestions(int, boolean)}, and how far in word pieces a batched question's length may be from its batch's first. */
+    public static void configureQuestions(int slots, int spread, boolean cache) {
+        if (slots < 0 || spread < 0) {
+            throw new IllegalArgumentException("slots must be 0 (the default) or more, spread 0 or more");
         }
+        questionSpread = spread;
         questionSlots = slots == 0 ? DEFAULT_QUESTION_SLOTS : slots;
         cacheQuestions = cache;
         QUESTION_BATCHES.clear();
         QUESTIONS.clear();
+    }
+
+    /**
+     * Whether question-model runs are bounded to one per core, questions arriving meanwhile batched by length
+     * ({@code search.question-batching}); off, every question runs at once on its own. Empties the queues' state.
+     */
+    public static void batchQuestions(boolean on) {
+        // One core fewer than the machine has: a run pins its carrier thread (a native call), so with a run on
+        // every core no request could even reach the queue; the spare core gathers the next batch.
+        configureQuestions(on ? Math.max(1, Runtime.getRuntime().availableProcessors() - 1) : 0, questionSpread, cacheQuestions);
+    }
+
+    /** Whether question-model runs are bounded and questions batched ({@code search.question-batching}). */
+    public static boolean questionsBatched() {
+        return questionSlots != DEFAULT_QUESTION_SLOTS;
     }
 
     /** Whether recently asked questions keep their vectors ({@code search.question-cache}); off empties the cache. */

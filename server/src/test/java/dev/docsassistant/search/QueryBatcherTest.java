@@ -30,7 +30,7 @@ class QueryBatcherTest {
     @Test
     void aLoneQuestionRunsAtOnceOnItsCallersThread() {
         List<Thread> ranOn = new CopyOnWriteArrayList<>();
-        QueryBatcher batcher = new QueryBatcher(texts -> {
+        QueryBatcher<String> batcher = new QueryBatcher<String>(texts -> {
             ranOn.add(Thread.currentThread());
             return echo(texts);
         }, 1, 32);
@@ -47,7 +47,7 @@ class QueryBatcherTest {
         List<Integer> batchSizes = new CopyOnWriteArrayList<>();
         AtomicInteger concurrent = new AtomicInteger();
         AtomicInteger mostConcurrent = new AtomicInteger();
-        QueryBatcher batcher = new QueryBatcher(texts -> {
+        QueryBatcher<String> batcher = new QueryBatcher<String>(texts -> {
             mostConcurrent.accumulateAndGet(concurrent.incrementAndGet(), Math::max);
             try {
                 batchSizes.add(texts.size());
@@ -82,12 +82,48 @@ class QueryBatcherTest {
     }
 
     @Test
+    void aBatchTakesTheQueuedInputsOfAboutItsFirstsLengthAndTheRestKeepTheirOrder() throws Exception {
+        CountDownLatch firstRunStarted = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        List<List<String>> batches = new CopyOnWriteArrayList<>();
+        // An input's length is its number here: "12" is 12 pieces long.
+        QueryBatcher<String> batcher = new QueryBatcher<String>(texts -> {
+            batches.add(List.copyOf(texts));
+            firstRunStarted.countDown();
+            try {
+                release.await(10, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            return echo(texts);
+        }, Integer::parseInt, 1, 1, 32);
+        List<String> queued = List.of("10", "20", "11", "30", "9", "21", "12", "31");
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            Future<float[]> first = pool.submit(() -> batcher.embed("50"));
+            assertTrue(firstRunStarted.await(10, TimeUnit.SECONDS));
+            List<Future<float[]>> rest = new ArrayList<>();
+            for (int i = 0; i < queued.size(); i++) {
+                String text = queued.get(i);
+                rest.add(pool.submit(() -> batcher.embed(text)));
+                awaitQueued(batcher, i + 1); // queued in this order
+            }
+            release.countDown();
+            assertEquals(50f, first.get(10, TimeUnit.SECONDS)[0]);
+            for (int i = 0; i < queued.size(); i++) {
+                assertEquals(Float.parseFloat(queued.get(i)), rest.get(i).get(10, TimeUnit.SECONDS)[0]);
+            }
+        }
+        // The queue's head leads each batch and takes what is within one of its length, in queue order.
+        assertEquals(List.of(List.of("50"), List.of("10", "11", "9"), List.of("20", "21"), List.of("30", "31"), List.of("12")), batches);
+    }
+
+    @Test
     void twoSlotsRunTwoBatchesAtOnceNeverMore() throws Exception {
         AtomicInteger concurrent = new AtomicInteger();
         AtomicInteger mostConcurrent = new AtomicInteger();
         // The first two runs wait for each other: with one slot working, the first would wait alone.
         CountDownLatch twoRunning = new CountDownLatch(2);
-        QueryBatcher batcher = new QueryBatcher(texts -> {
+        QueryBatcher<String> batcher = new QueryBatcher<String>(texts -> {
             mostConcurrent.accumulateAndGet(concurrent.incrementAndGet(), Math::max);
             try {
                 twoRunning.countDown();
@@ -118,7 +154,7 @@ class QueryBatcherTest {
         CountDownLatch release = new CountDownLatch(1);
         AtomicInteger runs = new AtomicInteger();
         IllegalStateException broken = new IllegalStateException("the model failed");
-        QueryBatcher batcher = new QueryBatcher(texts -> {
+        QueryBatcher<String> batcher = new QueryBatcher<String>(texts -> {
             int run = runs.incrementAndGet();
             if (run == 1) {
                 firstRunStarted.countDown();
@@ -155,7 +191,7 @@ class QueryBatcherTest {
     }
 
     /** Waits until {@code n} callers are queued (the clock only bounds the wait). */
-    private static void awaitQueued(QueryBatcher batcher, int n) throws InterruptedException {
+    private static void awaitQueued(QueryBatcher<?> batcher, int n) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (batcher.queued() < n) {
             assertTrue(System.nanoTime() - deadline < 0, batcher.queued() + " of " + n + " callers queued within 10 s");
@@ -166,7 +202,7 @@ class QueryBatcherTest {
 
     @Test
     void aModelReturningTheWrongNumberOfVectorsFailsItsCallers() {
-        QueryBatcher batcher = new QueryBatcher(texts -> new float[0][], 1, 4);
+        QueryBatcher<String> batcher = new QueryBatcher<String>(texts -> new float[0][], 1, 4);
         IllegalStateException e = assertThrows(IllegalStateException.class, () -> batcher.embed("1"));
         assertTrue(e.getMessage().contains("0 vectors for 1 texts"), e.getMessage());
     }

@@ -67,4 +67,19 @@ class SearchConfigTest {
             SentenceEmbedder.cacheQuestions(true);
         }
     }
+
+    @Test
+    void questionBatchingIsOffUnlessTurnedOnAndABadValueNamesItsKey(@TempDir Path dir) throws Exception {
+        try {
+            SearchConfig.read(config(dir, "docs-assistant: {search: {question-batching: true}}\n"));
+            assertTrue(SentenceEmbedder.questionsBatched());
+            SearchConfig.read(config(dir, "docs-assistant: {search: {mode: keyword}}\n"));
+            assertFalse(SentenceEmbedder.questionsBatched());
+            ConfigException e = assertThrows(ConfigException.class,
+                    () -> SearchConfig.read(config(dir, "docs-assistant: {search: {question-batching: 2}}\n")));
+            assertTrue(e.getMessage().contains("search.question-batching"), e.getMessage());
+        } finally {
+            SentenceEmbedder.batchQuestions(false);
+        }
+    }
 }
