@@ -113,6 +113,7 @@ final class IncrementalIndex {
             SiteIndex.addVectors(addedDocs, addedSections, vectors.vectors(), centre);
         }
         try (IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig(SiteIndex.analyzer())
+                .setCodec(SiteIndex.CODEC)
                 .setOpenMode(IndexWriterConfig.OpenMode.APPEND)
                 .setRAMBufferSizeMB(256)
                 .setUseCompoundFile(false))) {

@@ -101,6 +101,7 @@ public final class LiveSiteIndex implements AutoCloseable {
         SiteIndex first = opened.index();
         this.directory = first.reader.directory();
         this.writer = new IndexWriter(directory, new IndexWriterConfig(SiteIndex.analyzer())
+                .setCodec(SiteIndex.CODEC)
                 .setOpenMode(IndexWriterConfig.OpenMode.APPEND)
                 .setUseCompoundFile(false));
         this.sections = new ArrayList<>(first.sections);

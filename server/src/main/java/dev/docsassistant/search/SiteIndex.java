@@ -293,6 +293,20 @@ final class SiteIndex {
         }
     }
 
+    /**
+     * The codec of every index writer: Lucene's own, with section vectors also kept quantised to a byte per
+     * dimension, which the HNSW graph is built and searched on (a quarter of the float vectors' pages resident).
+     */
+    static final org.apache.lucene.codecs.Codec CODEC = new org.apache.lucene.codecs.lucene104.Lucene104Codec() {
+        private final org.apache.lucene.codecs.KnnVectorsFormat vectors =
+                new org.apache.lucene.codecs.lucene104.Lucene104HnswScalarQuantizedVectorsFormat();
+
+        @Override
+        public org.apache.lucene.codecs.KnnVectorsFormat getKnnVectorsFormatForField(String field) {
+            return vectors;
+        }
+    };
+
     /** The field holding the vectors of one model (models differ in dimension and meaning). */
     static String vectorField(EmbeddingModel model) {
         return VECTOR + "-" + model.id();
@@ -300,6 +314,7 @@ final class SiteIndex {
 
     private static void write(Directory directory, List<Document> docs, Map<String, String> commitData) throws IOException {
         IndexWriterConfig config = new IndexWriterConfig(analyzer())
+                .setCodec(CODEC)
                 .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
                 .setRAMBufferSizeMB(512)
                 .setUseCompoundFile(false);

@@ -59,6 +59,19 @@ class HybridSearchTest {
     }
 
     @Test
+    void theGraphIsSearchedOnVectorsQuantisedToAByte(@TempDir Path dir) throws Exception {
+        TestSites site = retriesSite(dir.resolve("site"));
+        try (LuceneSiteSearch hybrid = LuceneSiteSearch.open(SiteReader.read(site.dir()), dir.resolve("h"),
+                SearchSettings.hybrid(dir.resolve("cache")))) {
+            assertEquals("/retries", hybrid.search(SearchRequest.of("will a failed delivery be sent again later?", 3)).get(0).pagePath());
+        }
+        try (var files = java.nio.file.Files.list(dir.resolve("h"))) {
+            // .veq: the byte vectors the graph is built and searched on, a quarter of the floats (.vec) a search used to read
+            assertTrue(files.anyMatch(f -> f.getFileName().toString().endsWith(".veq")), "no quantised vectors in the index");
+        }
+    }
+
+    @Test
     void aQuestionWithoutThePagesWordsIsFoundByMeaning(@TempDir Path dir) {
         TestSites site = retriesSite(dir.resolve("site"));
         String question = "my endpoint was down for an hour, will the event be sent to me later?";
