@@ -1,0 +1,81 @@
+package dev.docsassistant.bench;
+
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtSession;
+
+import java.io.InputStream;
+import java.nio.LongBuffer;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What one question costs by its length: runs of the int8 MiniLM with the server's session options (one thread,
+ * no memory pattern, the arena unless {@code no-arena}) on a made-up question of n word pieces ([CLS], n − 2
+ * copies of one piece, [SEP]), 300 runs after 100 of warm-up per length, twice over all lengths (the second pass
+ * reported). The line through these points splits a run into what every run pays (its fixed part) and what each
+ * word piece adds. Run: {@code bench/run EmbeddingByLength [no-arena]}.
+ */
+public final class EmbeddingByLength {
+    private static final int[] LENGTHS = {3, 4, 6, 8, 10, 12, 14, 16, 18, 20, 24, 32, 48, 64};
+    private static final int RUNS = 300;
+    private static final int WARM_UP = 100;
+
+    private EmbeddingByLength() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        boolean arena = !Arrays.asList(args).contains("no-arena");
+        OrtEnvironment env = OrtEnvironment.getEnvironment();
+        Machine.header("question cost by length, all-minilm-l6-v2-q, arena " + arena + ", ONNX Runtime " + env.getVersion());
+        OrtSession.SessionOptions options = new OrtSession.SessionOptions();
+        options.setIntraOpNumThreads(1);
+        options.setInterOpNumThreads(1);
+        options.setCPUArenaAllocator(arena);
+        options.setMemoryPatternOptimization(false);
+        OrtSession session;
+        try (InputStream in = EmbeddingByLength.class.getClassLoader().getResourceAsStream("all-minilm-l6-v2-q.onnx")) {
+            session = env.createSession(in.readAllBytes(), options);
+        }
+        for (int pass = 0; pass < 2; pass++) {
+            for (int n : LENGTHS) {
+                long[] ids = new long[n];
+                Arrays.fill(ids, 2000);
+                ids[0] = 101; // [CLS]
+                ids[n - 1] = 102; // [SEP]
+                long[] mask = new long[n];
+                Arrays.fill(mask, 1);
+                long[] times = new long[RUNS];
+                for (int r = 0; r < WARM_UP + RUNS; r++) {
+                    long start = System.nanoTime();
+                    run(env, session, ids, mask);
+                    if (r >= WARM_UP) {
+                        times[r - WARM_UP] = System.nanoTime() - start;
+                    }
+                }
+                Arrays.sort(times);
+                if (pass == 1) {
+                    System.out.printf(Locale.ROOT, "%d word pieces: p50 %.3f ms, p10 %.3f ms%n", n, times[RUNS / 2] / 1e6, times[RUNS / 10] / 1e6);
+                }
+            }
+        }
+        session.close();
+    }
+
+    private static void run(OrtEnvironment env, OrtSession session, long[] ids, long[] mask) throws Exception {
+        long[] shape = {1, ids.length};
+        try (OnnxTensor idTensor = OnnxTensor.createTensor(env, LongBuffer.wrap(ids), shape);
+             OnnxTensor maskTensor = OnnxTensor.createTensor(env, LongBuffer.wrap(mask), shape);
+             OnnxTensor types = OnnxTensor.createTensor(env, LongBuffer.wrap(new long[ids.length]), shape)) {
+            Map<String, OnnxTensor> inputs = new HashMap<>();
+            inputs.put("input_ids", idTensor);
+            inputs.put("attention_mask", maskTensor);
+            inputs.put("token_type_ids", types);
+            try (OrtSession.Result result = session.run(inputs)) {
+                ((OnnxTensor) result.get(0)).getFloatBuffer();
+            }
+        }
+    }
+}
