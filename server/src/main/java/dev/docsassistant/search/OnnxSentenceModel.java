@@ -34,8 +34,6 @@ final class OnnxSentenceModel {
     private final EmbeddingModel spec;
     private final OrtEnvironment env;
     private final OrtSession session;
-    /** For runs larger than a question's: the arena's chunks they needed are freed when they end. */
-    private final OrtSession.RunOptions shrinking;
     private final HuggingFaceTokenizer tokenizer;
     private final boolean tokenTypes;
     private final boolean uncased;
@@ -49,14 +47,11 @@ final class OnnxSentenceModel {
             OrtSession.SessionOptions options = new OrtSession.SessionOptions();
             options.setIntraOpNumThreads(1);
             options.setInterOpNumThreads(1);
-            // ONNX Runtime's arena: a question's buffers come from chunks kept for the next run instead of
-            // malloc and free per operator (which left glibc's heap tens of MB larger under load). A passage
-            // batch grows it far more, so those runs hand what they added back when they end (shrinkage).
-            options.setCPUArenaAllocator(true);
+            // ONNX Runtime's arena keeps the peak of every thread's buffers for the process's life (tens
+            // of MB of RSS after embedding a corpus); these small models run as fast on plain malloc.
+            options.setCPUArenaAllocator(false);
             options.setMemoryPatternOptimization(false);
             session = session(options);
-            shrinking = new OrtSession.RunOptions();
-            shrinking.addRunConfigEntry("memory.enable_memory_arena_shrinkage", "cpu:0");
             tokenTypes = session.getInputNames().contains("token_type_ids");
             long[] shape = ((ai.onnxruntime.TensorInfo) session.getOutputInfo().values().iterator().next().getInfo()).getShape();
             if (shape[shape.length - 1] != spec.dimension()) {
@@ -127,13 +122,13 @@ final class OnnxSentenceModel {
         return uncased;
     }
 
-    /** The texts' embeddings (passages, many at once), pooled (not yet of unit length), in order; one model run for all. */
+    /** The texts' embeddings, pooled (not yet of unit length), in order; one model run for all. */
     float[][] embed(List<String> texts) {
         long[][] ids = new long[texts.size()][];
         for (int i = 0; i < ids.length; i++) {
             ids[i] = tokens(texts.get(i));
         }
-        return embedTokens(ids, shrinking);
+        return embedTokens(ids);
     }
 
     /** The text's word-piece ids as the model reads them: [CLS] … [SEP], at most {@link #MAX_TOKENS}. */
@@ -142,12 +137,8 @@ final class OnnxSentenceModel {
         return truncated(encoding.getIds());
     }
 
-    /** The embeddings of token-id sequences (each with its special tokens: questions), pooled, in order; one model run for all. */
+    /** The embeddings of token-id sequences (each with its special tokens), pooled, in order; one model run for all. */
     float[][] embedTokens(long[][] ids) {
-        return embedTokens(ids, null);
-    }
-
-    private float[][] embedTokens(long[][] ids, OrtSession.RunOptions run) {
         int n = ids.length;
         int longest = 1;
         for (long[] sequence : ids) {
@@ -170,7 +161,7 @@ final class OnnxSentenceModel {
             if (tokenTypes) {
                 inputs.put("token_type_ids", types);
             }
-            try (OrtSession.Result result = run == null ? session.run(inputs) : session.run(inputs, run)) {
+            try (OrtSession.Result result = session.run(inputs)) {
                 FloatBuffer hidden = ((OnnxTensor) result.get(0)).getFloatBuffer(); // [n][longest][dimension]
                 int dimension = spec.dimension();
                 float[][] out = new float[n][];
@@ -205,7 +196,6 @@ final class OnnxSentenceModel {
     void close() {
         try {
             session.close();
-            shrinking.close();
         } catch (OrtException e) {
             throw new IllegalStateException("cannot close the embedding model " + spec.id() + ": " + e.getMessage(), e);
         }
