@@ -12,11 +12,11 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * What one question costs by its length: runs of the int8 MiniLM with the server's session options (one thread,
- * no memory pattern, the arena unless {@code no-arena}) on a made-up question of n word pieces ([CLS], n − 2
- * copies of one piece, [SEP]), 300 runs after 100 of warm-up per length, twice over all lengths (the second pass
- * reported). The line through these points splits a run into what every run pays (its fixed part) and what each
- * word piece adds. Run: {@code bench/run EmbeddingByLength [no-arena]}.
+ * What one question costs by its length: runs of the int8 MiniLM with the server's session options (one
+ * thread, no arena, no memory pattern; {@code arena} turns ONNX Runtime's arena on) on a made-up question of
+ * n word pieces ([CLS], n − 2 copies of one piece, [SEP]), 300 runs after 100 of warm-up per length, twice
+ * over all lengths (the second pass reported). The line through these points splits a run into what every
+ * run pays (its fixed part) and what each word piece adds. Run: {@code bench/run EmbeddingByLength [arena]}.
  */
 public final class EmbeddingByLength {
     private static final int[] LENGTHS = {3, 4, 6, 8, 10, 12, 14, 16, 18, 20, 24, 32, 48, 64};
@@ -27,7 +27,7 @@ public final class EmbeddingByLength {
     }
 
     public static void main(String[] args) throws Exception {
-        boolean arena = !Arrays.asList(args).contains("no-arena");
+        boolean arena = Arrays.asList(args).contains("arena");
         OrtEnvironment env = OrtEnvironment.getEnvironment();
         Machine.header("question cost by length, all-minilm-l6-v2-q, arena " + arena + ", ONNX Runtime " + env.getVersion());
         OrtSession.SessionOptions options = new OrtSession.SessionOptions();
