@@ -33,10 +33,7 @@ public final class BatchDrift {
     public static void main(String[] args) throws Exception {
         OrtEnvironment env = OrtEnvironment.getEnvironment();
         Machine.header("batch drift, all-minilm-l6-v2-q, ONNX Runtime " + env.getVersion());
-        OrtSession.SessionOptions options = new OrtSession.SessionOptions();
-        options.setIntraOpNumThreads(1);
-        options.setMemoryPatternOptimization(false);
-        OrtSession session = env.createSession(BatchDrift.class.getClassLoader().getResourceAsStream("all-minilm-l6-v2-q.onnx").readAllBytes(), options);
+        OrtSession session = ModelSessions.open(env, "all-minilm-l6-v2-q", false);
         HuggingFaceTokenizer tokenizer = HuggingFaceTokenizer.newInstance(
                 BatchDrift.class.getClassLoader().getResourceAsStream("all-minilm-l6-v2-q-tokenizer.json"), Map.of("padding", "false"));
         List<long[]> questions = new ArrayList<>();

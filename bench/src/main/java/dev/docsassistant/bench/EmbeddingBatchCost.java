@@ -33,15 +33,7 @@ public final class EmbeddingBatchCost {
         String model = args.length > 1 ? args[1] : "all-minilm-l6-v2-q";
         OrtEnvironment env = OrtEnvironment.getEnvironment();
         Machine.header("batch cost, " + model + ", ONNX Runtime " + env.getVersion());
-        OrtSession.SessionOptions o = new OrtSession.SessionOptions();
-        o.setIntraOpNumThreads(1);
-        o.setInterOpNumThreads(1);
-        o.setCPUArenaAllocator(false);
-        o.setMemoryPatternOptimization(false);
-        OrtSession session;
-        try (InputStream in = EmbeddingBatchCost.class.getClassLoader().getResourceAsStream(model + ".onnx")) {
-            session = env.createSession(in.readAllBytes(), o);
-        }
+        OrtSession session = ModelSessions.open(env, model, false);
         HuggingFaceTokenizer tokenizer;
         try (InputStream in = EmbeddingBatchCost.class.getClassLoader().getResourceAsStream(model + "-tokenizer.json")) {
             tokenizer = HuggingFaceTokenizer.newInstance(in, Map.of("padding", "false"));

@@ -4,7 +4,6 @@ import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtSession;
 
-import java.io.InputStream;
 import java.nio.LongBuffer;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -30,15 +29,7 @@ public final class EmbeddingByLength {
         boolean arena = Arrays.asList(args).contains("arena");
         OrtEnvironment env = OrtEnvironment.getEnvironment();
         Machine.header("question cost by length, all-minilm-l6-v2-q, arena " + arena + ", ONNX Runtime " + env.getVersion());
-        OrtSession.SessionOptions options = new OrtSession.SessionOptions();
-        options.setIntraOpNumThreads(1);
-        options.setInterOpNumThreads(1);
-        options.setCPUArenaAllocator(arena);
-        options.setMemoryPatternOptimization(false);
-        OrtSession session;
-        try (InputStream in = EmbeddingByLength.class.getClassLoader().getResourceAsStream("all-minilm-l6-v2-q.onnx")) {
-            session = env.createSession(in.readAllBytes(), options);
-        }
+        OrtSession session = ModelSessions.open(env, "all-minilm-l6-v2-q", arena);
         for (int pass = 0; pass < 2; pass++) {
             for (int n : LENGTHS) {
                 long[] ids = new long[n];

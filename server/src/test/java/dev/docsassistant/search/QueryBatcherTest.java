@@ -90,11 +90,7 @@ class QueryBatcherTest {
         QueryBatcher<String> batcher = new QueryBatcher<String>(texts -> {
             batches.add(List.copyOf(texts));
             firstRunStarted.countDown();
-            try {
-                release.await(10, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                throw new IllegalStateException(e);
-            }
+            await(release);
             return echo(texts);
         }, Integer::parseInt, 1, 1, 32);
         List<String> queued = List.of("10", "20", "11", "30", "9", "21", "12", "31");
@@ -158,11 +154,7 @@ class QueryBatcherTest {
             int run = runs.incrementAndGet();
             if (run == 1) {
                 firstRunStarted.countDown();
-                try {
-                    release.await(10, TimeUnit.SECONDS);
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
-                }
+                await(release);
                 return echo(texts);
             }
             if (run == 2) {
@@ -191,6 +183,15 @@ class QueryBatcherTest {
     }
 
     /** Waits until {@code n} callers are queued (the clock only bounds the wait). */
+    /** Waits (at most 10 s) inside a fake model run, as a slow model would hold its slot. */
+    private static void await(CountDownLatch latch) {
+        try {
+            latch.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     private static void awaitQueued(QueryBatcher<?> batcher, int n) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (batcher.queued() < n) {
