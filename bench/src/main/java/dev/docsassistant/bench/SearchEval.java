@@ -22,7 +22,7 @@ import java.util.TreeMap;
  * corpus, per kind and per language, plus how much generic pages crowd the top 3. A search
  * "abstains" when no result reaches {@link #ABSTAIN_BELOW}. Run:
  * {@code bench/run SearchEval [-v] [--parts=dev,tune,aside] [--model=bge-small-en-v15-q]
- * [--question-vectors=static|static-both|static-first] [--model-always] [--batched-questions=N]} ({@code -v} lists
+ * [--question-vectors=static|static-both|static-first|static-mapped] [--model-always] [--batched-questions=N]} ({@code -v} lists
  * each question's results, never those of the aside part).
  * Embeddings are cached in {@code bench/target/embedding-cache}, so only the first run computes them.
  */
@@ -49,6 +49,9 @@ public final class SearchEval {
                 .map(a -> dev.docsassistant.search.QuestionVectors.valueOf(a.substring(19).toUpperCase(Locale.ROOT).replace('-', '_')))
                 .findFirst().orElse(dev.docsassistant.search.QuestionVectors.MODEL);
         dev.docsassistant.search.SentenceEmbedder.useQuestionVectors(questionVectors, EMBEDDINGS);
+        if (questionVectors == dev.docsassistant.search.QuestionVectors.STATIC_MAPPED) {
+            StaticMapFit.fitAndInstall(EMBEDDINGS);
+        }
         for (String a : args) {
             if (a.startsWith("--batched-questions=")) { // each question embedded with others of its length, as under load
                 List<String> pool = new java.util.ArrayList<>();

@@ -15,6 +15,11 @@ public enum QuestionVectors {
     /** The static table for questions and sections. */
     STATIC_BOTH,
     /**
+     * The static table's vector through a linear map fitted to the model's question vectors of the corpus's own
+     * sentences ({@link SentenceEmbedder#mapStaticQuestions}); sections from the model.
+     */
+    STATIC_MAPPED,
+    /**
      * The static table first: when the static vector's nearest page is BM25's best page too, the question is
      * ranked with the static vector; otherwise (an ambiguous question) the model embeds it.
      */

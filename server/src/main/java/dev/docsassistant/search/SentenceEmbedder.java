@@ -108,6 +108,29 @@ public final class SentenceEmbedder {
         questionVectors = how;
     }
 
+    private static final Map<EmbeddingModel, float[][]> STATIC_MAPS = new ConcurrentHashMap<>();
+
+    /**
+     * For benches: the linear map ({@code dimension + 1} rows, the last the bias, of {@code dimension} columns)
+     * that {@link QuestionVectors#STATIC_MAPPED} puts a static question vector through for {@code model}.
+     */
+    public static void mapStaticQuestions(EmbeddingModel model, float[][] map) {
+        STATIC_MAPS.put(model, map);
+        QUESTIONS.clear();
+    }
+
+    private static float[] mapped(float[][] map, float[] v) {
+        float[] out = map[v.length].clone(); // the bias row
+        for (int i = 0; i < v.length; i++) {
+            float x = v[i];
+            float[] row = map[i];
+            for (int d = 0; d < out.length; d++) {
+                out[d] += x * row[d];
+            }
+        }
+        return out;
+    }
+
     static QuestionVectors questionVectors() {
         return questionVectors;
     }
@@ -183,8 +206,13 @@ public final class SentenceEmbedder {
     public static float[] embedQuery(EmbeddingModel model, String text) {
         long start = System.nanoTime();
         try {
-            if (questionVectors == QuestionVectors.STATIC || questionVectors == QuestionVectors.STATIC_BOTH) {
+            if (questionVectors == QuestionVectors.STATIC || questionVectors == QuestionVectors.STATIC_BOTH
+                    || questionVectors == QuestionVectors.STATIC_MAPPED) {
                 float[] v = staticQuery(model, text);
+                float[][] map = STATIC_MAPS.get(model);
+                if (v != null && questionVectors == QuestionVectors.STATIC_MAPPED && map != null) {
+                    v = normalise(mapped(map, v));
+                }
                 if (v != null) {
                     return v;
                 }
