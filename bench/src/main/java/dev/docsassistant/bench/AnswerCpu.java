@@ -58,12 +58,11 @@ public final class AnswerCpu {
         boolean searchesToo = !what.equals("answers");
         List<NodePeer.Ask> asks = NodePeer.devAsks();
         List<String> bodies = asks.stream()
-                .map(a -> a.domain() + "\n" + ClientLoad.v2Body(a.q().q(), a.q().version(), a.q().language())).toList();
+                .map(NodePeer.Ask::v2Body).toList();
         Path dir = Files.createTempDirectory("docs-assistant-answer-cpu-");
         try {
             Path config = dir.resolve("application.yaml");
-            Files.writeString(config, BenchApps.corporaYaml(BenchApps.UNLIMITED)
-                    .replace("search: {", "search: {mode: " + mode + ", question-cache: false, "));
+            Files.writeString(config, BenchApps.corporaYaml(mode, false, ""));
             String authorization = "Bearer " + Launcher.createKey(config);
             System.out.println("CPU " + Machine.cpu());
             System.out.printf(Locale.ROOT, "load average at start %s; %d rounds, %d requests per level, search mode %s%n",

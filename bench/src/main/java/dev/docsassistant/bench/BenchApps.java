@@ -34,6 +34,14 @@ final class BenchApps {
      * embedding cache, and {@code extraYaml} appended under {@code docs-assistant:}. Every vector is in
      * before the server serves (no background embedding): the benches measure a settled server.
      */
+    /**
+     * Both corpora without limits, served as the load benches compare servers: search {@code mode}, the question
+     * cache on or off, and {@code moreSearch} ({@code "key: value, "} pairs, or empty) in the search settings.
+     */
+    static String corporaYaml(String mode, boolean questionCache, String moreSearch) {
+        return corporaYaml(UNLIMITED).replace("search: {", "search: {mode: " + mode + ", question-cache: " + questionCache + ", " + moreSearch);
+    }
+
     static String corporaYaml(String extraYaml) {
         return """
                 docs-assistant:

@@ -52,6 +52,10 @@ public final class NodePeer {
 
     /** One dev question and the site it is asked of. */
     record Ask(String domain, DevSet.Question q) {
+        /** The site, a newline, then the v2 request body the load clients send for this question. */
+        String v2Body() {
+            return domain + "\n" + ClientLoad.v2Body(q.q(), q.version(), q.language());
+        }
     }
 
     /** Every dev question of both corpora, each with the site it is asked of. */
@@ -90,8 +94,7 @@ public final class NodePeer {
         Path dir = Files.createTempDirectory("docs-assistant-peer-");
         try {
             Path config = dir.resolve("application.yaml");
-            Files.writeString(config, BenchApps.corporaYaml(BenchApps.UNLIMITED).replace("search: {", "search: {mode: " + mode + ", question-cache: false, "
-                    + searchSettings()));
+            Files.writeString(config, BenchApps.corporaYaml(mode, false, searchSettings()));
             String key = Launcher.createKey(config);
             System.out.println("CPU " + Machine.cpu());
             System.out.printf(Locale.ROOT, "load average at start %s; 50 clients × %d answers, %d search rounds of %d questions; our search mode %s%n",
@@ -131,7 +134,7 @@ public final class NodePeer {
     private static Row measure(Process server, int port, String authorization, List<Ask> asks, int perClient, int searchRounds)
             throws Exception {
         List<String> bodies = asks.stream()
-                .map(a -> a.domain() + "\n" + ClientLoad.v2Body(a.q().q(), a.q().version(), a.q().language())).toList();
+                .map(Ask::v2Body).toList();
         // Warm-up by time, as for the searches below: 500 answers left our JIT compiling through the first
         // levels (its compiler threads took a third of the server's CPU there); the peer gets the same.
         long answersWarmUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(ANSWER_WARM_UP_SECONDS);

@@ -28,8 +28,7 @@ public final class SearchCost {
         Path dir = Files.createTempDirectory("docs-assistant-search-cost-");
         try {
             Path config = dir.resolve("application.yaml");
-            Files.writeString(config, BenchApps.corporaYaml(BenchApps.UNLIMITED)
-                    .replace("search: {", "search: {mode: " + mode + ", question-cache: false, "));
+            Files.writeString(config, BenchApps.corporaYaml(mode, false, ""));
             String authorization = "Bearer " + Launcher.createKey(config);
             System.out.println("CPU " + Machine.cpu() + "; load average at start " + NodePeer.loadAverage());
             Process server = new ProcessBuilder(Launcher.path(), "serve", "--config", config.toString(), "--port", "0")

@@ -42,8 +42,7 @@ public final class SearchServerCpu {
         List<NodePeer.Ask> asks = NodePeer.devAsks();
         Path dir = Files.createTempDirectory("docs-assistant-search-cpu-");
         Path config = dir.resolve("application.yaml");
-        Files.writeString(config, BenchApps.corporaYaml(BenchApps.UNLIMITED)
-                .replace("search: {", "search: {mode: " + mode + ", question-cache: " + cache + ", "));
+        Files.writeString(config, BenchApps.corporaYaml(mode, cache, ""));
         String authorization = "Bearer " + Launcher.createKey(config);
         Machine.header("server CPU per search, " + setUp);
         Process server = new ProcessBuilder(Launcher.path(), "serve", "--config", config.toString(), "--port", "0")

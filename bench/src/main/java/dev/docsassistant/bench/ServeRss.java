@@ -2,7 +2,6 @@ package dev.docsassistant.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -35,22 +34,14 @@ public final class ServeRss {
         int perClient = args.length > 0 ? Integer.parseInt(args[0]) : 10;
         String mode = args.length > 1 ? args[1] : "hybrid";
         boolean chineseFirst = args.length > 2 && args[2].equals("chinese-first");
-        List<String> bodies = new ArrayList<>();
-        String chinese = null;
-        for (String corpus : DevSet.CORPORA) {
-            for (DevSet.Question q : DevSet.questions(corpus)) {
-                String body = corpus + "\n" + ClientLoad.v2Body(q.q(), q.version(), q.language());
-                bodies.add(body);
-                if (chinese == null && q.language() != null && q.language().startsWith("zh")) {
-                    chinese = body;
-                }
-            }
-        }
+        List<NodePeer.Ask> asks = NodePeer.devAsks();
+        List<String> bodies = asks.stream().map(NodePeer.Ask::v2Body).toList();
+        String chinese = asks.stream().filter(a -> a.q().language() != null && a.q().language().startsWith("zh"))
+                .map(NodePeer.Ask::v2Body).findFirst().orElse(null);
         Path dir = Files.createTempDirectory("docs-assistant-rss-");
         try {
             Path config = dir.resolve("application.yaml");
-            Files.writeString(config, BenchApps.corporaYaml(BenchApps.UNLIMITED)
-                    .replace("search: {", "search: {mode: " + mode + ", question-cache: false, "));
+            Files.writeString(config, BenchApps.corporaYaml(mode, false, ""));
             String key = Launcher.createKey(config);
             String authorization = "Bearer " + key;
             System.out.printf(Locale.ROOT, "CPU %s; mode %s; %d answers per client; JAVA_OPTS=%s%n", Machine.cpu(), mode,

@@ -62,11 +62,15 @@ final class StaticMapFit {
             SentenceEmbedder.useQuestionVectors(QuestionVectors.STATIC, tables);
             List<float[]> inputs = texts.stream().map(t -> SentenceEmbedder.embedQuery(model, t)).toList();
             int held = texts.size() / 10;
+            List<String> heldTexts = texts.subList(0, held);
             double best = -1;
             double bestRidge = RIDGE[0];
             for (double ridge : RIDGE) {
-                float[][] map = solve(inputs.subList(held, texts.size()), targets.subList(held, texts.size()), ridge);
-                double cosine = meanCosine(map, inputs.subList(0, held), targets.subList(0, held));
+                // measured through the server's own path: the map installed, the held-back texts embedded as questions
+                SentenceEmbedder.mapStaticQuestions(model, solve(inputs.subList(held, texts.size()), targets.subList(held, texts.size()), ridge));
+                SentenceEmbedder.useQuestionVectors(QuestionVectors.STATIC_MAPPED, tables);
+                double cosine = meanCosine(heldTexts.stream().map(t -> SentenceEmbedder.embedQuery(model, t)).toList(),
+                        targets.subList(0, held));
                 System.out.printf(Locale.ROOT, "  %s: ridge %.2f, held-back mean cosine %.4f%n", model.id(), ridge, cosine);
                 if (cosine > best) {
                     best = cosine;
@@ -74,7 +78,7 @@ final class StaticMapFit {
                 }
             }
             System.out.printf(Locale.ROOT, "  %s: unmapped static mean cosine %.4f; map fitted on %d texts, ridge %.2f (%.0f s)%n",
-                    model.id(), meanCosine(null, inputs.subList(0, held), targets.subList(0, held)), texts.size(), bestRidge,
+                    model.id(), meanCosine(inputs.subList(0, held), targets.subList(0, held)), texts.size(), bestRidge,
                     (System.nanoTime() - start) / 1e9);
             SentenceEmbedder.mapStaticQuestions(model, solve(inputs, targets, bestRidge));
         }
@@ -100,29 +104,16 @@ final class StaticMapFit {
         return out;
     }
 
-    private static double meanCosine(float[][] map, List<float[]> inputs, List<float[]> targets) {
+    /** The mean cosine of unit-length vectors to their targets. */
+    private static double meanCosine(List<float[]> vectors, List<float[]> targets) {
         double sum = 0;
-        for (int i = 0; i < inputs.size(); i++) {
-            float[] v = map == null ? inputs.get(i) : apply(map, inputs.get(i));
-            double dot = 0;
-            double norm = 0;
+        for (int i = 0; i < vectors.size(); i++) {
+            float[] v = vectors.get(i);
             for (int d = 0; d < v.length; d++) {
-                dot += v[d] * targets.get(i)[d];
-                norm += v[d] * v[d];
-            }
-            sum += dot / Math.sqrt(norm);
-        }
-        return sum / inputs.size();
-    }
-
-    private static float[] apply(float[][] map, float[] v) {
-        float[] out = map[v.length].clone();
-        for (int i = 0; i < v.length; i++) {
-            for (int d = 0; d < out.length; d++) {
-                out[d] += v[i] * map[i][d];
+                sum += v[d] * targets.get(i)[d];
             }
         }
-        return out;
+        return sum / vectors.size();
     }
 
     /** Ridge regression with a bias row: ({@code XᵀX + ridge·I}) W = {@code XᵀY}, solved by Gaussian elimination. */
