@@ -15,7 +15,8 @@ import java.util.Map;
  * thread, no arena, no memory pattern; {@code arena} turns ONNX Runtime's arena on) on a made-up question of
  * n word pieces ([CLS], n − 2 copies of one piece, [SEP]), 300 runs after 100 of warm-up per length, twice
  * over all lengths (the second pass reported). The line through these points splits a run into what every
- * run pays (its fixed part) and what each word piece adds. Run: {@code bench/run EmbeddingByLength [arena]}.
+ * run pays (its fixed part) and what each word piece adds. Run: {@code bench/run EmbeddingByLength [arena]
+ * [--graph=<onnx file>]} (another graph of the same inputs, e.g. the model cut after its first layers).
  */
 public final class EmbeddingByLength {
     private static final int[] LENGTHS = {3, 4, 6, 8, 10, 12, 14, 16, 18, 20, 24, 32, 48, 64};
@@ -28,8 +29,11 @@ public final class EmbeddingByLength {
     public static void main(String[] args) throws Exception {
         boolean arena = Arrays.asList(args).contains("arena");
         OrtEnvironment env = OrtEnvironment.getEnvironment();
-        Machine.header("question cost by length, all-minilm-l6-v2-q, arena " + arena + ", ONNX Runtime " + env.getVersion());
-        OrtSession session = ModelSessions.open(env, "all-minilm-l6-v2-q", arena);
+        String graph = Arrays.stream(args).filter(a -> a.startsWith("--graph=")).map(a -> a.substring(8)).findFirst().orElse(null);
+        Machine.header("question cost by length, " + (graph == null ? "all-minilm-l6-v2-q" : graph) + ", arena " + arena
+                + ", ONNX Runtime " + env.getVersion());
+        OrtSession session = graph == null ? ModelSessions.open(env, "all-minilm-l6-v2-q", arena)
+                : env.createSession(graph, ModelSessions.options(arena));
         for (int pass = 0; pass < 2; pass++) {
             for (int n : LENGTHS) {
                 long[] ids = new long[n];

@@ -22,7 +22,7 @@ import java.util.TreeMap;
  * corpus, per kind and per language, plus how much generic pages crowd the top 3. A search
  * "abstains" when no result reaches {@link #ABSTAIN_BELOW}. Run:
  * {@code bench/run SearchEval [-v] [--parts=dev,tune,aside] [--model=bge-small-en-v15-q]
- * [--question-vectors=static|static-both|static-first|static-mapped] [--model-always] [--batched-questions=N]} ({@code -v} lists
+ * [--question-vectors=static|static-both|static-first|static-mapped|layers-mapped --layers-graph=F] [--model-always] [--batched-questions=N]} ({@code -v} lists
  * each question's results, never those of the aside part).
  * Embeddings are cached in {@code bench/target/embedding-cache}, so only the first run computes them.
  */
@@ -51,6 +51,10 @@ public final class SearchEval {
         dev.docsassistant.search.SentenceEmbedder.useQuestionVectors(questionVectors, EMBEDDINGS);
         if (questionVectors == dev.docsassistant.search.QuestionVectors.STATIC_MAPPED) {
             StaticMapFit.fitAndInstall(EMBEDDINGS);
+        }
+        if (questionVectors == dev.docsassistant.search.QuestionVectors.LAYERS_MAPPED) {
+            StaticMapFit.fitLayersAndInstall(EMBEDDINGS, Path.of(List.of(args).stream().filter(a -> a.startsWith("--layers-graph="))
+                    .map(a -> a.substring(15)).findFirst().orElseThrow(() -> new IllegalArgumentException("--layers-graph=<onnx file> is needed"))));
         }
         for (String a : args) {
             if (a.startsWith("--batched-questions=")) { // each question embedded with others of its length, as under load

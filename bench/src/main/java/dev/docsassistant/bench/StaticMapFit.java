@@ -34,12 +34,28 @@ final class StaticMapFit {
     }
 
     static void fitAndInstall(Path tables) throws Exception {
+        fit(tables, QuestionVectors.STATIC, QuestionVectors.STATIC_MAPPED, (model, map) -> SentenceEmbedder.mapStaticQuestions(model, map), false);
+    }
+
+    /**
+     * The same for {@code graph}, the English model cut after its first layers: its pooled vector through a map
+     * fitted to the whole model's ({@link QuestionVectors#LAYERS_MAPPED}); the Chinese model stays whole.
+     */
+    static void fitLayersAndInstall(Path tables, Path graph) throws Exception {
+        EmbeddingModel english = SentenceEmbedder.englishModel();
+        SentenceEmbedder.layersForQuestions(english, graph, null);
+        fit(tables, QuestionVectors.LAYERS_MAPPED, QuestionVectors.LAYERS_MAPPED,
+                (model, map) -> SentenceEmbedder.layersForQuestions(model, graph, map), true);
+    }
+
+    private static void fit(Path tables, QuestionVectors unmapped, QuestionVectors mapped,
+                            java.util.function.BiConsumer<EmbeddingModel, float[][]> install, boolean englishOnly) throws Exception {
         Map<EmbeddingModel, List<String>> byModel = new LinkedHashMap<>();
         for (String corpus : DevSet.CORPORA) {
             SiteContent site = SiteReader.read(DevSet.corpus(corpus));
             for (Page page : site.pagesByPath().values()) {
                 Optional<EmbeddingModel> model = SentenceEmbedder.modelFor(page.language());
-                if (model.isEmpty()) {
+                if (model.isEmpty() || englishOnly && model.get() != SentenceEmbedder.englishModel()) {
                     continue;
                 }
                 List<String> texts = byModel.computeIfAbsent(model.get(), m -> new ArrayList<>());
@@ -59,7 +75,8 @@ final class StaticMapFit {
             long start = System.nanoTime();
             SentenceEmbedder.useQuestionVectors(QuestionVectors.MODEL, tables);
             List<float[]> targets = texts.stream().map(t -> SentenceEmbedder.embedQuery(model, t)).toList();
-            SentenceEmbedder.useQuestionVectors(QuestionVectors.STATIC, tables);
+            install.accept(model, null);
+            SentenceEmbedder.useQuestionVectors(unmapped, tables);
             List<float[]> inputs = texts.stream().map(t -> SentenceEmbedder.embedQuery(model, t)).toList();
             int held = texts.size() / 10;
             List<String> heldTexts = texts.subList(0, held);
@@ -67,8 +84,8 @@ final class StaticMapFit {
             double bestRidge = RIDGE[0];
             for (double ridge : RIDGE) {
                 // measured through the server's own path: the map installed, the held-back texts embedded as questions
-                SentenceEmbedder.mapStaticQuestions(model, solve(inputs.subList(held, texts.size()), targets.subList(held, texts.size()), ridge));
-                SentenceEmbedder.useQuestionVectors(QuestionVectors.STATIC_MAPPED, tables);
+                install.accept(model, solve(inputs.subList(held, texts.size()), targets.subList(held, texts.size()), ridge));
+                SentenceEmbedder.useQuestionVectors(mapped, tables);
                 double cosine = meanCosine(heldTexts.stream().map(t -> SentenceEmbedder.embedQuery(model, t)).toList(),
                         targets.subList(0, held));
                 System.out.printf(Locale.ROOT, "  %s: ridge %.2f, held-back mean cosine %.4f%n", model.id(), ridge, cosine);
@@ -77,12 +94,12 @@ final class StaticMapFit {
                     bestRidge = ridge;
                 }
             }
-            System.out.printf(Locale.ROOT, "  %s: unmapped static mean cosine %.4f; map fitted on %d texts, ridge %.2f (%.0f s)%n",
+            System.out.printf(Locale.ROOT, "  %s: unmapped mean cosine %.4f; map fitted on %d texts, ridge %.2f (%.0f s)%n",
                     model.id(), meanCosine(inputs.subList(0, held), targets.subList(0, held)), texts.size(), bestRidge,
                     (System.nanoTime() - start) / 1e9);
-            SentenceEmbedder.mapStaticQuestions(model, solve(inputs, targets, bestRidge));
+            install.accept(model, solve(inputs, targets, bestRidge));
         }
-        SentenceEmbedder.useQuestionVectors(QuestionVectors.STATIC_MAPPED, tables);
+        SentenceEmbedder.useQuestionVectors(mapped, tables);
         SentenceEmbedder.configureQuestions(0, true);
     }
 

@@ -41,6 +41,11 @@ final class OnnxSentenceModel {
     private final java.util.Set<Long> specialTokens;
 
     OnnxSentenceModel(EmbeddingModel spec) {
+        this(spec, null);
+    }
+
+    /** {@code spec}'s tokenizer and pooling with another graph of the same inputs and output ({@code null}: its own). */
+    OnnxSentenceModel(EmbeddingModel spec, Path graph) {
         this.spec = spec;
         try (InputStream tokens = resource(spec.tokenizerFile())) {
             env = OrtEnvironment.getEnvironment();
@@ -51,7 +56,7 @@ final class OnnxSentenceModel {
             // of MB of RSS after embedding a corpus); these small models run as fast on plain malloc.
             options.setCPUArenaAllocator(false);
             options.setMemoryPatternOptimization(false);
-            session = session(options);
+            session = graph == null ? session(options) : env.createSession(graph.toString(), options);
             tokenTypes = session.getInputNames().contains("token_type_ids");
             long[] shape = ((ai.onnxruntime.TensorInfo) session.getOutputInfo().values().iterator().next().getInfo()).getShape();
             if (shape[shape.length - 1] != spec.dimension()) {

@@ -2,10 +2,10 @@ package dev.docsassistant.search;
 
 /**
  * Where a question's vector comes from. The server runs the model ({@link #MODEL}); the others use the
- * model's static word-piece table ({@link StaticTokenVectors}) and are for {@code bench/run SearchEval
- * --question-vectors=…}, which measures what each costs in recall (bench/RESULTS.md, "A static question
- * vector"): none both kept recall@5 within 0.01 on every part of the dev sets and spared the model for
- * more than a few questions, so none is the server's.
+ * model's static word-piece table ({@link StaticTokenVectors}) or its first layers alone and are for
+ * {@code bench/run SearchEval --question-vectors=…}, which measures what each costs in recall (bench/RESULTS.md,
+ * "A static question vector" and after): none both kept recall@5 within 0.01 on every part of the dev sets and
+ * spared the model for more than a few questions, so none is the server's.
  */
 public enum QuestionVectors {
     /** The model, for questions and sections. */
@@ -23,5 +23,10 @@ public enum QuestionVectors {
      * The static table first: when the static vector's nearest page is BM25's best page too, the question is
      * ranked with the static vector; otherwise (an ambiguous question) the model embeds it.
      */
-    STATIC_FIRST
+    STATIC_FIRST,
+    /**
+     * The model's first layers alone ({@link SentenceEmbedder#layersForQuestions}), pooled and put through a linear
+     * map fitted to the whole model's question vectors; sections from the model.
+     */
+    LAYERS_MAPPED
 }

@@ -119,6 +119,23 @@ public final class SentenceEmbedder {
         QUESTIONS.clear();
     }
 
+    private static final Map<EmbeddingModel, OnnxSentenceModel> LAYERS = new ConcurrentHashMap<>();
+    private static final Map<EmbeddingModel, float[][]> LAYER_MAPS = new ConcurrentHashMap<>();
+
+    /**
+     * For benches: {@link QuestionVectors#LAYERS_MAPPED} runs {@code graph} (the model cut after its first layers,
+     * same inputs and output name) for {@code model}'s questions, through {@code map} when not null.
+     */
+    public static void layersForQuestions(EmbeddingModel model, java.nio.file.Path graph, float[][] map) {
+        LAYERS.computeIfAbsent(model, m -> new OnnxSentenceModel(m, graph));
+        if (map == null) {
+            LAYER_MAPS.remove(model);
+        } else {
+            LAYER_MAPS.put(model, map);
+        }
+        QUESTIONS.clear();
+    }
+
     private static float[] mapped(float[][] map, float[] v) {
         float[] out = map[v.length].clone(); // the bias row
         for (int i = 0; i < v.length; i++) {
@@ -216,6 +233,12 @@ public final class SentenceEmbedder {
                 if (v != null) {
                     return v;
                 }
+            }
+            OnnxSentenceModel layers = questionVectors == QuestionVectors.LAYERS_MAPPED ? LAYERS.get(model) : null;
+            if (layers != null) {
+                float[] v = normalise(layers.embedTokens(new long[][] {layers.tokens(model.query(modelText(model, clip(text))))})[0]);
+                float[][] map = LAYER_MAPS.get(model);
+                return map == null ? v : normalise(mapped(map, v));
             }
             OnnxSentenceModel onnx = model(model);
             String question = clip(text);
