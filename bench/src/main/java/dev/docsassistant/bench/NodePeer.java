@@ -21,8 +21,8 @@ import java.util.concurrent.TimeUnit;
  * MiniSearch, no prefix or fuzzy matching, and the AI SDK's {@code createUIMessageStream} +
  * {@code pipeUIMessageStreamToResponse}, what a team would otherwise write), started as its README
  * says ({@code NODE_ENV=production node peer-server.mjs --port 0 SITE ...}, after {@code npm ci} from its
- * own lockfile) on the same corpora, questions and loader, each server in a process of its own and
- * measured alone (the other is stopped).
+ * own lockfile) on the same corpora, questions and loader, each server in a process of its own; both run
+ * throughout and every level is measured on one, then at once on the other (the other idle meanwhile).
  * <p>
  * For each server: v2 answers from 1, 8 and 50 clients back to back, then {@code /v1/search} (pageSize 5,
  * the question's filter) from 1, 8 and 50 clients, each on one kept-alive raw connection
@@ -99,95 +99,151 @@ public final class NodePeer {
             System.out.println("CPU " + Machine.cpu());
             System.out.printf(Locale.ROOT, "load average at start %s; 50 clients × %d answers, %d search rounds of %d questions; our search mode %s%n",
                     loadAverage(), perClient, searchRounds, asks.size(), mode);
-            Process ours = new ProcessBuilder(Launcher.path(), "serve", "--config", config.toString(), "--port", "0")
-                    .redirectErrorStream(true).start();
-            Row our;
-            try {
-                int port = ServeMemory.awaitPort(ours, new StringBuilder());
-                ServeMemory.awaitReady(port);
-                our = measure(ours, port, "Bearer " + key, asks, perClient, searchRounds);
-            } finally {
-                stop(ours);
-            }
-            System.out.println("load average after ours " + loadAverage());
             installPeer();
             System.out.println("node peer on Node " + Launcher.run("node", "--version").strip());
-            ProcessBuilder peerStart = new ProcessBuilder("node", PEER.resolve("peer-server.mjs").toString(), "--port", "0",
-                    "mcp=" + DevSet.corpus("mcp").toAbsolutePath(), "mintlify=" + DevSet.corpus("mintlify").toAbsolutePath())
-                    .directory(PEER.toFile()).redirectErrorStream(true);
-            peerStart.environment().put("NODE_ENV", "production");
-            Process peer = peerStart.start();
-            Row theirs;
+            Process ours = new ProcessBuilder(Launcher.path(), "serve", "--config", config.toString(), "--port", "0")
+                    .redirectErrorStream(true).start();
+            Process peer = null;
             try {
-                int port = ServeMemory.awaitPort(peer, new StringBuilder()); // the peer listens once indexed and warmed
-                theirs = measure(peer, port, "Bearer " + key, asks, perClient, searchRounds);
+                int ourPort = ServeMemory.awaitPort(ours, new StringBuilder());
+                ServeMemory.awaitReady(ourPort);
+                ProcessBuilder peerStart = new ProcessBuilder("node", PEER.resolve("peer-server.mjs").toString(), "--port", "0",
+                        "mcp=" + DevSet.corpus("mcp").toAbsolutePath(), "mintlify=" + DevSet.corpus("mintlify").toAbsolutePath())
+                        .directory(PEER.toFile()).redirectErrorStream(true);
+                peerStart.environment().put("NODE_ENV", "production");
+                peer = peerStart.start();
+                int peerPort = ServeMemory.awaitPort(peer, new StringBuilder()); // the peer listens once indexed and warmed
+                Side our = new Side(ours, ourPort);
+                Side theirs = new Side(peer, peerPort);
+                measure(List.of(our, theirs), "Bearer " + key, asks, perClient, searchRounds);
+                print(our.row(), theirs.row());
+                for (Side side : List.of(our, theirs)) {
+                    System.out.printf(Locale.ROOT, "%s used %d ms of CPU in the %.0f s it waited while the other was measured%n",
+                            side == our ? "docs-assistant" : "the node peer", side.idleCpuMillis, side.idleNanos / 1e9);
+                }
             } finally {
-                stop(peer);
+                stop(ours);
+                if (peer != null) {
+                    stop(peer);
+                }
             }
-            print(our, theirs);
             System.out.println("load average at end " + loadAverage());
         } finally {
             BenchFiles.deleteTree(dir);
         }
     }
 
-    private static Row measure(Process server, int port, String authorization, List<Ask> asks, int perClient, int searchRounds)
+    /** One server under measurement, and its numbers as they are taken. */
+    private static final class Side {
+        final Process process;
+        final int port;
+        final List<Level> answers = new ArrayList<>();
+        final List<Level> searches = new ArrayList<>();
+        final Scores scores = new Scores();
+        List<UiStreamCheck.Answer> checked = List.of();
+        long rssKb;
+        long[] jdkSearches;
+        double jdkCpuMsPerSearch;
+        /** CPU this server used while the other was measured, and how long that was: it should be idle then. */
+        long idleCpuMillis;
+        long idleNanos;
+
+        Side(Process process, int port) {
+            this.process = process;
+            this.port = port;
+        }
+
+        Row row() {
+            return new Row(answers, searches,
+                    checked.stream().mapToInt(UiStreamCheck.Answer::textChars).average().orElse(0),
+                    checked.stream().mapToInt(UiStreamCheck.Answer::sources).average().orElse(0),
+                    ClientLoad.millisAt(jdkSearches, 50), ClientLoad.millisAt(jdkSearches, 99), jdkCpuMsPerSearch,
+                    scores.recall(5), rssKb / 1024);
+        }
+    }
+
+    /**
+     * Every level measured on each server in turn, one right after the other (both run throughout; the one not
+     * measured is idle): this machine's speed drifts by a fifth within minutes, and a ratio of two numbers taken
+     * seconds apart is steadier than one of numbers taken in two runs minutes apart.
+     */
+    private static void measure(List<Side> sides, String authorization, List<Ask> asks, int perClient, int searchRounds)
             throws Exception {
         List<String> bodies = asks.stream()
                 .map(Ask::v2Body).toList();
         // Warm-up by time, as for the searches below: 500 answers left our JIT compiling through the first
         // levels (its compiler threads took a third of the server's CPU there); the peer gets the same.
-        long answersWarmUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(ANSWER_WARM_UP_SECONDS);
-        while (System.nanoTime() < answersWarmUntil) {
-            answers(port, authorization, bodies, new ClientLoad(50, 10, 0));
+        for (Side side : sides) {
+            long answersWarmUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(ANSWER_WARM_UP_SECONDS);
+            while (System.nanoTime() < answersWarmUntil) {
+                answers(side.port, authorization, bodies, new ClientLoad(50, 10, 0));
+            }
         }
-        List<Level> answerLevels = new ArrayList<>();
-        List<UiStreamCheck.Answer> checked = List.of();
-        long rssKb = 0;
         for (int clients : CLIENTS) {
             // As many answers at each level as 50 clients × perClient, at least perClient per client.
             int each = Math.max(perClient, perClient * 50 / clients / 4);
-            long cpuBefore = GrpcLatency.cpuMillis(server);
-            ClientLoad.Result<Answer> load = answers(port, authorization, bodies, new ClientLoad(clients, each, 0));
-            long cpu = GrpcLatency.cpuMillis(server) - cpuBefore;
-            long[] first = load.results().stream().mapToLong(a -> a.timing().firstEventNanos()).sorted().toArray();
-            long[] full = load.results().stream().mapToLong(a -> a.timing().fullNanos()).sorted().toArray();
-            answerLevels.add(new Level(clients, load.perSecond(), ClientLoad.millisAt(first, 50), ClientLoad.millisAt(first, 99),
-                    ClientLoad.millisAt(full, 50), ClientLoad.millisAt(full, 99), (double) cpu / full.length));
-            if (clients == 50) {
-                rssKb = ServeMemory.kilobytes(ServeMemory.status(server.pid()), "VmRSS");
-                checked = load.results().stream().map(a -> UiStreamCheck.check(a.raw())).toList();
+            for (Side side : sides) {
+                Idle idle = Idle.start(sides, side);
+                long cpuBefore = GrpcLatency.cpuMillis(side.process);
+                ClientLoad.Result<Answer> load = answers(side.port, authorization, bodies, new ClientLoad(clients, each, 0));
+                long cpu = GrpcLatency.cpuMillis(side.process) - cpuBefore;
+                idle.end();
+                long[] first = load.results().stream().mapToLong(a -> a.timing().firstEventNanos()).sorted().toArray();
+                long[] full = load.results().stream().mapToLong(a -> a.timing().fullNanos()).sorted().toArray();
+                side.answers.add(new Level(clients, load.perSecond(), ClientLoad.millisAt(first, 50), ClientLoad.millisAt(first, 99),
+                        ClientLoad.millisAt(full, 50), ClientLoad.millisAt(full, 99), (double) cpu / full.length));
+                if (clients == 50) {
+                    side.rssKb = ServeMemory.kilobytes(ServeMemory.status(side.process.pid()), "VmRSS");
+                    side.checked = load.results().stream().map(a -> UiStreamCheck.check(a.raw())).toList();
+                }
             }
         }
-
-        SearchClient jdk = jdkClient(port);
-        // Warm-up by time, not by count: our JIT still compiles the search path a few thousand searches
-        // in (bench/run Startup measures the cold start).
-        long warmUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(SEARCH_WARM_UP_SECONDS);
-        while (System.nanoTime() < warmUntil) {
-            searches(jdk, authorization, asks, 1, null);
+        for (Side side : sides) {
+            SearchClient jdk = jdkClient(side.port);
+            // Warm-up by time, not by count: our JIT still compiles the search path a few thousand searches
+            // in (bench/run Startup measures the cold start).
+            long warmUntil = System.nanoTime() + TimeUnit.SECONDS.toNanos(SEARCH_WARM_UP_SECONDS);
+            while (System.nanoTime() < warmUntil) {
+                searches(jdk, authorization, asks, 1, null);
+            }
+            long jdkCpuBefore = GrpcLatency.cpuMillis(side.process);
+            side.jdkSearches = searches(jdk, authorization, asks, searchRounds, side.scores);
+            side.jdkCpuMsPerSearch = (double) (GrpcLatency.cpuMillis(side.process) - jdkCpuBefore) / side.jdkSearches.length;
         }
-        Scores scores = new Scores();
-        long jdkCpuBefore = GrpcLatency.cpuMillis(server);
-        long[] search = searches(jdk, authorization, asks, searchRounds, scores);
-        long jdkCpu = GrpcLatency.cpuMillis(server) - jdkCpuBefore;
-        List<Level> searchLevels = new ArrayList<>();
         for (int clients : CLIENTS) {
             int each = Math.max(asks.size(), searchRounds * asks.size() / clients);
-            rawSearches(port, authorization, asks, new ClientLoad(clients, Math.max(1, each / 10), 0)); // this level's connections warm
-            long cpuBefore = GrpcLatency.cpuMillis(server);
-            ClientLoad.Result<Long> load = rawSearches(port, authorization, asks, new ClientLoad(clients, each, 0));
-            long cpu = GrpcLatency.cpuMillis(server) - cpuBefore;
-            long[] nanos = load.results().stream().mapToLong(Long::longValue).sorted().toArray();
-            double p50 = ClientLoad.millisAt(nanos, 50);
-            double p99 = ClientLoad.millisAt(nanos, 99);
-            searchLevels.add(new Level(clients, load.perSecond(), p50, p99, p50, p99, (double) cpu / nanos.length));
+            for (Side side : sides) {
+                rawSearches(side.port, authorization, asks, new ClientLoad(clients, Math.max(1, each / 10), 0)); // this level's connections warm
+                Idle idle = Idle.start(sides, side);
+                long cpuBefore = GrpcLatency.cpuMillis(side.process);
+                ClientLoad.Result<Long> load = rawSearches(side.port, authorization, asks, new ClientLoad(clients, each, 0));
+                long cpu = GrpcLatency.cpuMillis(side.process) - cpuBefore;
+                idle.end();
+                long[] nanos = load.results().stream().mapToLong(Long::longValue).sorted().toArray();
+                double p50 = ClientLoad.millisAt(nanos, 50);
+                double p99 = ClientLoad.millisAt(nanos, 99);
+                side.searches.add(new Level(clients, load.perSecond(), p50, p99, p50, p99, (double) cpu / nanos.length));
+            }
         }
-        return new Row(answerLevels, searchLevels,
-                checked.stream().mapToInt(UiStreamCheck.Answer::textChars).average().orElse(0),
-                checked.stream().mapToInt(UiStreamCheck.Answer::sources).average().orElse(0),
-                ClientLoad.millisAt(search, 50), ClientLoad.millisAt(search, 99), (double) jdkCpu / search.length,
-                scores.recall(5), rssKb / 1024);
+    }
+
+    /** The CPU of the servers not measured, taken over one level of the measured one. */
+    private record Idle(List<Side> others, long[] cpuBefore, long start) {
+        static Idle start(List<Side> sides, Side measured) throws Exception {
+            List<Side> others = sides.stream().filter(s -> s != measured).toList();
+            long[] cpu = new long[others.size()];
+            for (int i = 0; i < cpu.length; i++) {
+                cpu[i] = GrpcLatency.cpuMillis(others.get(i).process);
+            }
+            return new Idle(others, cpu, System.nanoTime());
+        }
+
+        void end() throws Exception {
+            for (int i = 0; i < others.size(); i++) {
+                others.get(i).idleCpuMillis += GrpcLatency.cpuMillis(others.get(i).process) - cpuBefore[i];
+                others.get(i).idleNanos += System.nanoTime() - start;
+            }
+        }
     }
 
     /** Searches from concurrent clients, each on one kept-alive raw connection: each search's nanoseconds. */
