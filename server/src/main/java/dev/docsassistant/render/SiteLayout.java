@@ -172,7 +172,8 @@ final class SiteLayout {
     private static void pageHeader(StringBuilder h, Frame frame, Content page, UiStrings t) {
         h.append("<header class=\"page-header\">\n");
         if (page.pagePath() != null && page.nav() != null) {
-            breadcrumb(page.nav()).ifPresent(b -> h.append("<p class=\"eyebrow\">").append(HtmlEncoder.attr(b)).append("</p>\n"));
+            eyebrow(page.nav(), page.pagePath(), dev.docsassistant.content.Appearance.of(frame.site().docsJson()).breadcrumbs())
+                    .ifPresent(b -> h.append("<p class=\"eyebrow\">").append(HtmlEncoder.attr(b)).append("</p>\n"));
         }
         // The page's own icon (front matter), beside its title as in the sidebar.
         String icon = page.pagePath() == null ? null : frame.site().page(page.pagePath()).map(Page::icon).orElse(null);
@@ -480,11 +481,33 @@ final class SiteLayout {
         h.append(tag(target.get().tag())).append("</a></li>\n");
     }
 
-    private static Optional<String> breadcrumb(NavView nav) {
-        NavItem root = nav.sidebarRoot();
-        return nav.choice(Kind.TAB).map(c -> NavView.label(c.current())).or(() -> Optional.ofNullable(
-                root.kind() == Kind.ROOT ? null : NavView.label(root)));
+    /**
+     * The label above a page's title (docs.json {@code styling.eyebrows}): the innermost group holding the page
+     * ({@code section}, the default), or the labelled entries from the top of the navigation down to it — tabs,
+     * anchors, dropdowns, products, menus, groups — ({@code breadcrumbs}). Languages and versions are switchers,
+     * not places, and a page outside every group has no section; nor has a page outside the navigation: nothing is shown.
+     */
+    static Optional<String> eyebrow(NavView nav, String pagePath, boolean breadcrumbs) {
+        List<NavItem> trail = nav.trail();
+        if (!pagePath.equals(trail.get(trail.size() - 1).page())) {
+            return Optional.empty();
+        }
+        // The page's own entry ends the trail; a group whose root page this is stays (the page stands for it).
+        int end = trail.get(trail.size() - 1).kind() == Kind.PAGE ? trail.size() - 1 : trail.size();
+        List<String> path = new java.util.ArrayList<>();
+        for (NavItem item : trail.subList(0, end)) {
+            if (item.label() != null && EYEBROW_KINDS.contains(item.kind()) && (breadcrumbs || item.kind() == Kind.GROUP)) {
+                path.add(item.label());
+            }
+        }
+        if (path.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(breadcrumbs ? String.join(" › ", path) : path.get(path.size() - 1));
     }
+
+    private static final java.util.Set<Kind> EYEBROW_KINDS = java.util.EnumSet.of(Kind.TAB, Kind.ANCHOR, Kind.DROPDOWN,
+            Kind.PRODUCT, Kind.MENU, Kind.GROUP);
 
     private static void pager(StringBuilder h, Frame frame, Content page, UiStrings t) {
         List<String> pages = sidebarOf(frame, page.nav()).pages();

@@ -65,6 +65,16 @@ final class SettingsClaims {
         c.put("Group `expanded`", claim("works", f -> has(f.html("/"), "<details class=\"nav-subgroup\" open><summary")));
         c.put("`directory` (accordion, card) on a group's `root` page", claim("works",
                 f -> has(f.prose("/settings"), "<nav class=\"directory\" aria-label=\"Settings\">", "<li><a href=\"/settings/wide\">Wide</a>")));
+        c.put("docs.json `styling.eyebrows` (`section`, `breadcrumbs`)", claim("works", f -> {
+            has(f.html("/settings/nested"), "<p class=\"eyebrow\">Nested</p>");
+            has(f.html("/settings/wide"), "<p class=\"eyebrow\">Settings</p>");
+            has(f.html("/"), "<p class=\"eyebrow\">Components</p>");
+            List<dev.docsassistant.content.SiteProblem> problems = new java.util.ArrayList<>();
+            assertTrue(dev.docsassistant.content.Appearance.read(JSON.readTree("{\"styling\": {\"eyebrows\": \"breadcrumbs\"}}"), problems).breadcrumbs());
+            assertFalse(dev.docsassistant.content.Appearance.read(JSON.readTree("{\"styling\": {\"eyebrows\": \"path\"}}"), problems).breadcrumbs());
+            assertEquals(List.of("docs.json /styling/eyebrows: styling.eyebrows must be one of section, breadcrumbs, got \"path\""),
+                    problems.stream().map(Object::toString).toList());
+        }));
         c.put("`interaction.drilldown`", claim("differs",
                 f -> has(f.html("/"), "<li class=\"nav-drilldown\"><a href=\"/settings/nested\">Nested</a><details class=\"nav-subgroup\"")));
         c.put("docs.json `fonts` (`family`, `heading`, `body`, `weight`, `source`, `format`)", claim("differs", f -> has(head(f, "/"),
