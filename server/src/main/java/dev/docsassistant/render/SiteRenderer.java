@@ -266,7 +266,7 @@ public final class SiteRenderer {
     }
 
     /** The sign-in form's words and the language they are in ({@code lang}, a BCP 47 tag; {@code rtl} for Arabic and Hebrew). */
-    public record SignInText(String lang, boolean rtl, String title, String password) {
+    public record SignInText(String lang, boolean rtl, String title, String password, String token) {
     }
 
     /** The sign-in form's words in the site language the reader's browser prefers, else in the site's default language. */
@@ -275,7 +275,7 @@ public final class SiteRenderer {
         String code = LanguageRouting.negotiate(acceptLanguage, nav.languages()).orElse(nav.defaultLanguage());
         UiStrings t = UiStrings.of(code);
         return new SignInText(code == null ? "en" : SiteLanguage.of(code).map(SiteLanguage::tag).orElse(code),
-                SiteLanguage.orEnglish(code).rtl(), t.get("signIn"), t.get("signInPassword"));
+                SiteLanguage.orEnglish(code).rtl(), t.get("signIn"), t.get("signInPassword"), t.get("signInToken"));
     }
 
     private String pageHtml(Page page, SiteLayout.Frame frame) {

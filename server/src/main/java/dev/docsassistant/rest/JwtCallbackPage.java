@@ -1,6 +1,7 @@
 package dev.docsassistant.rest;
 
 import dev.docsassistant.integrations.spi.HtmlEncoder;
+import dev.docsassistant.render.SiteRenderer;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -12,7 +13,7 @@ import java.util.Base64;
  * small script of the page's own (allowed by its hash, nothing else runs) puts the token into the form
  * and posts it to the same address, with the sign-in's state. Without script the form is shown, for
  * the token to be pasted. The fragment is taken out of the address before the post, so it stays in no
- * history entry.
+ * history entry. Its words are in the site language the reader's browser prefers, as the password form's.
  */
 final class JwtCallbackPage {
     static final String SCRIPT = "(function(){var f=document.getElementById('jwt-sign-in');var t=location.hash.slice(1);"
@@ -23,22 +24,25 @@ final class JwtCallbackPage {
     private JwtCallbackPage() {
     }
 
-    static String html(String action, String state, String returnTo, String css, String message) {
-        StringBuilder h = new StringBuilder("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+    static String html(String action, String state, String returnTo, String css, String message, SiteRenderer.SignInText text) {
+        String title = HtmlEncoder.attr(text.title());
+        StringBuilder h = new StringBuilder("<!doctype html>\n<html lang=\"" + HtmlEncoder.attr(text.lang()) + "\""
+                + (text.rtl() ? " dir=\"rtl\"" : "") + "><head><meta charset=\"utf-8\">"
                 + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"robots\" content=\"noindex\">"
-                + "<title>Signing in</title>");
+                + "<title>" + title + "</title>");
         if (css != null) {
             h.append("<link rel=\"stylesheet\" href=\"").append(HtmlEncoder.attr(css)).append("\">");
         }
-        h.append("</head><body><main class=\"reader-sign-in\"><h1>Signing in</h1>\n");
+        h.append("</head><body><main class=\"reader-sign-in\"><h1>").append(title).append("</h1>\n");
         if (message != null) {
             h.append("<p role=\"alert\">").append(HtmlEncoder.attr(message)).append("</p>\n");
         }
         h.append("<form id=\"jwt-sign-in\" method=\"post\" action=\"").append(HtmlEncoder.attr(action)).append("\">")
                 .append("<input type=\"hidden\" name=\"state\" value=\"").append(HtmlEncoder.attr(state)).append("\">")
                 .append("<input type=\"hidden\" name=\"redirect\" value=\"").append(HtmlEncoder.attr(returnTo)).append("\">")
-                .append("<label for=\"token\">Sign-in token</label> <textarea id=\"token\" name=\"token\" rows=\"4\" required></textarea> ")
-                .append("<button type=\"submit\">Sign in</button></form></main>")
+                .append("<label for=\"token\">").append(HtmlEncoder.attr(text.token())).append("</label> ")
+                .append("<textarea id=\"token\" name=\"token\" rows=\"4\" required></textarea> ")
+                .append("<button type=\"submit\">").append(title).append("</button></form></main>")
                 .append("<script>").append(SCRIPT).append("</script></body></html>\n");
         return h.toString();
     }

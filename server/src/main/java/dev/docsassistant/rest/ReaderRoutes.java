@@ -157,7 +157,8 @@ final class ReaderRoutes {
         SignInAttempt attempt = start(req, res, domain, base, siteUrl, secure, returnTo);
         res.status(Status.create(status)).header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
                 .header("Content-Security-Policy", JwtCallbackPage.CSP)
-                .send(JwtCallbackPage.html(base + JWT_CALLBACK, attempt.state(), returnTo, stylesheet(req), message)
+                .send(JwtCallbackPage.html(base + JWT_CALLBACK, attempt.state(), returnTo, stylesheet(req), message,
+                        texts.apply(domain, req.headers().first(HeaderNames.ACCEPT_LANGUAGE).orElse(null)))
                         .getBytes(StandardCharsets.UTF_8));
     }
 

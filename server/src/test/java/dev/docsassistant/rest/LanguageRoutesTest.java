@@ -40,7 +40,10 @@ class LanguageRoutesTest {
         this.client = client;
     }
 
-    /** The fixture as {@code polyglot}, a copy without the switch as {@code plain}, and as {@code locked}, behind a password. */
+    /**
+     * The fixture as {@code polyglot}, a copy without the switch as {@code plain}, as {@code locked}, behind a password,
+     * and as {@code tokened}, behind a JWT sign-in.
+     */
     @SetUpServer
     static void server(WebServerConfig.Builder server) {
         try {
@@ -52,7 +55,8 @@ class LanguageRoutesTest {
                       - {domain: polyglot, organization: acme, path: %s}
                       - {domain: plain, organization: acme, path: %s}
                       - {domain: locked, organization: acme, path: %s, reader-auth: {method: password, password: "pass phrase"}}
-                    """.formatted(FIXTURE, plain, FIXTURE)));
+                      - {domain: tokened, organization: acme, path: %s, reader-auth: {method: jwt, jwt: {login-url: "https://app.example.com/login"}}}
+                    """.formatted(FIXTURE, plain, FIXTURE, FIXTURE)));
             ServerSetup.configure(server, app);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
@@ -143,6 +147,18 @@ class LanguageRoutesTest {
         assertTrue(french.body().contains("<title>Se connecter</title>") && french.body().contains(">Mot de passe</label>"), french.body());
         Reply other = get("/sites/locked/login", "Accept-Language", "de");
         assertTrue(other.body().contains("<html lang=\"en\">") && other.body().contains("<h1>Sign in</h1>"), "the site's default language");
+    }
+
+    @Test
+    void theTokenSignInPageSpeaksTheReadersLanguageToo() {
+        Reply arabic = get("/sites/tokened/login/jwt-callback", "Accept-Language", "ar");
+        assertEquals(200, arabic.status());
+        assertTrue(arabic.body().startsWith("<!doctype html>\n<html lang=\"ar\" dir=\"rtl\">"), arabic.body());
+        assertTrue(arabic.body().contains("<h1>تسجيل الدخول</h1>") && arabic.body().contains(">رمز تسجيل الدخول</label>"), arabic.body());
+        Reply french = get("/sites/tokened/login/jwt-callback", "Accept-Language", "fr-FR");
+        assertTrue(french.body().contains("<title>Se connecter</title>") && french.body().contains(">Jeton de connexion</label>"), french.body());
+        Reply other = get("/sites/tokened/login/jwt-callback");
+        assertTrue(other.body().contains("<html lang=\"en\">") && other.body().contains(">Sign-in token</label>"), other.body());
     }
 
     private static void assertRedirect(String location, Reply reply) {
