@@ -58,7 +58,7 @@ public final class McpOAuthRoutes {
     public McpOAuthRoutes(App app, Clock clock) {
         this.app = app;
         this.clock = clock;
-        this.store = new McpAuthorizations(clock);
+        this.store = new McpAuthorizations(app.database(), clock);
     }
 
     /**

@@ -65,6 +65,27 @@ public record Reader(Optional<String> id, List<String> groups, ObjectNode conten
         return out;
     }
 
+    /** How the store keeps this reader: the user data with the id (the expiry is kept beside it). */
+    public String storedJson() {
+        ObjectNode data = userData();
+        id.ifPresent(v -> data.put("id", v));
+        return data.toString();
+    }
+
+    /** A reader the store kept ({@link #storedJson()}), with the expiry kept beside it. */
+    public static Reader fromStoredJson(String json, Instant expiresAt) {
+        try {
+            JsonNode data = dev.docsassistant.config.Mappers.JSON.readTree(json);
+            List<String> groups = new ArrayList<>();
+            data.path("groups").forEach(g -> groups.add(g.asText()));
+            return new Reader(Optional.ofNullable(data.path("id").textValue()), groups,
+                    data.path("content") instanceof ObjectNode o ? o : null,
+                    data.path("apiPlaygroundInputs") instanceof ObjectNode o ? o : null, expiresAt);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException("a stored reader is not JSON", e);
+        }
+    }
+
     /** A value of {@code content} at a dotted path ({@code org.plan}), if it is there and not an object or array. */
     public Optional<String> contentValue(String dottedPath) {
         JsonNode node = content;

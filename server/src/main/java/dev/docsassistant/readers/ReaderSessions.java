@@ -51,7 +51,7 @@ public final class ReaderSessions {
         String token = KeyHasher.token(TOKEN_BYTES);
         String hash = KeyHasher.hash(token);
         long now = clock.millis();
-        String json = toJson(reader);
+        String json = reader.storedJson();
         db.transaction(c -> {
             try (PreparedStatement ps = c.prepareStatement(
                     "INSERT INTO reader_sessions (token_hash, domain, reader, created_at, expires_at) VALUES (?, ?, ?, ?, ?)")) {
@@ -133,9 +133,9 @@ public final class ReaderSessions {
                 ps.setString(1, domain);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
-                        Reader reader = fromJson(rs.getString(2), Instant.ofEpochMilli(rs.getLong(3)));
+                        Reader reader = Reader.fromStoredJson(rs.getString(2), Instant.ofEpochMilli(rs.getLong(3)));
                         if (reader.id().isPresent()) {
-                            changed.add(new String[] {rs.getString(1), toJson(reader.withoutId())});
+                            changed.add(new String[] {rs.getString(1), reader.withoutId().storedJson()});
                         }
                     }
                 }
@@ -194,7 +194,7 @@ public final class ReaderSessions {
                     if (!rs.next()) {
                         return null;
                     }
-                    return new Cached(rs.getString(1), fromJson(rs.getString(2), Instant.ofEpochMilli(rs.getLong(3))), now);
+                    return new Cached(rs.getString(1), Reader.fromStoredJson(rs.getString(2), Instant.ofEpochMilli(rs.getLong(3))), now);
                 }
             }
         });
@@ -205,24 +205,5 @@ public final class ReaderSessions {
             cache.clear(); // a flood of sessions: start over from the store rather than grow without end
         }
         cache.put(hash, cached);
-    }
-
-    private static String toJson(Reader reader) {
-        ObjectNode data = reader.userData();
-        reader.id().ifPresent(id -> data.put("id", id));
-        return data.toString();
-    }
-
-    private static Reader fromJson(String json, Instant expiresAt) {
-        try {
-            JsonNode data = Mappers.JSON.readTree(json);
-            List<String> groups = new ArrayList<>();
-            data.path("groups").forEach(g -> groups.add(g.asText()));
-            return new Reader(Optional.ofNullable(data.path("id").textValue()), groups,
-                    data.path("content") instanceof ObjectNode o ? o : null,
-                    data.path("apiPlaygroundInputs") instanceof ObjectNode o ? o : null, expiresAt);
-        } catch (JsonProcessingException e) {
-            throw new IllegalStateException("a stored reader session is not JSON", e);
-        }
     }
 }
