@@ -10,7 +10,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../lib/server.mjs';
-import { launchBrowser, screenshot } from '../lib/browser.mjs';
+import { launchBrowser, screenshot, seriousViolations } from '../lib/browser.mjs';
 
 const PASSWORD = 'correct horse battery staple';
 const PRIVATE = 'PRIVATE-GUIDE-MARKER-8K';
@@ -76,6 +76,26 @@ test('a reader signs in with the password and lands on the page asked for', asyn
   const session = (await context.cookies()).find((c) => c.name === 'da_reader');
   assert.ok(session?.httpOnly && session.sameSite === 'Lax', JSON.stringify(await context.cookies()));
   await context.close();
+});
+
+test('the sign-in form is a card in the middle of the page, readable in light and dark, on a wide and a narrow screen', async () => {
+  for (const colorScheme of ['light', 'dark']) {
+    for (const width of [1300, 390]) {
+      // bypassCSP: axe is injected as a script of the test.
+      const context = await browser.newContext({ bypassCSP: true, colorScheme, viewport: { width, height: 800 } });
+      const page = await context.newPage();
+      await page.goto(`${base}/login`);
+      const card = await page.locator('main.reader-sign-in').boundingBox();
+      const field = await page.locator('input[name=password]').boundingBox();
+      const at = `${colorScheme} ${width}px`;
+      assert.ok(card.width <= 420 && card.width >= Math.min(360, width - 48), `${at}: the card is ${card.width}px wide`);
+      assert.ok(Math.abs(card.x - (width - card.x - card.width)) <= 2, `${at}: centred (${card.x}px from the left)`);
+      assert.ok(field.width > card.width - 80, `${at}: the field fills the card (${field.width}px)`);
+      assert.deepEqual(await seriousViolations(page), [], at);
+      await screenshot(page, `reader-password-form-${colorScheme}-${width}`);
+      await context.close();
+    }
+  }
 });
 
 test('a wrong password shows the form again with the reason, and the right one then signs in', async () => {
