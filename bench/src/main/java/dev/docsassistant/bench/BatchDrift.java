@@ -1,15 +1,11 @@
 package dev.docsassistant.bench;
 
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
-import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtSession;
 import dev.docsassistant.search.SentenceEmbedder;
 
-import java.nio.FloatBuffer;
-import java.nio.LongBuffer;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
@@ -81,22 +77,10 @@ public final class BatchDrift {
 
     /** Unit-length mean-pooled vectors of one padded batch. */
     private static float[][] run(OrtEnvironment env, OrtSession session, List<long[]> ids) throws Exception {
-        int n = ids.size();
         int longest = ids.stream().mapToInt(a -> a.length).max().orElse(1);
-        long[] flat = new long[n * longest];
-        long[] mask = new long[n * longest];
-        for (int i = 0; i < n; i++) {
-            System.arraycopy(ids.get(i), 0, flat, i * longest, ids.get(i).length);
-            Arrays.fill(mask, i * longest, i * longest + ids.get(i).length, 1);
-        }
-        long[] shape = {n, longest};
-        try (OnnxTensor idTensor = OnnxTensor.createTensor(env, LongBuffer.wrap(flat), shape);
-             OnnxTensor maskTensor = OnnxTensor.createTensor(env, LongBuffer.wrap(mask), shape);
-             OnnxTensor types = OnnxTensor.createTensor(env, LongBuffer.wrap(new long[n * longest]), shape);
-             OrtSession.Result result = session.run(Map.of("input_ids", idTensor, "attention_mask", maskTensor, "token_type_ids", types))) {
-            FloatBuffer hidden = ((OnnxTensor) result.get(0)).getFloatBuffer();
-            float[][] out = new float[n][DIMENSION];
-            for (int i = 0; i < n; i++) {
+        return ModelSessions.run(env, session, ids, hidden -> {
+            float[][] out = new float[ids.size()][DIMENSION];
+            for (int i = 0; i < ids.size(); i++) {
                 for (int t = 0; t < ids.get(i).length; t++) {
                     for (int d = 0; d < DIMENSION; d++) {
                         out[i][d] += hidden.get((i * longest + t) * DIMENSION + d);
@@ -105,7 +89,7 @@ public final class BatchDrift {
                 normalise(out[i]);
             }
             return out;
-        }
+        });
     }
 
     private static void normalise(float[] v) {

@@ -3,17 +3,14 @@ package dev.docsassistant.bench;
 import dev.docsassistant.search.SentenceEmbedder;
 
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
-import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtSession;
 
 import java.io.InputStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.nio.LongBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -59,9 +56,9 @@ public final class EmbeddingBatchCost {
                         various.add(dev.get((r * 7 + i * 13) % dev.size()));
                     }
                     long c0 = threads.getCurrentThreadCpuTime();
-                    run(env, session, same);
+                    ModelSessions.run(env, session, same, hidden -> null);
                     long c1 = threads.getCurrentThreadCpuTime();
-                    run(env, session, various);
+                    ModelSessions.run(env, session, various, hidden -> null);
                     long c2 = threads.getCurrentThreadCpuTime();
                     equal[s][r] = (c1 - c0) / 1e6 / n;
                     mixed[s][r] = (c2 - c1) / 1e6 / n;
@@ -75,31 +72,6 @@ public final class EmbeddingBatchCost {
             Arrays.sort(equal[s]);
             Arrays.sort(mixed[s]);
             System.out.printf(Locale.ROOT, "%d | %.3f ms | %.3f ms%n", sizes[s], equal[s][rounds / 2], mixed[s][rounds / 2]);
-        }
-    }
-
-    private static void run(OrtEnvironment env, OrtSession session, List<long[]> batch) throws Exception {
-        int n = batch.size();
-        int longest = batch.stream().mapToInt(a -> a.length).max().orElse(1);
-        long[] ids = new long[n * longest];
-        long[] mask = new long[n * longest];
-        for (int i = 0; i < n; i++) {
-            System.arraycopy(batch.get(i), 0, ids, i * longest, batch.get(i).length);
-            Arrays.fill(mask, i * longest, i * longest + batch.get(i).length, 1L);
-        }
-        long[] shape = {n, longest};
-        Map<String, OnnxTensor> inputs = new HashMap<>();
-        try (OnnxTensor a = OnnxTensor.createTensor(env, LongBuffer.wrap(ids), shape);
-             OnnxTensor b = OnnxTensor.createTensor(env, LongBuffer.wrap(mask), shape);
-             OnnxTensor c = OnnxTensor.createTensor(env, LongBuffer.wrap(new long[n * longest]), shape)) {
-            inputs.put("input_ids", a);
-            inputs.put("attention_mask", b);
-            if (session.getInputNames().contains("token_type_ids")) {
-                inputs.put("token_type_ids", c);
-            }
-            try (OrtSession.Result result = session.run(inputs)) {
-                ((OnnxTensor) result.get(0)).getFloatBuffer();
-            }
         }
     }
 }

@@ -34,7 +34,7 @@ final class StaticMapFit {
     }
 
     static void fitAndInstall(Path tables) throws Exception {
-        fit(tables, QuestionVectors.STATIC, QuestionVectors.STATIC_MAPPED, (model, map) -> SentenceEmbedder.mapStaticQuestions(model, map), false);
+        fit(tables, QuestionVectors.STATIC, QuestionVectors.STATIC_MAPPED, false);
     }
 
     /**
@@ -42,14 +42,11 @@ final class StaticMapFit {
      * fitted to the whole model's ({@link QuestionVectors#LAYERS_MAPPED}); the Chinese model stays whole.
      */
     static void fitLayersAndInstall(Path tables, Path graph) throws Exception {
-        EmbeddingModel english = SentenceEmbedder.englishModel();
-        SentenceEmbedder.layersForQuestions(english, graph, null);
-        fit(tables, QuestionVectors.LAYERS_MAPPED, QuestionVectors.LAYERS_MAPPED,
-                (model, map) -> SentenceEmbedder.layersForQuestions(model, graph, map), true);
+        SentenceEmbedder.layersForQuestions(SentenceEmbedder.englishModel(), graph);
+        fit(tables, QuestionVectors.LAYERS_MAPPED, QuestionVectors.LAYERS_MAPPED, true);
     }
 
-    private static void fit(Path tables, QuestionVectors unmapped, QuestionVectors mapped,
-                            java.util.function.BiConsumer<EmbeddingModel, float[][]> install, boolean englishOnly) throws Exception {
+    private static void fit(Path tables, QuestionVectors unmapped, QuestionVectors mapped, boolean englishOnly) throws Exception {
         Map<EmbeddingModel, List<String>> byModel = new LinkedHashMap<>();
         for (String corpus : DevSet.CORPORA) {
             SiteContent site = SiteReader.read(DevSet.corpus(corpus));
@@ -75,7 +72,7 @@ final class StaticMapFit {
             long start = System.nanoTime();
             SentenceEmbedder.useQuestionVectors(QuestionVectors.MODEL, tables);
             List<float[]> targets = texts.stream().map(t -> SentenceEmbedder.embedQuery(model, t)).toList();
-            install.accept(model, null);
+            SentenceEmbedder.mapQuestions(model, null);
             SentenceEmbedder.useQuestionVectors(unmapped, tables);
             List<float[]> inputs = texts.stream().map(t -> SentenceEmbedder.embedQuery(model, t)).toList();
             int held = texts.size() / 10;
@@ -84,7 +81,7 @@ final class StaticMapFit {
             double bestRidge = RIDGE[0];
             for (double ridge : RIDGE) {
                 // measured through the server's own path: the map installed, the held-back texts embedded as questions
-                install.accept(model, solve(inputs.subList(held, texts.size()), targets.subList(held, texts.size()), ridge));
+                SentenceEmbedder.mapQuestions(model, solve(inputs.subList(held, texts.size()), targets.subList(held, texts.size()), ridge));
                 SentenceEmbedder.useQuestionVectors(mapped, tables);
                 double cosine = meanCosine(heldTexts.stream().map(t -> SentenceEmbedder.embedQuery(model, t)).toList(),
                         targets.subList(0, held));
@@ -97,7 +94,7 @@ final class StaticMapFit {
             System.out.printf(Locale.ROOT, "  %s: unmapped mean cosine %.4f; map fitted on %d texts, ridge %.2f (%.0f s)%n",
                     model.id(), meanCosine(inputs.subList(0, held), targets.subList(0, held)), texts.size(), bestRidge,
                     (System.nanoTime() - start) / 1e9);
-            install.accept(model, solve(inputs, targets, bestRidge));
+            SentenceEmbedder.mapQuestions(model, solve(inputs, targets, bestRidge));
         }
         SentenceEmbedder.useQuestionVectors(mapped, tables);
         SentenceEmbedder.configureQuestions(0, true);

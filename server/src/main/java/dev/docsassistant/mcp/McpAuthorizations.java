@@ -127,10 +127,7 @@ final class McpAuthorizations {
     Request open(String domain, Client client, String redirectUri, String codeChallenge, String state, String resource) {
         Request request = new Request(KeyHasher.token(24), domain, client, redirectUri, codeChallenge, state, resource, clock.instant());
         db.transaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM mcp_requests WHERE created_at < ?")) {
-                ps.setLong(1, clock.millis() - REQUEST_LIFETIME.toMillis());
-                ps.executeUpdate();
-            }
+            deleteExpired(c, "mcp_requests", REQUEST_LIFETIME);
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO mcp_requests (id, domain, client_id, redirect_uri,"
                     + " code_challenge, state, resource, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
                 ps.setString(1, request.id());
@@ -182,10 +179,7 @@ final class McpAuthorizations {
     String code(Request request, Reader reader) {
         String code = KeyHasher.token(32);
         db.transaction(c -> {
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM mcp_codes WHERE created_at < ?")) {
-                ps.setLong(1, clock.millis() - CODE_LIFETIME.toMillis());
-                ps.executeUpdate();
-            }
+            deleteExpired(c, "mcp_codes", CODE_LIFETIME);
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO mcp_codes (code_hash, domain, client_id, redirect_uri,"
                     + " code_challenge, resource, reader, reader_expires_at, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                 ps.setString(1, KeyHasher.hash(code));
@@ -232,6 +226,14 @@ final class McpAuthorizations {
             }
             return Optional.of(g);
         });
+    }
+
+    /** Deletes the rows of {@code table} (one of this class's, with a {@code created_at}) older than {@code lifetime}. */
+    private void deleteExpired(Connection c, String table, Duration lifetime) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE created_at < ?")) {
+            ps.setLong(1, clock.millis() - lifetime.toMillis());
+            ps.executeUpdate();
+        }
     }
 
     /** Whether this statement deleted the row: false when another transaction deleted it first. */

@@ -172,7 +172,7 @@ final class SiteLayout {
     private static void pageHeader(StringBuilder h, Frame frame, Content page, UiStrings t) {
         h.append("<header class=\"page-header\">\n");
         if (page.pagePath() != null && page.nav() != null) {
-            eyebrow(page.nav(), page.pagePath(), dev.docsassistant.content.Appearance.of(frame.site().docsJson()).breadcrumbs())
+            eyebrow(page.nav(), page.pagePath(), frame.theme().breadcrumbs())
                     .ifPresent(b -> h.append("<p class=\"eyebrow\">").append(HtmlEncoder.attr(b)).append("</p>\n"));
         }
         // The page's own icon (front matter), beside its title as in the sidebar.

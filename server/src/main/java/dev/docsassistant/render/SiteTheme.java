@@ -11,9 +11,9 @@ import java.util.Locale;
  * themes. Link colours are adjusted until they reach WCAG AA contrast (4.5:1) on the theme's
  * background, so a near-black primary still gives readable links in dark mode. docs.json {@code theme} and
  * {@code background.decoration} become classes of the page's root ({@code theme-maple}, {@code decoration-grid})
- * that the stylesheet gives each theme's look.
+ * that the stylesheet gives each theme's look; {@code styling.eyebrows} whether a page's eyebrow is its navigation path.
  */
-record SiteTheme(String defaultMode, boolean strict, String cssVariables, String classes) {
+record SiteTheme(String defaultMode, boolean strict, String cssVariables, String classes, boolean breadcrumbs) {
     static final String LIGHT_BG = "#ffffff";
     static final String DARK_BG = "#0f1117";
     private static final String FALLBACK = "#2563eb";
@@ -58,7 +58,7 @@ record SiteTheme(String defaultMode, boolean strict, String cssVariables, String
         }
         Appearance look = Appearance.of(docs);
         String classes = "theme-" + look.theme() + (look.decoration().isEmpty() ? "" : " decoration-" + look.decoration());
-        return new SiteTheme(mode, appearance.path("strict").asBoolean(false), css, classes);
+        return new SiteTheme(mode, appearance.path("strict").asBoolean(false), css, classes, look.breadcrumbs());
     }
 
     /** {@code #rgb} or {@code #rrggbb} as {@code #rrggbb}, else the fallback. */

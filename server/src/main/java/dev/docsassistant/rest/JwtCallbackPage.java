@@ -25,26 +25,10 @@ final class JwtCallbackPage {
     }
 
     static String html(String action, String state, String returnTo, String css, String message, SiteRenderer.SignInText text) {
-        String title = HtmlEncoder.attr(text.title());
-        StringBuilder h = new StringBuilder("<!doctype html>\n<html lang=\"" + HtmlEncoder.attr(text.lang()) + "\""
-                + (text.rtl() ? " dir=\"rtl\"" : "") + "><head><meta charset=\"utf-8\">"
-                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"robots\" content=\"noindex\">"
-                + "<title>" + title + "</title>");
-        if (css != null) {
-            h.append("<link rel=\"stylesheet\" href=\"").append(HtmlEncoder.attr(css)).append("\">");
-        }
-        h.append("</head><body><main class=\"reader-sign-in\"><h1>").append(title).append("</h1>\n");
-        if (message != null) {
-            h.append("<p role=\"alert\">").append(HtmlEncoder.attr(message)).append("</p>\n");
-        }
-        h.append("<form id=\"jwt-sign-in\" method=\"post\" action=\"").append(HtmlEncoder.attr(action)).append("\">")
-                .append("<input type=\"hidden\" name=\"state\" value=\"").append(HtmlEncoder.attr(state)).append("\">")
-                .append("<input type=\"hidden\" name=\"redirect\" value=\"").append(HtmlEncoder.attr(returnTo)).append("\">")
+        return SignInPageHtml.start(text, css, message, "jwt-sign-in", action, state, returnTo)
                 .append("<label for=\"token\">").append(HtmlEncoder.attr(text.token())).append("</label> ")
                 .append("<textarea id=\"token\" name=\"token\" rows=\"4\" required></textarea> ")
-                .append("<button type=\"submit\">").append(title).append("</button></form></main>")
-                .append("<script>").append(SCRIPT).append("</script></body></html>\n");
-        return h.toString();
+                .append(SignInPageHtml.end(text)).append("<script>").append(SCRIPT).append("</script></body></html>\n").toString();
     }
 
     private static String hash(String script) {

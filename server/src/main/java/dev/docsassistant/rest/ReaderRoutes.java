@@ -250,26 +250,11 @@ final class ReaderRoutes {
     private void passwordPage(ServerRequest req, ServerResponse res, String domain, String base, String siteUrl, boolean secure,
                               String returnTo, int status, String message) {
         SignInAttempt attempt = start(req, res, domain, base, siteUrl, secure, returnTo);
-        String css = stylesheet(req);
         SiteRenderer.SignInText text = texts.apply(domain, req.headers().first(HeaderNames.ACCEPT_LANGUAGE).orElse(null));
-        String title = HtmlEncoder.attr(text.title());
-        StringBuilder h = new StringBuilder("<!doctype html>\n<html lang=\"" + HtmlEncoder.attr(text.lang()) + "\""
-                + (text.rtl() ? " dir=\"rtl\"" : "") + "><head><meta charset=\"utf-8\">"
-                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><meta name=\"robots\" content=\"noindex\">"
-                + "<title>" + title + "</title>");
-        if (css != null) {
-            h.append("<link rel=\"stylesheet\" href=\"").append(HtmlEncoder.attr(css)).append("\">");
-        }
-        h.append("</head><body><main class=\"reader-sign-in\"><h1>").append(title).append("</h1>\n");
-        if (message != null) {
-            h.append("<p role=\"alert\">").append(HtmlEncoder.attr(message)).append("</p>\n");
-        }
-        h.append("<form method=\"post\" action=\"").append(HtmlEncoder.attr(base + LOGIN)).append("\">")
-                .append("<input type=\"hidden\" name=\"state\" value=\"").append(HtmlEncoder.attr(attempt.state())).append("\">")
-                .append("<input type=\"hidden\" name=\"redirect\" value=\"").append(HtmlEncoder.attr(returnTo)).append("\">")
+        StringBuilder h = SignInPageHtml.start(text, stylesheet(req), message, null, base + LOGIN, attempt.state(), returnTo)
                 .append("<label for=\"password\">").append(HtmlEncoder.attr(text.password())).append("</label> ")
                 .append("<input id=\"password\" name=\"password\" type=\"password\" autocomplete=\"current-password\" required autofocus> ")
-                .append("<button type=\"submit\">").append(title).append("</button></form></main></body></html>\n");
+                .append(SignInPageHtml.end(text)).append("</body></html>\n");
         res.status(Status.create(status)).header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
                 .header("Content-Security-Policy", CSP).send(h.toString().getBytes(StandardCharsets.UTF_8));
     }

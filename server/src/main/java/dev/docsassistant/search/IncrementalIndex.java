@@ -112,11 +112,7 @@ final class IncrementalIndex {
                     settings.embedLater() == null);
             SiteIndex.addVectors(addedDocs, addedSections, vectors.vectors(), centre);
         }
-        try (IndexWriter writer = new IndexWriter(directory, new IndexWriterConfig(SiteIndex.analyzer())
-                .setCodec(SiteIndex.CODEC)
-                .setOpenMode(IndexWriterConfig.OpenMode.APPEND)
-                .setRAMBufferSizeMB(256)
-                .setUseCompoundFile(false))) {
+        try (IndexWriter writer = new IndexWriter(directory, SiteIndex.writerConfig(IndexWriterConfig.OpenMode.APPEND).setRAMBufferSizeMB(256))) {
             if (!stale.isEmpty()) {
                 writer.deleteDocuments(NumericDocValuesField.newSlowSetQuery(SiteIndex.ORD,
                         stale.stream().mapToLong(Long::longValue).toArray()));

@@ -100,10 +100,7 @@ public final class LiveSiteIndex implements AutoCloseable {
         this.opened = opened;
         SiteIndex first = opened.index();
         this.directory = first.reader.directory();
-        this.writer = new IndexWriter(directory, new IndexWriterConfig(SiteIndex.analyzer())
-                .setCodec(SiteIndex.CODEC)
-                .setOpenMode(IndexWriterConfig.OpenMode.APPEND)
-                .setUseCompoundFile(false));
+        this.writer = new IndexWriter(directory, SiteIndex.writerConfig(IndexWriterConfig.OpenMode.APPEND));
         this.sections = new ArrayList<>(first.sections);
         for (int ord = 0; ord < sections.size(); ord++) {
             String path = sections.get(ord).page().path();

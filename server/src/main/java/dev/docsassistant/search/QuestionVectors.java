@@ -16,7 +16,7 @@ public enum QuestionVectors {
     STATIC_BOTH,
     /**
      * The static table's vector through a linear map fitted to the model's question vectors of the corpus's own
-     * sentences ({@link SentenceEmbedder#mapStaticQuestions}); sections from the model.
+     * sentences ({@link SentenceEmbedder#mapQuestions}); sections from the model.
      */
     STATIC_MAPPED,
     /**
@@ -26,7 +26,7 @@ public enum QuestionVectors {
     STATIC_FIRST,
     /**
      * The model's first layers alone ({@link SentenceEmbedder#layersForQuestions}), pooled and put through a linear
-     * map fitted to the whole model's question vectors; sections from the model.
+     * map fitted to the whole model's question vectors ({@link SentenceEmbedder#mapQuestions}); sections from the model.
      */
     LAYERS_MAPPED
 }

@@ -108,32 +108,49 @@ public final class SentenceEmbedder {
         questionVectors = how;
     }
 
-    private static final Map<EmbeddingModel, float[][]> STATIC_MAPS = new ConcurrentHashMap<>();
+    private static final Map<EmbeddingModel, float[][]> QUESTION_MAPS = new ConcurrentHashMap<>();
+    private static final Map<EmbeddingModel, OnnxSentenceModel> LAYERS = new ConcurrentHashMap<>();
 
     /**
      * For benches: the linear map ({@code dimension + 1} rows, the last the bias, of {@code dimension} columns)
-     * that {@link QuestionVectors#STATIC_MAPPED} puts a static question vector through for {@code model}.
+     * that {@link QuestionVectors#STATIC_MAPPED} and {@link QuestionVectors#LAYERS_MAPPED} put a cheaper question
+     * vector of {@code model} through; {@code null}: none, the cheaper vector as it is.
      */
-    public static void mapStaticQuestions(EmbeddingModel model, float[][] map) {
-        STATIC_MAPS.put(model, map);
+    public static void mapQuestions(EmbeddingModel model, float[][] map) {
+        if (map == null) {
+            QUESTION_MAPS.remove(model);
+        } else {
+            QUESTION_MAPS.put(model, map);
+        }
         QUESTIONS.clear();
     }
 
-    private static final Map<EmbeddingModel, OnnxSentenceModel> LAYERS = new ConcurrentHashMap<>();
-    private static final Map<EmbeddingModel, float[][]> LAYER_MAPS = new ConcurrentHashMap<>();
-
     /**
      * For benches: {@link QuestionVectors#LAYERS_MAPPED} runs {@code graph} (the model cut after its first layers,
-     * same inputs and output name) for {@code model}'s questions, through {@code map} when not null.
+     * same inputs and output name) for {@code model}'s questions.
      */
-    public static void layersForQuestions(EmbeddingModel model, java.nio.file.Path graph, float[][] map) {
+    public static void layersForQuestions(EmbeddingModel model, java.nio.file.Path graph) {
         LAYERS.computeIfAbsent(model, m -> new OnnxSentenceModel(m, graph));
-        if (map == null) {
-            LAYER_MAPS.remove(model);
-        } else {
-            LAYER_MAPS.put(model, map);
-        }
         QUESTIONS.clear();
+    }
+
+    /**
+     * For benches ({@link QuestionVectors} other than the model): the question's vector from the static table or
+     * the model's first layers, through the fitted map where the mode says; null where the model is to run.
+     */
+    private static float[] cheaperQuestionVector(EmbeddingModel model, String text) {
+        float[] v = switch (questionVectors) {
+            case STATIC, STATIC_BOTH, STATIC_MAPPED -> staticQuery(model, text);
+            case LAYERS_MAPPED -> {
+                OnnxSentenceModel layers = LAYERS.get(model);
+                yield layers == null ? null
+                        : normalise(layers.embedTokens(new long[][] {layers.tokens(model.query(modelText(model, clip(text))))})[0]);
+            }
+            case MODEL, STATIC_FIRST -> null;
+        };
+        float[][] map = QUESTION_MAPS.get(model);
+        boolean mapped = questionVectors == QuestionVectors.STATIC_MAPPED || questionVectors == QuestionVectors.LAYERS_MAPPED;
+        return v != null && mapped && map != null ? normalise(mapped(map, v)) : v;
     }
 
     private static float[] mapped(float[][] map, float[] v) {
@@ -223,22 +240,9 @@ public final class SentenceEmbedder {
     public static float[] embedQuery(EmbeddingModel model, String text) {
         long start = System.nanoTime();
         try {
-            if (questionVectors == QuestionVectors.STATIC || questionVectors == QuestionVectors.STATIC_BOTH
-                    || questionVectors == QuestionVectors.STATIC_MAPPED) {
-                float[] v = staticQuery(model, text);
-                float[][] map = STATIC_MAPS.get(model);
-                if (v != null && questionVectors == QuestionVectors.STATIC_MAPPED && map != null) {
-                    v = normalise(mapped(map, v));
-                }
-                if (v != null) {
-                    return v;
-                }
-            }
-            OnnxSentenceModel layers = questionVectors == QuestionVectors.LAYERS_MAPPED ? LAYERS.get(model) : null;
-            if (layers != null) {
-                float[] v = normalise(layers.embedTokens(new long[][] {layers.tokens(model.query(modelText(model, clip(text))))})[0]);
-                float[][] map = LAYER_MAPS.get(model);
-                return map == null ? v : normalise(mapped(map, v));
+            float[] cheaper = questionVectors == QuestionVectors.MODEL ? null : cheaperQuestionVector(model, text);
+            if (cheaper != null) {
+                return cheaper;
             }
             OnnxSentenceModel onnx = model(model);
             String question = clip(text);

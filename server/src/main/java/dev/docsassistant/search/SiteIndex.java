@@ -294,10 +294,15 @@ final class SiteIndex {
     }
 
     /**
-     * The codec of every index writer: Lucene's own, with section vectors also kept quantised to a byte per
-     * dimension, which the HNSW graph is built and searched on (a quarter of the float vectors' pages resident).
+     * How every writer of a site's index is set up: the site's analyzer, files kept apart (not compound), and the
+     * codec, Lucene's own with section vectors also kept quantised to a byte per dimension, which the HNSW graph
+     * is built and searched on (a quarter of the float vectors' pages resident).
      */
-    static final org.apache.lucene.codecs.Codec CODEC = new org.apache.lucene.codecs.lucene104.Lucene104Codec() {
+    static IndexWriterConfig writerConfig(IndexWriterConfig.OpenMode mode) {
+        return new IndexWriterConfig(analyzer()).setCodec(CODEC).setOpenMode(mode).setUseCompoundFile(false);
+    }
+
+    private static final org.apache.lucene.codecs.Codec CODEC = new org.apache.lucene.codecs.lucene104.Lucene104Codec() {
         private final org.apache.lucene.codecs.KnnVectorsFormat vectors =
                 new org.apache.lucene.codecs.lucene104.Lucene104HnswScalarQuantizedVectorsFormat();
 
@@ -313,11 +318,7 @@ final class SiteIndex {
     }
 
     private static void write(Directory directory, List<Document> docs, Map<String, String> commitData) throws IOException {
-        IndexWriterConfig config = new IndexWriterConfig(analyzer())
-                .setCodec(CODEC)
-                .setOpenMode(IndexWriterConfig.OpenMode.CREATE)
-                .setRAMBufferSizeMB(512)
-                .setUseCompoundFile(false);
+        IndexWriterConfig config = writerConfig(IndexWriterConfig.OpenMode.CREATE).setRAMBufferSizeMB(512);
         try (IndexWriter writer = new IndexWriter(directory, config)) {
             // One thread and a buffer larger than the site: the index is flushed as a single segment,
             // so queries walk one posting list per term and no merge is needed.

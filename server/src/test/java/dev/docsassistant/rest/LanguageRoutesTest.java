@@ -20,6 +20,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -139,26 +140,26 @@ class LanguageRoutesTest {
 
     @Test
     void theSignInFormSpeaksTheReadersLanguageAmongTheSites() {
-        Reply arabic = get("/sites/locked/login", "Accept-Language", "ar-EG,ar;q=0.9,en;q=0.5");
-        assertEquals(200, arabic.status());
-        assertTrue(arabic.body().startsWith("<!doctype html>\n<html lang=\"ar\" dir=\"rtl\">"), arabic.body());
-        assertTrue(arabic.body().contains("<h1>تسجيل الدخول</h1>") && arabic.body().contains(">كلمة المرور</label>"), arabic.body());
-        Reply french = get("/sites/locked/login", "Accept-Language", "fr-CA");
-        assertTrue(french.body().contains("<title>Se connecter</title>") && french.body().contains(">Mot de passe</label>"), french.body());
-        Reply other = get("/sites/locked/login", "Accept-Language", "de");
-        assertTrue(other.body().contains("<html lang=\"en\">") && other.body().contains("<h1>Sign in</h1>"), "the site's default language");
+        assertSpeaksTheReadersLanguage("/sites/locked/login", "كلمة المرور", "Mot de passe", "Password");
     }
 
     @Test
     void theTokenSignInPageSpeaksTheReadersLanguageToo() {
-        Reply arabic = get("/sites/tokened/login/jwt-callback", "Accept-Language", "ar");
+        assertSpeaksTheReadersLanguage("/sites/tokened/login/jwt-callback", "رمز تسجيل الدخول", "Jeton de connexion", "Sign-in token");
+    }
+
+    /** A sign-in page in Arabic (right to left), French, and the site's default language (English) for any other. */
+    private void assertSpeaksTheReadersLanguage(String path, String arabicLabel, String frenchLabel, String englishLabel) {
+        Reply arabic = get(path, "Accept-Language", "ar-EG,ar;q=0.9,en;q=0.5");
         assertEquals(200, arabic.status());
         assertTrue(arabic.body().startsWith("<!doctype html>\n<html lang=\"ar\" dir=\"rtl\">"), arabic.body());
-        assertTrue(arabic.body().contains("<h1>تسجيل الدخول</h1>") && arabic.body().contains(">رمز تسجيل الدخول</label>"), arabic.body());
-        Reply french = get("/sites/tokened/login/jwt-callback", "Accept-Language", "fr-FR");
-        assertTrue(french.body().contains("<title>Se connecter</title>") && french.body().contains(">Jeton de connexion</label>"), french.body());
-        Reply other = get("/sites/tokened/login/jwt-callback");
-        assertTrue(other.body().contains("<html lang=\"en\">") && other.body().contains(">Sign-in token</label>"), other.body());
+        assertTrue(arabic.body().contains("<h1>تسجيل الدخول</h1>") && arabic.body().contains(">" + arabicLabel + "</label>"), arabic.body());
+        Reply french = get(path, "Accept-Language", "fr-CA");
+        assertTrue(french.body().contains("<title>Se connecter</title>") && french.body().contains(">" + frenchLabel + "</label>"), french.body());
+        for (Reply other : List.of(get(path, "Accept-Language", "de"), get(path))) {
+            assertTrue(other.body().contains("<html lang=\"en\">") && other.body().contains("<h1>Sign in</h1>")
+                    && other.body().contains(">" + englishLabel + "</label>"), "the site's default language: " + other.body());
+        }
     }
 
     private static void assertRedirect(String location, Reply reply) {
