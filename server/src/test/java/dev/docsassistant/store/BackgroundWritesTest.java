@@ -43,7 +43,7 @@ class BackgroundWritesTest {
                         return insert(c, n);
                     });
                 }
-                assertTrue(writes.flush(Duration.ofSeconds(30)));
+                assertFlushed(writes, Duration.ofSeconds(30));
                 assertEquals(20, count(db));
                 // The pool hands each transaction a connection object of its own.
                 assertEquals(1, Set.copyOf(seen).size(), "one transaction for the batch");
@@ -63,7 +63,7 @@ class BackgroundWritesTest {
                     }
                 });
                 writes.submit("third", c -> insert(c, 3));
-                assertTrue(writes.flush(Duration.ofSeconds(30)));
+                assertFlushed(writes, Duration.ofSeconds(30));
                 assertEquals(List.of(1, 3), rows(db));
             }
         }
@@ -110,9 +110,25 @@ class BackgroundWritesTest {
                 }
                 assertEquals(3, writes.dropped());
                 release.countDown();
-                assertTrue(writes.flush(Duration.ofSeconds(60)));
+                assertFlushed(writes, Duration.ofSeconds(60));
                 assertEquals(1 + BackgroundWrites.CAPACITY, count(db));
             }
+        }
+    }
+
+    /** A flush that times out says where the writer thread was (a CI run once timed out here, unexplained). */
+    private static void assertFlushed(BackgroundWrites writes, Duration timeout) {
+        if (!writes.flush(timeout)) {
+            StringBuilder where = new StringBuilder("flush timed out after " + timeout + "; the writer thread:");
+            Thread.getAllStackTraces().forEach((thread, stack) -> {
+                if (thread.getName().equals("store-background-writes")) {
+                    where.append("\n").append(thread.getState());
+                    for (StackTraceElement frame : stack) {
+                        where.append("\n  at ").append(frame);
+                    }
+                }
+            });
+            throw new AssertionError(where);
         }
     }
 
