@@ -116,10 +116,13 @@ class BackgroundWritesTest {
         }
     }
 
-    /** A flush that times out says where the writer thread was (a CI run once timed out here, unexplained). */
+    /** A flush that fails says why and where the writer thread was (it once failed in CI, unexplained). */
     private static void assertFlushed(BackgroundWrites writes, Duration timeout) {
         if (!writes.flush(timeout)) {
-            StringBuilder where = new StringBuilder("flush timed out after " + timeout + "; the writer thread:");
+            // An interrupt left on the test thread (by an earlier test) ends the wait at once: say which it was.
+            StringBuilder where = new StringBuilder(Thread.currentThread().isInterrupted()
+                    ? "flush gave up: the test thread is interrupted; the writer thread:"
+                    : "flush timed out after " + timeout + "; the writer thread:");
             Thread.getAllStackTraces().forEach((thread, stack) -> {
                 if (thread.getName().equals("store-background-writes")) {
                     where.append("\n").append(thread.getState());
