@@ -38,10 +38,10 @@ public final class PasswordMethod implements ReaderAuthMethod {
     public Reader finish(SignInAttempt attempt, Map<String, String> params) {
         String guess = params.get("password");
         if (guess == null || guess.isEmpty()) {
-            throw ReaderAuthException.badRequest("password: enter the site's password");
+            throw ReaderAuthException.badRequest("password: enter the site's password").saying("signInPasswordEmpty");
         }
         if (guess.length() > 1024 || !MessageDigest.isEqual(hash, digest(guess))) {
-            throw ReaderAuthException.unauthorized("wrong password");
+            throw ReaderAuthException.unauthorized("wrong password").saying("signInWrongPassword");
         }
         return Reader.anonymous(clock.instant().plus(UserData.DEFAULT_SESSION));
     }

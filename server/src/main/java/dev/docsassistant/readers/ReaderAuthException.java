@@ -6,14 +6,30 @@ package dev.docsassistant.readers;
  */
 public final class ReaderAuthException extends RuntimeException {
     private final int status;
+    private final String textKey;
 
     public ReaderAuthException(int status, String message) {
+        this(status, message, null);
+    }
+
+    private ReaderAuthException(int status, String message, String textKey) {
         super(message, null, false, false);
         this.status = status;
+        this.textKey = textKey;
     }
 
     public int status() {
         return status;
+    }
+
+    /** The interface text that says this to a reader in the page's language ({@link SignInRefusal}), or null. */
+    public String textKey() {
+        return textKey;
+    }
+
+    /** This refusal, said to a reader by the interface text {@code key}. */
+    public ReaderAuthException saying(String key) {
+        return new ReaderAuthException(status, getMessage(), key);
     }
 
     public static ReaderAuthException badRequest(String message) {

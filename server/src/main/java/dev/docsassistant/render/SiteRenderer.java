@@ -20,6 +20,7 @@ import dev.docsassistant.sites.Site;
 import dev.docsassistant.content.SiteFiles;
 import dev.docsassistant.content.SiteLanguage;
 import dev.docsassistant.content.SiteReader;
+import dev.docsassistant.readers.SignInRefusal;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -30,6 +31,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.UnaryOperator;
 import java.util.logging.Logger;
 
 /**
@@ -266,7 +268,8 @@ public final class SiteRenderer {
     }
 
     /** The sign-in form's words and the language they are in ({@code lang}, a BCP 47 tag; {@code rtl} for Arabic and Hebrew). */
-    public record SignInText(String lang, boolean rtl, String title, String password, String token) {
+    /** @param words any interface text by key, in the same language (a refusal's reason, {@link SignInRefusal}) */
+    public record SignInText(String lang, boolean rtl, String title, String password, String token, UnaryOperator<String> words) {
     }
 
     /** The sign-in form's words in the site language the reader's browser prefers, else in the site's default language. */
@@ -275,7 +278,7 @@ public final class SiteRenderer {
         String code = LanguageRouting.negotiate(acceptLanguage, nav.languages()).orElse(nav.defaultLanguage());
         UiStrings t = UiStrings.of(code);
         return new SignInText(code == null ? "en" : SiteLanguage.of(code).map(SiteLanguage::tag).orElse(code),
-                SiteLanguage.orEnglish(code).rtl(), t.get("signIn"), t.get("signInPassword"), t.get("signInToken"));
+                SiteLanguage.orEnglish(code).rtl(), t.get("signIn"), t.get("signInPassword"), t.get("signInToken"), t::get);
     }
 
     private String pageHtml(Page page, SiteLayout.Frame frame) {
@@ -412,14 +415,14 @@ public final class SiteRenderer {
      *
      * @param signIn the sign-in address to link to (the site's {@code /login}, with its {@code redirect})
      */
-    public HtmlPage signInRefused(int status, String message, String signIn, LinkResolver links, String absoluteBase) {
+    public HtmlPage signInRefused(SignInRefusal refusal, String signIn, LinkResolver links, String absoluteBase) {
         SiteLayout.Frame frame = frame(links, absoluteBase);
         NavView nav = new NavView(site.content(), "");
         UiStrings t = UiStrings.of(SiteLayout.language(nav));
         String html = SiteLayout.render(frame, new SiteLayout.Content(t.get("signInFailed"), "",
-                new RenderedBody("<p role=\"alert\">" + HtmlEncoder.attr(message) + "</p>\n<p><a class=\"reader-sign-in-again\" href=\""
+                new RenderedBody("<p role=\"alert\">" + HtmlEncoder.attr(refusal.forReader(t::get)) + "</p>\n<p><a class=\"reader-sign-in-again\" href=\""
                         + HtmlEncoder.attr(signIn) + "\">" + HtmlEncoder.attr(t.get("signInAgain")) + "</a></p>\n", List.of()), null, nav));
-        return new HtmlPage(status, html, csp);
+        return new HtmlPage(refusal.status(), html, csp);
     }
 
     /** Search results as a page of their own, so the search box works without JavaScript. */

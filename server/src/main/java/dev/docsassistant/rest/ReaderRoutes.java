@@ -9,6 +9,7 @@ import dev.docsassistant.readers.ReaderCookie;
 import dev.docsassistant.app.SitePrefix;
 import dev.docsassistant.readers.SafeRedirect;
 import dev.docsassistant.readers.SignInAttempt;
+import dev.docsassistant.readers.SignInRefusal;
 import dev.docsassistant.readers.SiteReaders;
 import dev.docsassistant.render.SiteAssets;
 import dev.docsassistant.render.LinkResolver;
@@ -90,7 +91,7 @@ final class ReaderRoutes {
                 } else if (reader.isPresent()) {
                     redirect(res, 303, returnTo);
                 } else if (method.form() == ReaderAuthMethod.Form.PASSWORD) {
-                    passwordPage(req, res, domain, base, siteUrl, secure, returnTo, 200, null);
+                    passwordPage(req, res, domain, base, siteUrl, secure, returnTo, null);
                 } else {
                     SignInAttempt attempt = start(req, res, domain, base, siteUrl, secure, returnTo);
                     redirect(res, 303, method.start(attempt).toString());
@@ -122,15 +123,16 @@ final class ReaderRoutes {
         String returnTo = SafeRedirect.orHome(form.get("redirect"), base);
         if (wait > 0) {
             res.header(HeaderNames.RETRY_AFTER, Long.toString(wait));
-            refuse(req, res, domain, base, siteUrl, secure, returnTo, 429, "too many wrong passwords from this address; try again in "
-                    + (wait + 59) / 60 + " min");
+            String minutes = Long.toString((wait + 59) / 60);
+            refuse(req, res, domain, base, siteUrl, secure, returnTo, new SignInRefusal(429,
+                    "too many wrong passwords from this address; try again in " + minutes + " min", "signInTooMany", minutes));
             return;
         }
         Optional<SignInAttempt> attempt = readers.attempts().take(domain, form.get("state"),
                 ReaderCookie.read(cookies(req), ReaderCookie.STATE).orElse(null));
         if (attempt.isEmpty()) {
-            refuse(req, res, domain, base, siteUrl, secure, returnTo, 403,
-                    "this sign-in form has expired or was not sent from this site's sign-in page; sign in again");
+            refuse(req, res, domain, base, siteUrl, secure, returnTo, new SignInRefusal(403,
+                    "this sign-in form has expired or was not sent from this site's sign-in page; sign in again", "signInExpired", null));
             return;
         }
         try {
@@ -140,7 +142,7 @@ final class ReaderRoutes {
             if (e.status() == 401) {
                 guesses.wrong(domain, address);
             }
-            refuse(req, res, domain, base, siteUrl, secure, attempt.get().returnTo(), e.status(), e.getMessage());
+            refuse(req, res, domain, base, siteUrl, secure, attempt.get().returnTo(), SignInRefusal.of(e));
         }
     }
 
@@ -186,14 +188,14 @@ final class ReaderRoutes {
         Optional<SignInAttempt> attempt = readers.attempts().take(domain, state,
                 ReaderCookie.read(cookies(req), ReaderCookie.STATE).orElse(null));
         if (attempt.isEmpty()) {
-            refusals.send(req, res, 403, "this sign-in was not started in this browser, was used already or has expired;"
-                    + " sign in again at " + base + LOGIN, base + "/");
+            refusals.send(req, res, new SignInRefusal(403, "this sign-in was not started in this browser, was used already or has expired;"
+                    + " sign in again at " + base + LOGIN, "signInExpired", null), base + "/");
             return;
         }
         try {
             signIn(res, domain, base, secure, method.finish(attempt.get(), params), attempt.get().returnTo());
         } catch (ReaderAuthException e) {
-            refusals.send(req, res, e.status(), e.getMessage(), attempt.get().returnTo());
+            refusals.send(req, res, SignInRefusal.of(e), attempt.get().returnTo());
         }
     }
 
@@ -203,15 +205,15 @@ final class ReaderRoutes {
      * the page asked for; any other client {@code {"message"}}.
      */
     private record Refusals(String base, String siteUrl, SiteRenderer pages) {
-        void send(ServerRequest req, ServerResponse res, int status, String message, String returnTo) {
+        void send(ServerRequest req, ServerResponse res, SignInRefusal refusal, String returnTo) {
             if (!acceptsHtml(req)) {
-                Json.sendError(res, status, message);
+                Json.sendError(res, refusal.status(), refusal.message());
                 return;
             }
             String signIn = base + LOGIN + "?redirect=" + URLEncoder.encode(returnTo, StandardCharsets.UTF_8);
-            SiteRenderer.HtmlPage page = pages.signInRefused(status, message, signIn,
+            SiteRenderer.HtmlPage page = pages.signInRefused(refusal, signIn,
                     new LinkResolver(base, SitePrefix.of(req)), siteUrl);
-            res.status(Status.create(status)).header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
+            res.status(Status.create(refusal.status())).header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
                     .header("Content-Security-Policy", page.csp()).header("X-Content-Type-Options", "nosniff")
                     .send(page.html().getBytes(StandardCharsets.UTF_8));
         }
@@ -237,25 +239,25 @@ final class ReaderRoutes {
     }
 
     private void refuse(ServerRequest req, ServerResponse res, String domain, String base, String siteUrl, boolean secure,
-                        String returnTo,
-                        int status, String message) {
+                        String returnTo, SignInRefusal refusal) {
         if (acceptsHtml(req)) {
-            passwordPage(req, res, domain, base, siteUrl, secure, returnTo, status, message);
+            passwordPage(req, res, domain, base, siteUrl, secure, returnTo, refusal);
         } else {
-            Json.sendError(res, status, message);
+            Json.sendError(res, refusal.status(), refusal.message());
         }
     }
 
     /** The password form, with a fresh attempt (its state in a hidden field and in the browser's cookie). */
     private void passwordPage(ServerRequest req, ServerResponse res, String domain, String base, String siteUrl, boolean secure,
-                              String returnTo, int status, String message) {
+                              String returnTo, SignInRefusal refusal) {
         SignInAttempt attempt = start(req, res, domain, base, siteUrl, secure, returnTo);
         SiteRenderer.SignInText text = texts.apply(domain, req.headers().first(HeaderNames.ACCEPT_LANGUAGE).orElse(null));
-        StringBuilder h = SignInPageHtml.start(text, stylesheet(req), message, null, base + LOGIN, attempt.state(), returnTo)
+        String reason = refusal == null ? null : refusal.forReader(text.words());
+        StringBuilder h = SignInPageHtml.start(text, stylesheet(req), reason, null, base + LOGIN, attempt.state(), returnTo)
                 .append("<label for=\"password\">").append(HtmlEncoder.attr(text.password())).append("</label> ")
                 .append("<input id=\"password\" name=\"password\" type=\"password\" autocomplete=\"current-password\" required autofocus> ")
                 .append(SignInPageHtml.end(text)).append("</body></html>\n");
-        res.status(Status.create(status)).header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
+        res.status(Status.create(refusal == null ? 200 : refusal.status())).header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
                 .header("Content-Security-Policy", CSP).send(h.toString().getBytes(StandardCharsets.UTF_8));
     }
 

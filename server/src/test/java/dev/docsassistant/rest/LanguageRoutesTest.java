@@ -21,6 +21,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -146,6 +148,32 @@ class LanguageRoutesTest {
     @Test
     void theTokenSignInPageSpeaksTheReadersLanguageToo() {
         assertSpeaksTheReadersLanguage("/sites/tokened/login/jwt-callback", "رمز تسجيل الدخول", "Jeton de connexion", "Sign-in token");
+    }
+
+    @Test
+    void whyASignInWasRefusedIsSaidInTheReadersLanguageAndInEnglishToAnApi() {
+        Reply form = get("/sites/locked/login", "Accept-Language", "fr-CA");
+        Matcher state = Pattern.compile("name=\"state\" value=\"([^\"]+)\"").matcher(form.body());
+        assertTrue(state.find(), form.body());
+        String cookie = form.header("Set-Cookie").substring(0, form.header("Set-Cookie").indexOf(';'));
+        Reply wrong = post("/sites/locked/login", "password=guess&state=" + state.group(1), "text/html", "fr-CA", cookie);
+        assertEquals(401, wrong.status());
+        assertTrue(wrong.body().contains("<p role=\"alert\">Mot de passe incorrect.</p>"), wrong.body());
+        Reply stale = post("/sites/locked/login", "password=guess&state=none", "text/html", "ar", cookie);
+        assertEquals(403, stale.status());
+        assertTrue(stale.body().contains("<p role=\"alert\">انتهت صلاحية تسجيل الدخول هذا"), stale.body());
+        Reply api = post("/sites/locked/login", "password=&state=none", "application/json", "fr-CA", cookie);
+        assertEquals(403, api.status());
+        assertTrue(api.body().startsWith("{\"message\":\"this sign-in form has expired"), api.body());
+    }
+
+    private Reply post(String path, String form, String accept, String language, String cookie) {
+        HttpClientRequest request = client.post(path).followRedirects(false)
+                .header(HeaderNames.CONTENT_TYPE, "application/x-www-form-urlencoded").header(HeaderNames.ACCEPT, accept)
+                .header(HeaderNames.ACCEPT_LANGUAGE, language).header(HeaderNames.COOKIE, cookie);
+        try (HttpClientResponse res = request.submit(form)) {
+            return new Reply(res.status().code(), res.headers(), res.as(String.class));
+        }
     }
 
     /** A sign-in page in Arabic (right to left), French, and the site's default language (English) for any other. */

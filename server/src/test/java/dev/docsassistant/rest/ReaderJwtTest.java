@@ -200,7 +200,7 @@ class ReaderJwtTest {
                 .header("Content-Type", "application/x-www-form-urlencoded").header("Accept", "text/html")
                 .POST(HttpRequest.BodyPublishers.ofString("token=" + sign(user(60)) + "&state=forged")).build());
         assertEquals(403, forged.statusCode(), forged.body());
-        assertTrue(forged.body().contains("<header class=\"topbar\">") && forged.body().contains("was not started in this browser"),
+        assertTrue(forged.body().contains("<header class=\"topbar\">") && forged.body().contains("<p role=\"alert\">This sign-in has expired, was used already or was not started in this browser."),
                 forged.body());
         assertTrue(forged.body().contains("href=\"/sites/portal/login?redirect=%2Fsites%2Fportal%2F\""), forged.body());
     }

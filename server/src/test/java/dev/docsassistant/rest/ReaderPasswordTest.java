@@ -224,7 +224,8 @@ class ReaderPasswordTest {
                 .header("X-Forwarded-For", address).header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString("password=x")).build());
         assertEquals(429, page.statusCode());
-        assertTrue(page.body().contains("too many wrong passwords"), "the sign-in page says so");
+        assertTrue(page.body().contains("<p role=\"alert\">Too many wrong passwords from this address. Try again in 15 min.</p>"),
+                "the sign-in page says so: " + page.body());
         assertEquals(303, postForm(get("/sites/handbook/login", null), PASSWORD, "/sites/handbook/", "198.51.100.8").statusCode(),
                 "another address signs in");
         assertEquals(200, get("/sites/handbook/intro", null).statusCode(), "other routes answer");
