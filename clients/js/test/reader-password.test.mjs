@@ -23,6 +23,7 @@ function site() {
   const dir = mkdtempSync(join(tmpdir(), 'docs-assistant-password-'));
   writeFileSync(join(dir, 'docs.json'), JSON.stringify({
     name: 'Handbook',
+    colors: { primary: '#0d9488' },
     navigation: { groups: [{ group: 'Start', pages: ['index'] }, { group: 'Guides', pages: ['guide'] }] },
   }));
   writeFileSync(join(dir, 'index.mdx'), '---\ntitle: Welcome\npublic: true\n---\n\nThe handbook of the webhook relay.\n');
@@ -96,6 +97,20 @@ test('the sign-in form is a card in the middle of the page, readable in light an
       await context.close();
     }
   }
+});
+
+test("the sign-in form wears the site's colours and name, under its own policy (no CSP bypass)", async () => {
+  const context = await browser.newContext({ colorScheme: 'light' });
+  const page = await context.newPage();
+  const refused = [];
+  page.on('console', (m) => { if (/Content Security Policy/.test(m.text())) refused.push(m.text()); });
+  await page.goto(`${base}/login`);
+  assert.equal(await page.title(), 'Sign in · Handbook');
+  assert.equal(await page.locator('.reader-sign-in-site').innerText(), 'Handbook');
+  const button = await page.locator('button[type=submit]').evaluate((b) => getComputedStyle(b).backgroundColor);
+  assert.equal(button, 'rgb(13, 148, 136)', 'the button in the site primary colour');
+  assert.deepEqual(refused, []);
+  await context.close();
 });
 
 test('a wrong password shows the form again with the reason, and the right one then signs in', async () => {

@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * the hosts its integrations declare, and the hashes of their inline scripts (no {@code 'unsafe-inline'}
  * for scripts). Images may come from any https host, as docs embed them from CDNs.
  */
-final class ContentSecurityPolicy {
+public final class ContentSecurityPolicy {
     /** A CSP source a plugin may add: a host (optionally with scheme and wildcard) or a hash. */
     private static final Pattern SOURCE = Pattern.compile(
             "(https?://|wss://)?(\\*\\.)?[A-Za-z0-9-]+(\\.[A-Za-z0-9-]+)*(:\\d{1,5})?|'sha(256|384|512)-[A-Za-z0-9+/=]+'");
@@ -44,8 +44,8 @@ final class ContentSecurityPolicy {
         return hashes;
     }
 
-    /** The CSP source that allows one inline script: {@code 'sha256-…'} of its text. */
-    static String sha256(String script) {
+    /** The CSP source that allows one inline script or style element: {@code 'sha256-…'} of its text. */
+    public static String sha256(String script) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(script.getBytes(StandardCharsets.UTF_8));
             return "'sha256-" + Base64.getEncoder().encodeToString(digest) + "'";

@@ -120,6 +120,7 @@ public final class SiteRenderer {
     private final EndpointPlayground playground;
     private final RelatedTopics related;
     private final SiteTheme theme;
+    private final SignInLook signInLook;
 
     public SiteRenderer(Site site, SiteAssets assets, String assistantKey, Injected injected) {
         this(site, assets, assistantKey, injected, true);
@@ -140,6 +141,7 @@ public final class SiteRenderer {
         this.site = site;
         this.related = new RelatedTopics(site.content(), site.search(), readGroups);
         this.theme = SiteTheme.of(site.content().docsJson());
+        this.signInLook = SignInLook.of(theme);
         this.mcp = mcp;
         // Problems were reported when the site loaded (SiteReader), as for the redirects.
         this.contextual = ContextualOptions.read(site.content().docsJson(), new ArrayList<>());
@@ -268,8 +270,26 @@ public final class SiteRenderer {
     }
 
     /** The sign-in form's words and the language they are in ({@code lang}, a BCP 47 tag; {@code rtl} for Arabic and Hebrew). */
-    /** @param words any interface text by key, in the same language (a refusal's reason, {@link SignInRefusal}) */
-    public record SignInText(String lang, boolean rtl, String title, String password, String token, UnaryOperator<String> words) {
+    /**
+     * @param site  the site's name, above the form and in the page's title
+     * @param words any interface text by key, in the same language (a refusal's reason, {@link SignInRefusal})
+     */
+    public record SignInText(String lang, boolean rtl, String title, String password, String token, String site,
+                             UnaryOperator<String> words, SignInLook look) {
+    }
+
+    /**
+     * The site's look on its sign-in pages, which carry none of its pages' inline styles: its theme's
+     * classes and default mode for {@code <html>}, and its colours as a {@code <style>} element the
+     * page's policy allows by {@link #cssHash}.
+     */
+    public record SignInLook(String rootAttributes, String css, String cssHash) {
+        static SignInLook of(SiteTheme theme) {
+            String css = ":root{" + theme.cssVariables() + "}";
+            String mode = theme.strict() && !theme.defaultMode().equals("system") ? " data-theme=\"" + theme.defaultMode() + "\"" : "";
+            return new SignInLook(" data-theme-default=\"" + theme.defaultMode() + "\"" + mode + " class=\"" + theme.classes() + "\"",
+                    css, ContentSecurityPolicy.sha256(css));
+        }
     }
 
     /** The sign-in form's words in the site language the reader's browser prefers, else in the site's default language. */
@@ -278,7 +298,7 @@ public final class SiteRenderer {
         String code = LanguageRouting.negotiate(acceptLanguage, nav.languages()).orElse(nav.defaultLanguage());
         UiStrings t = UiStrings.of(code);
         return new SignInText(code == null ? "en" : SiteLanguage.of(code).map(SiteLanguage::tag).orElse(code),
-                SiteLanguage.orEnglish(code).rtl(), t.get("signIn"), t.get("signInPassword"), t.get("signInToken"), t::get);
+                SiteLanguage.orEnglish(code).rtl(), t.get("signIn"), t.get("signInPassword"), t.get("signInToken"), site.content().name(), t::get, signInLook);
     }
 
     private String pageHtml(Page page, SiteLayout.Frame frame) {

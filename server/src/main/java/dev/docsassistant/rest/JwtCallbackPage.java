@@ -1,12 +1,8 @@
 package dev.docsassistant.rest;
 
 import dev.docsassistant.integrations.spi.HtmlEncoder;
+import dev.docsassistant.render.ContentSecurityPolicy;
 import dev.docsassistant.render.SiteRenderer;
-
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.Base64;
 
 /**
  * The page at {@code /login/jwt-callback#<jwt>}: a browser never sends a fragment to a server, so a
@@ -18,25 +14,20 @@ import java.util.Base64;
 final class JwtCallbackPage {
     static final String SCRIPT = "(function(){var f=document.getElementById('jwt-sign-in');var t=location.hash.slice(1);"
             + "if(t){history.replaceState(null,'',location.pathname+location.search);f.elements.token.value=t;f.submit();}})();";
-    static final String CSP = "default-src 'none'; style-src 'self'; script-src '" + hash(SCRIPT) + "'; form-action 'self';"
-            + " frame-ancestors 'none'; base-uri 'none'";
+    private static final String SCRIPT_HASH = ContentSecurityPolicy.sha256(SCRIPT);
 
     private JwtCallbackPage() {
     }
 
-    static String html(String action, String state, String returnTo, String css, String message, SiteRenderer.SignInText text) {
-        return SignInPageHtml.start(text, css, message, "jwt-sign-in", action, state, returnTo)
+    /** The page's policy: its one script, by hash. */
+    static String csp(SiteRenderer.SignInText text) {
+        return SignInPageHtml.csp(text, SCRIPT_HASH);
+    }
+
+    static String html(String action, String state, String returnTo, String css, SiteRenderer.SignInText text) {
+        return SignInPageHtml.start(text, css, null, "jwt-sign-in", action, state, returnTo)
                 .append("<label for=\"token\">").append(HtmlEncoder.attr(text.token())).append("</label> ")
                 .append("<textarea id=\"token\" name=\"token\" rows=\"4\" required></textarea> ")
                 .append(SignInPageHtml.end(text)).append("<script>").append(SCRIPT).append("</script></body></html>\n").toString();
-    }
-
-    private static String hash(String script) {
-        try {
-            return "sha256-" + Base64.getEncoder().encodeToString(MessageDigest.getInstance("SHA-256")
-                    .digest(script.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is part of every JDK", e);
-        }
     }
 }

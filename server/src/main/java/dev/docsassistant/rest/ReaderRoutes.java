@@ -45,10 +45,6 @@ final class ReaderRoutes {
     static final String LOGOUT = "/logout";
     /** Where the customer's login flow sends the browser with the signed user data: {@code /login/jwt-callback#<jwt>}. */
     static final String JWT_CALLBACK = "/login/jwt-callback";
-    /** The sign-in pages load nothing but the site's stylesheet and post only to themselves. */
-    static final String CSP = "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self';"
-            + " frame-ancestors 'none'; base-uri 'none'";
-
     private final SiteReaders readers;
     private final AccessCheck access;
     private final SiteAssets assets;
@@ -106,7 +102,7 @@ final class ReaderRoutes {
                 if (post) {
                     jwt(req, res, new Refusals(base, siteUrl, pages), domain, secure, method);
                 } else {
-                    jwtPage(req, res, domain, base, siteUrl, secure, returnTo, 200, null);
+                    jwtPage(req, res, domain, base, siteUrl, secure, returnTo);
                 }
             }
             default -> Json.sendError(res, 404, "not found: " + base + path);
@@ -155,12 +151,12 @@ final class ReaderRoutes {
     }
 
     private void jwtPage(ServerRequest req, ServerResponse res, String domain, String base, String siteUrl, boolean secure,
-                         String returnTo, int status, String message) {
+                         String returnTo) {
         SignInAttempt attempt = start(req, res, domain, base, siteUrl, secure, returnTo);
-        res.status(Status.create(status)).header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
-                .header("Content-Security-Policy", JwtCallbackPage.CSP)
-                .send(JwtCallbackPage.html(base + JWT_CALLBACK, attempt.state(), returnTo, stylesheet(req), message,
-                        texts.apply(domain, req.headers().first(HeaderNames.ACCEPT_LANGUAGE).orElse(null)))
+        SiteRenderer.SignInText text = texts.apply(domain, req.headers().first(HeaderNames.ACCEPT_LANGUAGE).orElse(null));
+        res.status(Status.OK_200).header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
+                .header("Content-Security-Policy", JwtCallbackPage.csp(text))
+                .send(JwtCallbackPage.html(base + JWT_CALLBACK, attempt.state(), returnTo, stylesheet(req), text)
                         .getBytes(StandardCharsets.UTF_8));
     }
 
@@ -258,7 +254,7 @@ final class ReaderRoutes {
                 .append("<input id=\"password\" name=\"password\" type=\"password\" autocomplete=\"current-password\" required autofocus> ")
                 .append(SignInPageHtml.end(text)).append("</body></html>\n");
         res.status(Status.create(refusal == null ? 200 : refusal.status())).header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
-                .header("Content-Security-Policy", CSP).send(h.toString().getBytes(StandardCharsets.UTF_8));
+                .header("Content-Security-Policy", SignInPageHtml.csp(text, null)).send(h.toString().getBytes(StandardCharsets.UTF_8));
     }
 
     /**
