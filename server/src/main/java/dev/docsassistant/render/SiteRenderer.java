@@ -271,10 +271,11 @@ public final class SiteRenderer {
 
     /** The sign-in form's words and the language they are in ({@code lang}, a BCP 47 tag; {@code rtl} for Arabic and Hebrew). */
     /**
-     * @param site  the site's name, above the form and in the page's title
+     * @param site  the site's name, in the page's title
+     * @param brand the site's logo for each theme, else its name, linking to its home (above the form)
      * @param words any interface text by key, in the same language (a refusal's reason, {@link SignInRefusal})
      */
-    public record SignInText(String lang, boolean rtl, String title, String password, String token, String site,
+    public record SignInText(String lang, boolean rtl, String title, String password, String token, String site, String brand,
                              UnaryOperator<String> words, SignInLook look) {
     }
 
@@ -293,12 +294,14 @@ public final class SiteRenderer {
     }
 
     /** The sign-in form's words in the site language the reader's browser prefers, else in the site's default language. */
-    public SignInText signInText(String acceptLanguage) {
+    public SignInText signInText(String acceptLanguage, LinkResolver links) {
         dev.docsassistant.content.Navigation nav = site.content().navigation();
         String code = LanguageRouting.negotiate(acceptLanguage, nav.languages()).orElse(nav.defaultLanguage());
         UiStrings t = UiStrings.of(code);
+        StringBuilder brand = new StringBuilder();
+        SiteChrome.brand(brand, site.content(), links);
         return new SignInText(code == null ? "en" : SiteLanguage.of(code).map(SiteLanguage::tag).orElse(code),
-                SiteLanguage.orEnglish(code).rtl(), t.get("signIn"), t.get("signInPassword"), t.get("signInToken"), site.content().name(), t::get, signInLook);
+                SiteLanguage.orEnglish(code).rtl(), t.get("signIn"), t.get("signInPassword"), t.get("signInToken"), site.content().name(), brand.toString(), t::get, signInLook);
     }
 
     private String pageHtml(Page page, SiteLayout.Frame frame) {

@@ -31,7 +31,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.BiFunction;
 
 /**
  * A site's sign-in routes, on its own host ({@code /login}, {@code /login/callback},
@@ -49,9 +48,15 @@ final class ReaderRoutes {
     private final AccessCheck access;
     private final SiteAssets assets;
     /** The sign-in form's words for a site (by domain) and a request's Accept-Language. */
-    private final BiFunction<String, String, SiteRenderer.SignInText> texts;
+    private final SignInTexts texts;
 
-    ReaderRoutes(SiteReaders readers, AccessCheck access, SiteAssets assets, BiFunction<String, String, SiteRenderer.SignInText> texts) {
+    /** The sign-in pages' words and look for a site (by domain), a request's Accept-Language, and the site's links. */
+    @FunctionalInterface
+    interface SignInTexts {
+        SiteRenderer.SignInText of(String domain, String acceptLanguage, LinkResolver links);
+    }
+
+    ReaderRoutes(SiteReaders readers, AccessCheck access, SiteAssets assets, SignInTexts texts) {
         this.readers = readers;
         this.access = access;
         this.assets = assets;
@@ -153,7 +158,7 @@ final class ReaderRoutes {
     private void jwtPage(ServerRequest req, ServerResponse res, String domain, String base, String siteUrl, boolean secure,
                          String returnTo) {
         SignInAttempt attempt = start(req, res, domain, base, siteUrl, secure, returnTo);
-        SiteRenderer.SignInText text = texts.apply(domain, req.headers().first(HeaderNames.ACCEPT_LANGUAGE).orElse(null));
+        SiteRenderer.SignInText text = text(req, domain, base);
         res.status(Status.OK_200).header(HeaderNames.CONTENT_TYPE, "text/html; charset=utf-8")
                 .header("Content-Security-Policy", JwtCallbackPage.csp(text))
                 .send(JwtCallbackPage.html(base + JWT_CALLBACK, attempt.state(), returnTo, stylesheet(req), text)
@@ -170,6 +175,10 @@ final class ReaderRoutes {
         SignInAttempt attempt = readers.attempts().start(domain, callbackUri(siteUrl), returnTo, browser);
         setCookie(res, ReaderCookie.state(attempt.browser(), base, secure));
         return attempt;
+    }
+
+    private SiteRenderer.SignInText text(ServerRequest req, String domain, String base) {
+        return texts.of(domain, req.headers().first(HeaderNames.ACCEPT_LANGUAGE).orElse(null), new LinkResolver(base, SitePrefix.of(req)));
     }
 
     /** The site's stylesheet, at the root of the host or under the site's path prefix. */
@@ -247,7 +256,7 @@ final class ReaderRoutes {
     private void passwordPage(ServerRequest req, ServerResponse res, String domain, String base, String siteUrl, boolean secure,
                               String returnTo, SignInRefusal refusal) {
         SignInAttempt attempt = start(req, res, domain, base, siteUrl, secure, returnTo);
-        SiteRenderer.SignInText text = texts.apply(domain, req.headers().first(HeaderNames.ACCEPT_LANGUAGE).orElse(null));
+        SiteRenderer.SignInText text = text(req, domain, base);
         String reason = refusal == null ? null : refusal.forReader(text.words());
         StringBuilder h = SignInPageHtml.start(text, stylesheet(req), reason, null, base + LOGIN, attempt.state(), returnTo)
                 .append("<label for=\"password\">").append(HtmlEncoder.attr(text.password())).append("</label> ")

@@ -30,7 +30,7 @@ final class SignInPageHtml {
             h.append("<link rel=\"stylesheet\" href=\"").append(HtmlEncoder.attr(css)).append("\">");
         }
         h.append("<style>").append(text.look().css()).append("</style>");
-        h.append("</head><body><main class=\"reader-sign-in\"><p class=\"reader-sign-in-site\">").append(site).append("</p><h1>")
+        h.append("</head><body><main class=\"reader-sign-in\"><div class=\"reader-sign-in-site\">").append(text.brand()).append("</div><h1>")
                 .append(title).append("</h1>\n");
         if (message != null) {
             h.append("<p role=\"alert\">").append(HtmlEncoder.attr(message)).append("</p>\n");

@@ -82,7 +82,7 @@ public final class SiteRoutes {
         this.access = app.access();
         this.readers = app.readers();
         // The sign-in form speaks the site's language the reader's browser prefers.
-        this.readerRoutes = new ReaderRoutes(readers, access, assets, (domain, acceptLanguage) -> renderers.get(domain).signInText(acceptLanguage));
+        this.readerRoutes = new ReaderRoutes(readers, access, assets, (domain, acceptLanguage, links) -> renderers.get(domain).signInText(acceptLanguage, links));
         PageKeys keys = app.pageKeys();
         this.configured = app.sites();
         // The page menu and llms.txt name a site's MCP server only where it serves one.
