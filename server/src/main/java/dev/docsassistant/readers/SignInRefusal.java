@@ -9,11 +9,7 @@ import java.util.function.UnaryOperator;
  * language, with its one value ({@code {0}}) if any.
  */
 public record SignInRefusal(int status, String message, String textKey, String value) {
-    /** A refusal said in English alone (a provider's or a token's reason, for whoever set the sign-in up). */
-    public static SignInRefusal of(int status, String message) {
-        return new SignInRefusal(status, message, null, null);
-    }
-
+    /** A method's refusal: said in the reader's language where it has a text key, else (a provider's or a token's reason) in English. */
     public static SignInRefusal of(ReaderAuthException e) {
         return new SignInRefusal(e.status(), e.getMessage(), e.textKey(), null);
     }

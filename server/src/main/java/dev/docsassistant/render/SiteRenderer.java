@@ -269,8 +269,10 @@ public final class SiteRenderer {
                 .map(target -> new Redirect(302, new LinkResolver(base).page(target)));
     }
 
-    /** The sign-in form's words and the language they are in ({@code lang}, a BCP 47 tag; {@code rtl} for Arabic and Hebrew). */
     /**
+     * The sign-in form's words and the language they are in ({@code lang}, a BCP 47 tag; {@code rtl} for
+     * Arabic and Hebrew), and the site's look.
+     *
      * @param site  the site's name, in the page's title
      * @param brand the site's logo for each theme, else its name, linking to its home (above the form)
      * @param words any interface text by key, in the same language (a refusal's reason, {@link SignInRefusal})
@@ -293,7 +295,10 @@ public final class SiteRenderer {
         }
     }
 
-    /** The sign-in form's words in the site language the reader's browser prefers, else in the site's default language. */
+    /**
+     * The sign-in form's words in the site language the reader's browser prefers, else in the site's
+     * default language; its logo linked by {@code links}.
+     */
     public SignInText signInText(String acceptLanguage, LinkResolver links) {
         dev.docsassistant.content.Navigation nav = site.content().navigation();
         String code = LanguageRouting.negotiate(acceptLanguage, nav.languages()).orElse(nav.defaultLanguage());
@@ -301,7 +306,8 @@ public final class SiteRenderer {
         StringBuilder brand = new StringBuilder();
         SiteChrome.brand(brand, site.content(), links);
         return new SignInText(code == null ? "en" : SiteLanguage.of(code).map(SiteLanguage::tag).orElse(code),
-                SiteLanguage.orEnglish(code).rtl(), t.get("signIn"), t.get("signInPassword"), t.get("signInToken"), site.content().name(), brand.toString(), t::get, signInLook);
+                SiteLanguage.orEnglish(code).rtl(), t.get("signIn"), t.get("signInPassword"), t.get("signInToken"),
+                site.content().name(), brand.toString(), t::get, signInLook);
     }
 
     private String pageHtml(Page page, SiteLayout.Frame frame) {

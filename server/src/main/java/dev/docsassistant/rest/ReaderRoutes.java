@@ -47,7 +47,6 @@ final class ReaderRoutes {
     private final SiteReaders readers;
     private final AccessCheck access;
     private final SiteAssets assets;
-    /** The sign-in form's words for a site (by domain) and a request's Accept-Language. */
     private final SignInTexts texts;
 
     /** The sign-in pages' words and look for a site (by domain), a request's Accept-Language, and the site's links. */

@@ -6,8 +6,8 @@ import dev.docsassistant.render.SiteRenderer;
 /**
  * What the sign-in forms ({@code /login}'s password form, {@code /login/jwt-callback}'s token form) share: a
  * page in the reader's language (its {@code lang}, right to left where it reads so), kept out of search
- * engines, in the site's stylesheet, colours and theme, titled "Sign in" under the site's name, with the reason of a refused attempt above a form that
- * posts the browser's sign-in state and the page to return to.
+ * engines, in the site's stylesheet, colours and theme, titled "Sign in" under the site's logo, with the
+ * reason of a refused attempt above a form that posts the browser's sign-in state and the page to return to.
  */
 final class SignInPageHtml {
     private SignInPageHtml() {
@@ -29,9 +29,8 @@ final class SignInPageHtml {
         if (css != null) {
             h.append("<link rel=\"stylesheet\" href=\"").append(HtmlEncoder.attr(css)).append("\">");
         }
-        h.append("<style>").append(text.look().css()).append("</style>");
-        h.append("</head><body><main class=\"reader-sign-in\"><div class=\"reader-sign-in-site\">").append(text.brand()).append("</div><h1>")
-                .append(title).append("</h1>\n");
+        h.append("<style>").append(text.look().css()).append("</style></head><body><main class=\"reader-sign-in\">")
+                .append("<div class=\"reader-sign-in-site\">").append(text.brand()).append("</div><h1>").append(title).append("</h1>\n");
         if (message != null) {
             h.append("<p role=\"alert\">").append(HtmlEncoder.attr(message)).append("</p>\n");
         }
@@ -47,8 +46,8 @@ final class SignInPageHtml {
      * (CSP sources, or none), posting only to the site.
      */
     static String csp(SiteRenderer.SignInText text, String scripts) {
-        return "default-src 'none'; style-src 'self' " + text.look().cssHash() + ";" + (scripts == null ? "" : " script-src " + scripts + ";")
-                + " img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+        return "default-src 'none'; style-src 'self' " + text.look().cssHash() + ";"
+                + (scripts == null ? "" : " script-src " + scripts + ";") + " img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
     }
 
     /** The form's submit button, named as the page is, and the end of the form. */
