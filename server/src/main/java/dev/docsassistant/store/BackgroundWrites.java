@@ -7,6 +7,7 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.logging.Level;
@@ -36,8 +37,12 @@ public final class BackgroundWrites implements AutoCloseable {
     private final AtomicLong dropped = new AtomicLong();
     private final BlockingQueue<Write> queue = new ArrayBlockingQueue<>(CAPACITY);
     private final Thread worker;
-    /** Set by {@link #flush} and {@link #close}: the worker writes what it holds without gathering more. */
-    private volatile boolean hurry;
+    /**
+     * Flushes whose marker is queued and not yet written: while there is one (or once closed) the worker
+     * gathers no more. A count, not a flag the worker clears: a flag set by one flush could be cleared for
+     * the batch before its marker, and that flush would then wait out a whole gathering.
+     */
+    private final AtomicInteger flushes = new AtomicInteger();
     private volatile boolean closed;
 
     /** One queued write, or a marker that counts down once every write before it is done. */
@@ -69,11 +74,12 @@ public final class BackgroundWrites implements AutoCloseable {
     /** Waits until every write queued before this call is done (or {@code timeout} passes); false on timeout. */
     public boolean flush(Duration timeout) {
         CountDownLatch done = new CountDownLatch(1);
+        flushes.incrementAndGet();
         try {
             if (closed || !queue.offer(new Write("flush", null, done), timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                flushes.decrementAndGet();
                 return false;
             }
-            hurry = true;
             LockSupport.unpark(worker);
             return done.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
@@ -94,7 +100,6 @@ public final class BackgroundWrites implements AutoCloseable {
             return;
         }
         closed = true;
-        hurry = true;
         // Wakes the thread where it waits (for a first write, or for more): it then writes what is left and ends.
         queue.offer(new Write("close", null, null));
         LockSupport.unpark(worker);
@@ -131,11 +136,15 @@ public final class BackgroundWrites implements AutoCloseable {
     /** Waits for up to {@link #gather} unless a flush or close asks for the writes now or the batch is full. */
     private void gatherMore() {
         long until = System.nanoTime() + gather.toNanos();
-        long left;
-        while (!hurry && queue.size() < MAX_BATCH - 1 && (left = until - System.nanoTime()) > 0) {
+        while (queue.size() < MAX_BATCH - 1) {
+            long left = until - System.nanoTime();
+            // Read last before parking: a flush or close counts itself, then unparks this thread, and the
+            // queue's own lock (size() above) may park it in between and use that wake-up up.
+            if (left <= 0 || flushes.get() > 0 || closed) {
+                return;
+            }
             LockSupport.parkNanos(this, left);
         }
-        hurry = false;
     }
 
     private void write(List<Write> batch) {
@@ -156,7 +165,10 @@ public final class BackgroundWrites implements AutoCloseable {
                 batch.stream().filter(w -> w.work() != null).forEach(this::writeAlone);
             }
         }
-        batch.stream().filter(w -> w.done() != null).forEach(w -> w.done().countDown());
+        batch.stream().filter(w -> w.done() != null).forEach(w -> {
+            flushes.decrementAndGet();
+            w.done().countDown();
+        });
     }
 
     private void writeAlone(Write write) {

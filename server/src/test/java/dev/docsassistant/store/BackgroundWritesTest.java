@@ -51,6 +51,26 @@ class BackgroundWritesTest {
         }
     }
 
+    /**
+     * Flushes right behind writes, again and again: a flush whose wake-up the writer thread lost (its permit
+     * used up by the queue's own lock) would wait out the gathering and fail here.
+     */
+    @Test
+    void everyFlushRightBehindWritesReturnsAtOnce() {
+        Database db = Database.openSqlite(tmp.resolve("flushes"));
+        try (db; BackgroundWrites writes = new BackgroundWrites(db, NEVER)) {
+            table(db);
+            for (int round = 0; round < 3_000; round++) {
+                for (int i = 0; i < 3; i++) {
+                    int n = round;
+                    writes.submit("row", c -> insert(c, n));
+                }
+                assertFlushed(writes, Duration.ofSeconds(5));
+            }
+            assertEquals(9_000, count(db));
+        }
+    }
+
     @Test
     void aFailingWriteLosesOnlyItselfAndTheOthersAreWrittenOnce() {
         for (Database db : TestDatabases.fresh(tmp)) {
