@@ -1,6 +1,7 @@
 package dev.docsassistant.rest;
 
 import dev.docsassistant.app.App;
+import dev.docsassistant.render.ContentSecurityPolicy;
 import dev.docsassistant.server.ServerSetup;
 import dev.docsassistant.testing.ApiClient.Reply;
 import dev.docsassistant.testing.TempDirs;
@@ -165,6 +166,19 @@ class LanguageRoutesTest {
         Reply api = post("/sites/locked/login", "password=&state=none", "application/json", "fr-CA", cookie);
         assertEquals(403, api.status());
         assertTrue(api.body().startsWith("{\"message\":\"this sign-in form has expired"), api.body());
+    }
+
+    @Test
+    void theSignInPagesWearTheSitesColoursUnderAPolicyThatAllowsThemAlone() {
+        for (String path : List.of("/sites/locked/login", "/sites/tokened/login/jwt-callback")) {
+            Reply page = get(path);
+            Matcher style = Pattern.compile("<style>([^<]*)</style>").matcher(page.body());
+            assertTrue(style.find() && style.group(1).startsWith(":root{--brand:#0d6efd;"), page.body());
+            assertTrue(page.header("Content-Security-Policy").contains("style-src 'self' "
+                    + ContentSecurityPolicy.sha256(style.group(1)) + ";"), page.header("Content-Security-Policy"));
+            assertTrue(page.body().contains("<title>Sign in · Polyglot</title>")
+                    && page.body().contains("<span class=\"brand-name\">Polyglot</span>"), page.body());
+        }
     }
 
     private Reply post(String path, String form, String accept, String language, String cookie) {
