@@ -283,6 +283,23 @@ final class DeploymentStore {
         });
     }
 
+    /** When each file of a deployment was last changed (epoch milliseconds), for those recorded with one. */
+    Map<String, Long> fileTimes(String deploymentId) {
+        return db.transaction(c -> {
+            Map<String, Long> times = new LinkedHashMap<>();
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT path, modified_ms FROM deployment_files WHERE deployment_id = ? AND modified_ms IS NOT NULL")) {
+                ps.setString(1, deploymentId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        times.put(rs.getString(1), rs.getLong(2));
+                    }
+                }
+            }
+            return times;
+        });
+    }
+
     // ---- deployments
 
     /** Records a new deployment ({@code building}) with its file list, next in its site's creation order. */
@@ -334,12 +351,14 @@ final class DeploymentStore {
                 ps.setLong(12, now);
                 ps.executeUpdate();
             }
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO deployment_files (deployment_id, path, sha256, size) VALUES (?, ?, ?, ?)")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "INSERT INTO deployment_files (deployment_id, path, sha256, size, modified_ms) VALUES (?, ?, ?, ?, ?)")) {
                 for (SiteFiles.FileEntry f : files) {
                     ps.setString(1, id);
                     ps.setString(2, f.path());
                     ps.setString(3, f.sha256());
                     ps.setLong(4, f.size());
+                    ps.setLong(5, f.modifiedMs());
                     ps.addBatch();
                 }
                 ps.executeBatch();

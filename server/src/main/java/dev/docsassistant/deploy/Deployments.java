@@ -20,6 +20,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.FileTime;
 import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
@@ -730,7 +731,7 @@ public final class Deployments implements AutoCloseable {
                 Path to = tmp.resolve(f.path());
                 Files.createDirectories(to.getParent());
                 if (!own || !linkOrCopy(f.file(), to)) {
-                    Files.copy(f.file(), to);
+                    Files.copy(f.file(), to, StandardCopyOption.COPY_ATTRIBUTES); // its time: the page's "Last modified"
                 }
             }
             LOG.info("site " + domain + ": deployment " + id + " stores " + files.size() + " files (" + stored + " new): listed and hashed in "
@@ -996,6 +997,7 @@ public final class Deployments implements AutoCloseable {
                 : store.files(deploymentDir(base.get()).getFileName().toString());
         int linked = 0;
         int read = 0;
+        Map<String, Long> times = store.fileTimes(d.id());
         try {
             for (Map.Entry<String, String> f : store.files(d.id()).entrySet()) {
                 Path to = tmp.resolve(f.getKey()).normalize();
@@ -1008,6 +1010,10 @@ public final class Deployments implements AutoCloseable {
                 } else {
                     store.readBlob(f.getValue(), to);
                     read++;
+                }
+                Long modified = times.get(f.getKey());
+                if (modified != null) {
+                    Files.setLastModifiedTime(to, FileTime.fromMillis(modified)); // as where it was deployed
                 }
             }
             Files.createDirectories(dir.getParent());

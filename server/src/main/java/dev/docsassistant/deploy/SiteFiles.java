@@ -21,8 +21,11 @@ import java.util.stream.Stream;
  * when it resolves inside the folder.
  */
 public final class SiteFiles {
-    /** One file: {@code path} relative to the folder with '/' separators. */
-    public record FileEntry(String path, String sha256, long size, Path file) {
+    /**
+     * One file: {@code path} relative to the folder with '/' separators; {@code modifiedMs} its
+     * modification time (a Git export sets it to the last commit that changed the file).
+     */
+    public record FileEntry(String path, String sha256, long size, Path file, long modifiedMs) {
     }
 
     private SiteFiles() {
@@ -96,7 +99,7 @@ public final class SiteFiles {
         try (InputStream in = new DigestInputStream(Files.newInputStream(file), sha)) {
             size = in.transferTo(java.io.OutputStream.nullOutputStream());
         }
-        return new FileEntry(rel, HexFormat.of().formatHex(sha.digest()), size, file);
+        return new FileEntry(rel, HexFormat.of().formatHex(sha.digest()), size, file, Files.getLastModifiedTime(file).toMillis());
     }
 
     static MessageDigest sha256() {

@@ -1,5 +1,6 @@
 package dev.docsassistant.git;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.docsassistant.egress.Egress;
 import dev.docsassistant.egress.EgressRefused;
 import dev.docsassistant.egress.Use;
@@ -29,9 +30,13 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
@@ -51,6 +56,8 @@ public final class GitCheckout {
     static final int TIMEOUT_SECONDS = 120;
     /** A docs tree larger than this is refused rather than fill the disk. */
     static final long MAX_EXPORT_BYTES = 1L << 30;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Path root;
     private final Function<String, String> environment;
@@ -178,17 +185,18 @@ public final class GitCheckout {
     }
 
     /** @param history the branch's whole history (for an older commit) rather than its head alone */
-    private void fetch(Repository repo, GitSettings settings, String branch, boolean history) {
+    private void fetch(Repository repo, GitSettings settings, String branch, boolean history) throws IOException {
         permitted(settings);
         try (Git git = new Git(repo)) {
             FetchCommand fetch = git.fetch().setRemote(settings.url())
                     .setRefSpecs(new RefSpec("+" + Constants.R_HEADS + branch + ":" + Constants.R_REMOTES + "origin/" + branch))
                     .setTagOpt(TagOpt.NO_TAGS).setTimeout(TIMEOUT_SECONDS).setCredentialsProvider(credentials(settings))
                     .setTransportConfigCallback(connections::configure);
-            if (history) {
+            boolean shallow = !repo.getObjectDatabase().getShallowCommits().isEmpty();
+            if (history && shallow) {
                 fetch.setUnshallow(true);
-            } else {
-                fetch.setDepth(1);
+            } else if (!history && (shallow || empty(repo))) {
+                fetch.setDepth(1); // a history fetched once (an older commit, the pages' dates) is kept up to date instead
             }
             fetch.call();
         } catch (GitAPIException | JGitInternalException e) {
@@ -213,16 +221,29 @@ public final class GitCheckout {
                     tree = found.getObjectId(0);
                 }
             }
+            boolean dated;
             try (TreeWalk docsJson = TreeWalk.forPath(repo, "docs.json", tree)) {
                 if (docsJson == null) {
                     throw new GitSourceException("no docs.json in " + (settings.path().isEmpty() ? "the repository's root"
                             : "'" + settings.path() + "'") + " of " + at);
                 }
+                dated = showsDates(repo.open(docsJson.getObjectId(0), Constants.OBJ_BLOB).getBytes());
+            }
+            if (dated && shallowOrEmpty(repo)) {
+                fetch(repo, settings, branch, true); // each page's date is its last commit's: the history is needed
             }
             Files.createDirectories(exports);
             Path folder = Files.createTempDirectory(exports, commitId.name() + "-");
             try {
-                write(repo, tree, folder);
+                Set<String> files = write(repo, tree, folder);
+                // Every file's time is its last commit's (the head's in a shallow clone): the deployment keeps it, and a
+                // page's "Last modified" shows it.
+                Map<String, Instant> dates = dated ? CommitDates.of(repo, commit, settings.path(), files)
+                        : Map.of();
+                Instant headTime = Instant.ofEpochSecond(commit.getCommitTime());
+                for (String file : files) {
+                    Files.setLastModifiedTime(folder.resolve(file), FileTime.from(dates.getOrDefault(file, headTime)));
+                }
             } catch (IOException | RuntimeException e) {
                 delete(folder);
                 throw e;
@@ -231,7 +252,9 @@ public final class GitCheckout {
         }
     }
 
-    private static void write(Repository repo, ObjectId tree, Path folder) throws IOException {
+    /** @return the paths written, relative to {@code folder} */
+    private static Set<String> write(Repository repo, ObjectId tree, Path folder) throws IOException {
+        Set<String> written = new HashSet<>();
         long bytes = 0;
         try (TreeWalk walk = new TreeWalk(repo)) {
             walk.addTree(tree);
@@ -253,8 +276,28 @@ public final class GitCheckout {
                 try (OutputStream out = Files.newOutputStream(file)) {
                     blob.copyTo(out);
                 }
+                written.add(walk.getPathString());
             }
         }
+        return written;
+    }
+
+    /** Whether docs.json turns the pages' "Last modified" on ({@code metadata.timestamp}); an unreadable one does not. */
+    private static boolean showsDates(byte[] docsJson) {
+        try {
+            return JSON.readTree(docsJson).path("metadata").path("timestamp").asBoolean(false);
+        } catch (IOException e) {
+            return false; // the deployment's check reports it
+        }
+    }
+
+    /** A repository fetched with depth 1 (or not yet at all): it holds no history to date files by. */
+    private static boolean shallowOrEmpty(Repository repo) throws IOException {
+        return !repo.getObjectDatabase().getShallowCommits().isEmpty() || empty(repo);
+    }
+
+    private static boolean empty(Repository repo) throws IOException {
+        return repo.getRefDatabase().getRefsByPrefix(Constants.R_REMOTES).isEmpty();
     }
 
     private CredentialsProvider credentials(GitSettings settings) {

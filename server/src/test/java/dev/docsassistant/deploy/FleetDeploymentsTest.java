@@ -7,9 +7,13 @@ import dev.docsassistant.testing.TempDirs;
 import org.junit.jupiter.api.Test;
 
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -22,6 +26,34 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * other's readiness never drops meanwhile; a site created on one is served and deleted on both.
  */
 class FleetDeploymentsTest {
+    /**
+     * A page's "Last modified" is its file's time as deployed (a Git export's last commit), on the
+     * server that stored it and on another that wrote the files from the store.
+     */
+    @Test
+    void aFilesTimeAsDeployedIsThePagesDateOnEveryServer() throws Exception {
+        String url = TestDatabases.freshPgUrl();
+        String store = "store: {url: \"" + url + "\"}";
+        Path dirA = TempDirs.create("docs-assistant-fleet-a-");
+        Path dirB = TempDirs.create("docs-assistant-fleet-b-");
+        try (DeployServer a = DeployServer.start(dirA, store); DeployServer b = DeployServer.start(dirB, store)) {
+            Path folder = DeployServer.version(dirA.resolve("dated"), 2)
+                    .file("docs.json", """
+                            {"name": "Relay", "metadata": {"timestamp": true},
+                             "navigation": {"groups": [{"group": "Guides", "pages": ["index", "launch"]}]}}""").dir();
+            Files.setLastModifiedTime(folder.resolve("launch.mdx"), FileTime.from(Instant.parse("2026-03-04T09:30:00Z")));
+            a.app.deployments().create("docs", folder, "test", DeploymentSource.git("file:///relay", "0".repeat(40)), Optional.empty());
+            String date = "Last modified on <time datetime=\"2026-03-04\">March 4, 2026</time>";
+            long start = System.nanoTime();
+            for (DeployServer server : List.of(a, b)) {
+                while (!server.page("docs", "/launch").body().contains(date)) {
+                    assertTrue(System.nanoTime() - start < 30_000_000_000L, "the page's date: " + server.page("docs", "/launch").body());
+                    Thread.sleep(50);
+                }
+            }
+        }
+    }
+
     @Test
     void everyServerSwitchesWithinFiveSeconds() throws Exception {
         String url = TestDatabases.freshPgUrl();

@@ -2,6 +2,7 @@ package dev.docsassistant.git;
 
 import dev.docsassistant.egress.Egress;
 import dev.docsassistant.egress.EgressSettings;
+import org.eclipse.jgit.revwalk.RevCommit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -9,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Map;
 import java.util.List;
 import java.util.Optional;
@@ -53,6 +55,50 @@ class GitCheckoutTest {
         assertFalse(Files.exists(out.folder().resolve("README.md")), "only the path's tree is exported");
         assertTrue(out.folder().startsWith(temp.resolve("data/git/guide/exports")), out.folder().toString());
         assertTrue(Files.exists(temp.resolve("data/git/guide/repo.git/shallow")), "the clone is shallow");
+    }
+
+    @Test
+    void withDatesShownEveryFileHasItsLastCommitsTimeWithoutEveryFileItsHeads() throws Exception {
+        Instant january = Instant.parse("2026-01-05T10:00:00Z");
+        Instant march = Instant.parse("2026-03-04T09:30:00Z");
+        Instant may = Instant.parse("2026-05-20T16:00:00Z");
+        source.commitAt("guide", Map.of("docs/guide.mdx", "# Guide\n\nOne.\n"), january);
+        source.commitAt("guide edited", Map.of("docs/guide.mdx", "# Guide\n\nTwo.\n"), march);
+        source.commitAt("outside the docs", Map.of("README.md", "moved on\n"), may);
+
+        CheckedOut plain = checkout.checkout("guide", settings("main", "docs"), "main", null);
+        for (String file : List.of("docs.json", "index.mdx", "guide.mdx")) {
+            assertEquals(may, Files.getLastModifiedTime(plain.folder().resolve(file)).toInstant(), "the head's time: " + file);
+        }
+        assertTrue(Files.exists(temp.resolve("data/git/guide/repo.git/shallow")), "no history fetched for dates not shown");
+
+        Instant july = Instant.parse("2026-07-01T08:00:00Z");
+        source.commitAt("dates on", Map.of("docs/docs.json",
+                "{\"name\": \"Guide\", \"metadata\": {\"timestamp\": true}, \"navigation\": {\"pages\": [\"index\", \"guide\"]}}"), july);
+        Instant first = Instant.ofEpochSecond(oldest(source.git.log().call()).getCommitTime());
+        CheckedOut dated = checkout.checkout("guide", settings("main", "docs"), "main", null);
+        assertEquals(march, time(dated, "guide.mdx"), "the last commit that changed it, not the README's");
+        assertEquals(july, time(dated, "docs.json"));
+        assertEquals(first, time(dated, "index.mdx"), "unchanged since the first commit");
+        assertFalse(Files.exists(temp.resolve("data/git/guide/repo.git/shallow")), "the history was fetched");
+
+        Instant august = Instant.parse("2026-08-10T12:00:00Z");
+        source.commitAt("index edited", Map.of("docs/index.mdx", "# Welcome\n\nVersion three.\n"), august);
+        CheckedOut next = checkout.checkout("guide", settings("main", "docs"), "main", null);
+        assertEquals(august, time(next, "index.mdx"));
+        assertEquals(march, time(next, "guide.mdx"), "the history stays whole: later fetches are not shallow again");
+    }
+
+    private static Instant time(CheckedOut out, String file) throws Exception {
+        return Files.getLastModifiedTime(out.folder().resolve(file)).toInstant();
+    }
+
+    private static RevCommit oldest(Iterable<RevCommit> log) {
+        RevCommit oldest = null;
+        for (RevCommit c : log) {
+            oldest = c;
+        }
+        return oldest;
     }
 
     @Test

@@ -5,6 +5,8 @@ import org.eclipse.jgit.lib.PersonIdent;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.Map;
 
 /** A real Git repository in a temp folder, made with JGit, that the tests clone through its file:// URL. */
@@ -37,13 +39,19 @@ final class SourceRepo implements AutoCloseable {
 
     /** Writes the files and commits them on the branch checked out; returns the commit id. */
     String commit(String message, Map<String, String> files) throws Exception {
+        return commitAt(message, files, Instant.now());
+    }
+
+    /** {@link #commit}, authored and committed at {@code when}. */
+    String commitAt(String message, Map<String, String> files, Instant when) throws Exception {
         for (Map.Entry<String, String> f : files.entrySet()) {
             Path file = dir.resolve(f.getKey());
             Files.createDirectories(file.getParent());
             Files.writeString(file, f.getValue());
         }
         git.add().addFilepattern(".").call();
-        return git.commit().setMessage(message).setAuthor(AUTHOR).setCommitter(AUTHOR).setSign(false).call().name();
+        PersonIdent at = new PersonIdent(AUTHOR, when, ZoneOffset.UTC);
+        return git.commit().setMessage(message).setAuthor(at).setCommitter(at).setSign(false).call().name();
     }
 
     /** Creates {@code branch} at the current commit and checks it out. */
