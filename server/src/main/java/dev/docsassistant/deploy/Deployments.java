@@ -1005,15 +1005,17 @@ public final class Deployments implements AutoCloseable {
                     throw new IllegalStateException("stored path leaves the folder: " + f.getKey());
                 }
                 Files.createDirectories(to.getParent());
+                // A file linked from the previous deployment keeps its time (a link shares it): from Git the same
+                // content has the same last commit; a file read from the store gets the time it was deployed with.
                 if (f.getValue().equals(baseFiles.get(f.getKey())) && linkOrCopy(baseDir.resolve(f.getKey()), to)) {
                     linked++;
                 } else {
                     store.readBlob(f.getValue(), to);
                     read++;
-                }
-                Long modified = times.get(f.getKey());
-                if (modified != null) {
-                    Files.setLastModifiedTime(to, FileTime.fromMillis(modified)); // as where it was deployed
+                    Long modified = times.get(f.getKey());
+                    if (modified != null) {
+                        Files.setLastModifiedTime(to, FileTime.fromMillis(modified));
+                    }
                 }
             }
             Files.createDirectories(dir.getParent());
@@ -1036,7 +1038,7 @@ public final class Deployments implements AutoCloseable {
             return true;
         } catch (IOException | UnsupportedOperationException e) {
             try {
-                Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING);
+                Files.copy(from, to, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.COPY_ATTRIBUTES);
                 return true;
             } catch (IOException copy) {
                 return false;

@@ -46,8 +46,11 @@ import java.util.stream.Stream;
  * The sites' Git work folders under {@code <data-dir>/git/<domain>/}: a bare repository
  * ({@code repo.git}) made on first use and fetched into afterwards, one branch at a time and shallow
  * (depth 1), and {@code exports/}, where each checkout writes a fresh folder with one commit's tree at
- * the settings' {@code path}. A commit older than the head fetches the branch's history. Only regular files are exported: symbolic links (which could point out
- * of the tree) and submodules are left out. Checkouts of one site take turns; sites do not wait on
+ * the settings' {@code path}. A commit older than the head, or a site showing each page's last change
+ * (docs.json {@code metadata.timestamp}), fetches the branch's history, which is kept from then on.
+ * Each exported file's time is its last commit's ({@link CommitDates}), else the head commit's. Only
+ * regular files are exported: symbolic links (which could point out of the tree) and submodules are
+ * left out. Checkouts of one site take turns; sites do not wait on
  * each other. Every remote is checked by the egress policy first: a local folder must be one it allows,
  * and each HTTP connection JGit opens (redirects included) is checked again.
  */
@@ -236,10 +239,8 @@ public final class GitCheckout {
             Path folder = Files.createTempDirectory(exports, commitId.name() + "-");
             try {
                 Set<String> files = write(repo, tree, folder);
-                // Every file's time is its last commit's (the head's in a shallow clone): the deployment keeps it, and a
-                // page's "Last modified" shows it.
-                Map<String, Instant> dates = dated ? CommitDates.of(repo, commit, settings.path(), files)
-                        : Map.of();
+                // The deployment keeps each file's time, and a page's "Last modified" shows it.
+                Map<String, Instant> dates = dated ? CommitDates.of(repo, commit, settings.path(), files) : Map.of();
                 Instant headTime = Instant.ofEpochSecond(commit.getCommitTime());
                 for (String file : files) {
                     Files.setLastModifiedTime(folder.resolve(file), FileTime.from(dates.getOrDefault(file, headTime)));

@@ -18,6 +18,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.time.Instant;
+import java.time.ZoneOffset;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -101,6 +103,34 @@ class GitSitesTest {
             assertEquals("ready", built.path("status").asText(), built.toString());
             assertEquals(p.path("preview").asText(), built.path("preview").asText());
             assertEquals(d2.path("id").asText(), activeId(server, "guide"), "a preview never replaces the active deployment");
+        }
+    }
+
+    /** With docs.json {@code metadata.timestamp}, each page says when the last commit that changed it was made. */
+    @ParameterizedTest
+    @ValueSource(strings = {"sqlite", "postgresql"})
+    void eachPageIsDatedByTheLastCommitThatChangedIt(String store) throws Exception {
+        Path dir = TempDirs.create("docs-assistant-git-dates-");
+        try (Repo repo = Repo.create(dir.resolve("repo"), 1);
+             DeployServer server = DeployServer.start(dir.resolve("server"), store(store))) {
+            DeployServer.version(repo.dir, 2);
+            repo.commitAt("version 2", Map.of(), Instant.parse("2026-01-05T10:00:00Z"));
+            repo.commitAt("dates on", Map.of("docs.json", """
+                    {"name": "Relay", "metadata": {"timestamp": true},
+                     "navigation": {"groups": [{"group": "Guides", "pages": ["index", "launch"]}]}}"""),
+                    Instant.parse("2026-02-01T10:00:00Z"));
+            repo.commitAt("launch edited", Map.of("launch.mdx", "---\ntitle: Launch\n---\n\nThe checklist mentions airship7.\n"),
+                    Instant.parse("2026-03-04T09:30:00Z"));
+            HttpResponse<String> created = server.admin("POST", "/admin/v1/sites", Json.write(Map.of("domain", "dated",
+                    "organization", "acme", "git", Map.of("url", repo.url()))));
+            assertEquals(201, created.statusCode(), created.body());
+            JsonNode d = server.settle("dated", DeployServer.json(created.body()).path("deployment").path("id").asText(),
+                    Set.of("active", "failed"));
+            assertEquals("active", d.path("status").asText(), d.toString());
+            assertTrue(server.page("dated", "/").body().contains("Last modified on <time datetime=\"2026-01-05\">"),
+                    server.page("dated", "/").body());
+            assertTrue(server.page("dated", "/launch").body().contains("Last modified on <time datetime=\"2026-03-04\">"),
+                    server.page("dated", "/launch").body());
         }
     }
 
@@ -324,11 +354,16 @@ class GitSitesTest {
         }
 
         String commit(String message, Map<String, String> files) throws Exception {
+            return commitAt(message, files, Instant.now());
+        }
+
+        String commitAt(String message, Map<String, String> files, Instant when) throws Exception {
             for (Map.Entry<String, String> f : files.entrySet()) {
                 Files.writeString(dir.resolve(f.getKey()), f.getValue());
             }
             git.add().addFilepattern(".").call();
-            return git.commit().setMessage(message).setAuthor(AUTHOR).setCommitter(AUTHOR).setSign(false).call().name();
+            PersonIdent at = new PersonIdent(AUTHOR, when, ZoneOffset.UTC);
+            return git.commit().setMessage(message).setAuthor(at).setCommitter(at).setSign(false).call().name();
         }
 
         String head(String branch) {
