@@ -136,7 +136,10 @@ class BackgroundWritesTest {
         }
     }
 
-    /** A flush that fails says why and where the writer thread was (it once failed in CI, unexplained). */
+    /**
+     * A flush that fails says why and where the writer thread was (one timed out in CI before a lost
+     * wake-up was mended).
+     */
     private static void assertFlushed(BackgroundWrites writes, Duration timeout) {
         if (!writes.flush(timeout)) {
             // An interrupt left on the test thread (by an earlier test) ends the wait at once: say which it was.
