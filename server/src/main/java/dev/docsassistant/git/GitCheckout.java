@@ -23,6 +23,7 @@ import org.eclipse.jgit.transport.TagOpt;
 import org.eclipse.jgit.transport.UsernamePasswordCredentialsProvider;
 import org.eclipse.jgit.treewalk.TreeWalk;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
@@ -40,14 +41,16 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Function;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * The sites' Git work folders under {@code <data-dir>/git/<domain>/}: a bare repository
  * ({@code repo.git}) made on first use and fetched into afterwards, one branch at a time and shallow
  * (depth 1), and {@code exports/}, where each checkout writes a fresh folder with one commit's tree at
- * the settings' {@code path}. A commit older than the head, or a site showing each page's last change
- * (docs.json {@code metadata.timestamp}), fetches the branch's history, which is kept from then on.
+ * the settings' {@code path}. A commit older than the head, or a site showing a page's last change
+ * (docs.json {@code metadata.timestamp}, a page's {@code timestamp: true}), fetches the branch's
+ * history, which is kept from then on.
  * Each exported file's time is its last commit's ({@link CommitDates}), else the head commit's. Only
  * regular files are exported: symbolic links (which could point out of the tree) and submodules are
  * left out. Checkouts of one site take turns; sites do not wait on
@@ -61,6 +64,8 @@ public final class GitCheckout {
     static final long MAX_EXPORT_BYTES = 1L << 30;
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** A front-matter line {@code timestamp: true}. */
+    private static final Pattern TIMESTAMP_ON = Pattern.compile("timestamp:\\s*(true|\"true\"|'true')\\s*(#.*)?");
 
     private final Path root;
     private final Function<String, String> environment;
@@ -224,21 +229,22 @@ public final class GitCheckout {
                     tree = found.getObjectId(0);
                 }
             }
-            boolean dated;
+            boolean datesOn;
             try (TreeWalk docsJson = TreeWalk.forPath(repo, "docs.json", tree)) {
                 if (docsJson == null) {
                     throw new GitSourceException("no docs.json in " + (settings.path().isEmpty() ? "the repository's root"
                             : "'" + settings.path() + "'") + " of " + at);
                 }
-                dated = showsDates(repo.open(docsJson.getObjectId(0), Constants.OBJ_BLOB).getBytes());
-            }
-            if (dated && shallowOrEmpty(repo)) {
-                fetch(repo, settings, branch, true); // each page's date is its last commit's: the history is needed
+                datesOn = showsDates(repo.open(docsJson.getObjectId(0), Constants.OBJ_BLOB).getBytes());
             }
             Files.createDirectories(exports);
             Path folder = Files.createTempDirectory(exports, commitId.name() + "-");
             try {
                 Set<String> files = write(repo, tree, folder);
+                boolean dated = datesOn || files.stream().anyMatch(f -> showsDate(folder.resolve(f)));
+                if (dated && shallowOrEmpty(repo)) {
+                    fetch(repo, settings, branch, true); // each page's date is its last commit's: the history is needed
+                }
                 // The deployment keeps each file's time, and a page's "Last modified" shows it.
                 Map<String, Instant> dates = dated ? CommitDates.of(repo, commit, settings.path(), files) : Map.of();
                 Instant headTime = Instant.ofEpochSecond(commit.getCommitTime());
@@ -289,6 +295,28 @@ public final class GitCheckout {
             return JSON.readTree(docsJson).path("metadata").path("timestamp").asBoolean(false);
         } catch (IOException e) {
             return false; // the deployment's check reports it
+        }
+    }
+
+    /** Whether a page's front matter turns its "Last modified" on ({@code timestamp: true}) whatever docs.json says. */
+    private static boolean showsDate(Path file) {
+        String name = file.getFileName().toString();
+        if (!name.endsWith(".mdx") && !name.endsWith(".md")) {
+            return false;
+        }
+        try (BufferedReader in = Files.newBufferedReader(file)) {
+            String line = in.readLine();
+            if (line == null || !line.strip().equals("---")) {
+                return false;
+            }
+            for (int i = 0; i < 200 && (line = in.readLine()) != null && !line.strip().equals("---"); i++) {
+                if (TIMESTAMP_ON.matcher(line).matches()) {
+                    return true;
+                }
+            }
+            return false;
+        } catch (IOException | UncheckedIOException e) {
+            return false; // not UTF-8 or unreadable: the site's check reports the page
         }
     }
 

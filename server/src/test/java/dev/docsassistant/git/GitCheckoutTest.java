@@ -89,6 +89,17 @@ class GitCheckoutTest {
         assertEquals(march, time(next, "guide.mdx"), "the history stays whole: later fetches are not shallow again");
     }
 
+    @Test
+    void aPageThatShowsItsDateAloneHasItsLastCommitsTimeToo() throws Exception {
+        Instant march = Instant.parse("2026-03-04T09:30:00Z");
+        source.commitAt("dated page", Map.of("docs/guide.mdx", "---\ntitle: Guide\ntimestamp: true\n---\n\nOne.\n"), march);
+        Instant may = Instant.parse("2026-05-20T16:00:00Z");
+        source.commitAt("outside the docs", Map.of("README.md", "moved on\n"), may);
+        CheckedOut out = checkout.checkout("guide", settings("main", "docs"), "main", null);
+        assertEquals(march, time(out, "guide.mdx"), "docs.json leaves dates off; the page's front matter turns its own on");
+        assertFalse(Files.exists(temp.resolve("data/git/guide/repo.git/shallow")), "the history was fetched");
+    }
+
     private static Instant time(CheckedOut out, String file) throws Exception {
         return Files.getLastModifiedTime(out.folder().resolve(file)).toInstant();
     }
